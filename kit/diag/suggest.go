@@ -1,0 +1,60 @@
+package diag
+
+import "unicode/utf8"
+
+// MaxSuggestDistance is the largest edit distance at which DidYouMean proposes a name.
+const MaxSuggestDistance = 2
+
+// DidYouMean returns the candidate closest to name within MaxSuggestDistance
+// edits (counted in runes), or "" when there is none. Ties go to the earliest
+// candidate, so the result does not depend on map order if candidates is ordered.
+func DidYouMean(name string, candidates []string) string {
+	best, bestD := "", MaxSuggestDistance+1
+	for _, c := range candidates {
+		if c == name {
+			continue
+		}
+		if d := Levenshtein(name, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// SuggestDetail appends " Did you mean "x"?" to detail when a suggestion exists.
+func SuggestDetail(detail, name string, candidates []string) (string, []string) {
+	s := DidYouMean(name, candidates)
+	if s == "" {
+		return detail, nil
+	}
+	return detail + " Did you mean \"" + s + "\"?", []string{s}
+}
+
+// Levenshtein returns the edit distance between a and b in runes.
+func Levenshtein(a, b string) int {
+	ra := make([]rune, 0, utf8.RuneCountInString(a))
+	for _, r := range a {
+		ra = append(ra, r)
+	}
+	rb := make([]rune, 0, utf8.RuneCountInString(b))
+	for _, r := range b {
+		rb = append(rb, r)
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
