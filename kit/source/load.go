@@ -1,0 +1,333 @@
+package source
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/diag"
+)
+
+// EntryFile is the file a scenario directory starts from.
+const EntryFile = "scenario.toml"
+
+// BuiltinPrefix marks include and script paths served from the files embedded
+// in the binary (the scripts/ tree), e.g. "builtin:mbg/standard.toml".
+const BuiltinPrefix = "builtin:"
+
+// Options configure Load.
+type Options struct {
+	// Builtin serves paths that start with BuiltinPrefix; nil disables them.
+	Builtin fs.FS
+}
+
+// Source is a loaded scenario: the merged value tree of the entry file and
+// its includes, with positions.
+type Source struct {
+	Entry string         // display name of the entry file
+	Root  map[string]any // merged tree with JSON-typed values
+	files map[string]*parsed
+	order []string // file names in load order
+	spans map[string]Span
+	opts  Options
+}
+
+// Files returns the names of every loaded file, in load order.
+func (s *Source) Files() []string { return slices.Clone(s.order) }
+
+// Content returns the text of a loaded file (for source excerpts in diagnostics).
+func (s *Source) Content(name string) ([]byte, bool) {
+	if p, ok := s.files[name]; ok {
+		return p.data, true
+	}
+	return nil, false
+}
+
+// Lookup returns the span of the value at the JSON pointer ptr.
+func (s *Source) Lookup(ptr string) (Span, bool) {
+	sp, ok := s.spans[ptr]
+	return sp, ok
+}
+
+// Range returns the range of the value at ptr, or of its closest ancestor
+// that has a position, so a diagnostic always points somewhere useful.
+func (s *Source) Range(ptr string) *diag.Range {
+	for {
+		if sp, ok := s.spans[ptr]; ok {
+			return sp.Value.Ptr()
+		}
+		i := strings.LastIndexByte(ptr, '/')
+		if i < 0 {
+			return nil
+		}
+		ptr = ptr[:i]
+	}
+}
+
+// KeyRange returns the range of the key naming the value at ptr, falling back
+// to Range when the value has no key (array elements).
+func (s *Source) KeyRange(ptr string) *diag.Range {
+	if sp, ok := s.spans[ptr]; ok && sp.Key != nil {
+		r := *sp.Key
+		return &r
+	}
+	return s.Range(ptr)
+}
+
+// FileOf returns the name of the file that defined the value at ptr.
+func (s *Source) FileOf(ptr string) string {
+	if r := s.Range(ptr); r != nil {
+		return r.File
+	}
+	return s.Entry
+}
+
+// ReadFile reads a file named relative to the file `from` (or a builtin path).
+// It returns the display name used in diagnostics and the content.
+func (s *Source) ReadFile(from, rel string) (string, []byte, error) {
+	name := Join(from, rel)
+	data, err := s.read(name)
+	return name, data, err
+}
+
+// Join resolves rel against the directory of the file from. Builtin and
+// absolute paths stand on their own; a relative path inside a builtin file
+// stays builtin.
+func Join(from, rel string) string {
+	switch {
+	case strings.HasPrefix(rel, BuiltinPrefix), filepath.IsAbs(rel):
+		return rel
+	case strings.HasPrefix(from, BuiltinPrefix):
+		return BuiltinPrefix + path.Join(path.Dir(strings.TrimPrefix(from, BuiltinPrefix)), rel)
+	}
+	return filepath.Join(filepath.Dir(from), filepath.FromSlash(rel))
+}
+
+func (s *Source) read(name string) ([]byte, error) {
+	if rest, ok := strings.CutPrefix(name, BuiltinPrefix); ok {
+		if s.opts.Builtin == nil {
+			return nil, fmt.Errorf("builtin files are not available")
+		}
+		return fs.ReadFile(s.opts.Builtin, rest)
+	}
+	return os.ReadFile(name)
+}
+
+// Load reads a scenario: dir may be a scenario directory (containing
+// scenario.toml) or a TOML file. All problems are returned as diagnostics; the
+// returned Source is nil only when the entry file cannot be read or parsed.
+func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
+	entry := dir
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		entry = filepath.Join(dir, EntryFile)
+	}
+	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	data, err := s.read(entry)
+	if err != nil {
+		return nil, diag.Diagnostics{{
+			Severity: diag.Error, Code: CodeNoScenario, Summary: "Scenario not found",
+			Detail: fmt.Sprintf("Cannot read %s: %v.", entry, unwrapPathError(err)),
+		}}
+	}
+	l := loader{s: s}
+	tree := l.load(entry, data, nil)
+	if tree == nil {
+		return nil, l.diags
+	}
+	s.Root = tree.tree
+	s.spans = tree.spans
+	return s, l.diags
+}
+
+// LoadBytes loads a scenario from one in-memory file (tests, fuzzing, stdin);
+// its includes are read relative to name.
+func LoadBytes(name string, data []byte, opts Options) (*Source, diag.Diagnostics) {
+	s := &Source{Entry: name, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	l := loader{s: s}
+	tree := l.load(name, data, nil)
+	if tree == nil {
+		return nil, l.diags
+	}
+	s.Root = tree.tree
+	s.spans = tree.spans
+	return s, l.diags
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+type loader struct {
+	s     *Source
+	diags diag.Diagnostics
+}
+
+// merged is a tree with its spans, keyed by pointers into that tree.
+type merged struct {
+	tree  map[string]any
+	spans map[string]Span
+}
+
+// load parses name and merges its includes before its own content. stack
+// holds the files being loaded, for cycle detection. A file that was already
+// loaded through another include path is not merged twice.
+func (l *loader) load(name string, data []byte, stack []string) *merged {
+	p := parseFile(name, data)
+	l.s.files[name] = p
+	l.s.order = append(l.s.order, name)
+	l.diags = append(l.diags, p.diags...)
+	if p.tree == nil {
+		return nil
+	}
+	out := &merged{tree: map[string]any{}, spans: map[string]Span{"": p.spans[""]}}
+	stack = append(stack, name)
+	for i, inc := range l.includes(p) {
+		if inc == "" {
+			continue // reported by includes
+		}
+		ptr := "/include/" + strconv.Itoa(i)
+		target := Join(name, inc)
+		rng := p.spans[ptr].Value
+		if slices.Contains(stack, target) {
+			l.diags = append(l.diags, diag.Diagnostic{
+				Severity: diag.Error, Code: CodeIncludeCycle, Summary: "Include cycle",
+				Detail:  fmt.Sprintf("%s includes itself through %s.", target, strings.Join(append(stack[slices.Index(stack, target)+1:], target), " → ")),
+				Subject: rng.Ptr(),
+			})
+			continue
+		}
+		if _, done := l.s.files[target]; done {
+			continue
+		}
+		incData, err := l.s.read(target)
+		if err != nil {
+			l.diags = append(l.diags, diag.Diagnostic{
+				Severity: diag.Error, Code: CodeIncludeRead, Summary: "Included file not found",
+				Detail:  fmt.Sprintf("Cannot read %s: %v.", target, unwrapPathError(err)),
+				Subject: rng.Ptr(),
+			})
+			continue
+		}
+		if sub := l.load(target, incData, stack); sub != nil {
+			l.merge(out, sub.tree, sub.spans)
+		}
+	}
+	own := p.tree
+	delete(own, "include")
+	l.merge(out, own, p.spans)
+	return out
+}
+
+// includes returns the include list of a parsed file, reporting a malformed one.
+func (l *loader) includes(p *parsed) []string {
+	v, ok := p.tree["include"]
+	if !ok {
+		return nil
+	}
+	bad := func(ptr string) {
+		l.diags = append(l.diags, diag.Diagnostic{
+			Severity: diag.Error, Code: CodeIncludeType, Summary: "Invalid include",
+			Detail:  `The include key takes a list of relative file paths, e.g. include = ["../common/techs.toml"].`,
+			Subject: p.spans[ptr].Value.Ptr(),
+		})
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		bad("/include")
+		return nil
+	}
+	var out []string
+	for i, e := range arr {
+		s, ok := e.(string)
+		if !ok || s == "" {
+			bad("/include/" + strconv.Itoa(i))
+			s = ""
+		}
+		out = append(out, s) // keep indices aligned with the pointers
+	}
+	return out
+}
+
+// merge folds src into dst: tables merge key by key, arrays concatenate (so an
+// include can contribute [[officers]] and the scenario add more), and any
+// other repeated key is a conflict. Spans are re-keyed to the merged pointers.
+func (l *loader) merge(dst *merged, src map[string]any, srcSpans map[string]Span) {
+	l.mergeMap(dst, dst.tree, src, "", "", srcSpans)
+}
+
+func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, srcSpans map[string]Span) {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		sv := s[k]
+		tok := "/" + EscapeToken(k)
+		old, exists := d[k]
+		if !exists {
+			d[k] = sv
+			copySpans(dst.spans, srcSpans, sv, dptr+tok, sptr+tok)
+			continue
+		}
+		switch ov := old.(type) {
+		case map[string]any:
+			if sm, ok := sv.(map[string]any); ok {
+				l.mergeMap(dst, ov, sm, dptr+tok, sptr+tok, srcSpans)
+				continue
+			}
+		case []any:
+			if sa, ok := sv.([]any); ok {
+				for i, e := range sa {
+					j := len(ov) + i
+					copySpans(dst.spans, srcSpans, e, dptr+tok+"/"+strconv.Itoa(j), sptr+tok+"/"+strconv.Itoa(i))
+				}
+				d[k] = append(ov, sa...)
+				continue
+			}
+		}
+		first := dst.spans[dptr+tok]
+		d := diag.Diagnostic{
+			Severity: diag.Error, Code: CodeDuplicateKey, Summary: "Duplicate key",
+			Detail: fmt.Sprintf("The key %q is already defined in %s; only tables and lists can be combined across included files.", k, first.Value.File),
+		}
+		if sp, ok := srcSpans[sptr+tok]; ok {
+			d.Subject = sp.Key
+			if d.Subject == nil {
+				d.Subject = sp.Value.Ptr()
+			}
+		}
+		if first.Key != nil {
+			d.Related = []diag.Related{{Message: "first defined here", Range: *first.Key}}
+		}
+		l.diags = append(l.diags, d)
+	}
+}
+
+// copySpans copies the spans of value v and everything below it from the
+// source file's pointers (sptr) to the merged tree's pointers (dptr).
+func copySpans(dst, src map[string]Span, v any, dptr, sptr string) {
+	if sp, ok := src[sptr]; ok {
+		dst[dptr] = sp
+	}
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			tok := "/" + EscapeToken(k)
+			copySpans(dst, src, e, dptr+tok, sptr+tok)
+		}
+	case []any:
+		for i, e := range v {
+			tok := "/" + strconv.Itoa(i)
+			copySpans(dst, src, e, dptr+tok, sptr+tok)
+		}
+	}
+}

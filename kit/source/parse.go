@@ -1,0 +1,299 @@
+package source
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/sandtable/sandtable/kit/diag"
+)
+
+// Span locates one value of the source: the key that names it (nil for array
+// elements and the document root) and the value itself.
+type Span struct {
+	Key   *diag.Range
+	Value diag.Range
+}
+
+// parsed is one TOML file, decoded and indexed.
+type parsed struct {
+	name  string
+	data  []byte
+	lines *lineIndex
+	tree  map[string]any // nil after a syntax error
+	spans map[string]Span
+	diags diag.Diagnostics
+}
+
+func parseFile(name string, data []byte) *parsed {
+	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]Span{}}
+	p.spans[""] = Span{Value: p.lines.rng(name, 0, 0)}
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		p.diags = append(p.diags, p.syntaxDiag(err))
+		return p
+	}
+	p.index()
+	p.tree = p.normalize(raw, "").(map[string]any)
+	return p
+}
+
+// syntaxDiag converts a BurntSushi parse error into a diagnostic. This is the
+// only place that reads toml.ParseError.
+func (p *parsed) syntaxDiag(err error) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Error, Code: CodeSyntax, Summary: "Invalid TOML"}
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		start := pe.Position.Start
+		// The lexer sometimes reports the blank before the offending token.
+		for start+1 < len(p.data) && (p.data[start] == ' ' || p.data[start] == '\t') {
+			start++
+		}
+		end := start + max(pe.Position.Len, 1)
+		r := p.lines.rng(p.name, start, end)
+		d.Subject = &r
+		d.Detail = sentence(pe.Message)
+		if pe.Usage != "" {
+			d.Detail += " " + sentence(strings.TrimSpace(strings.SplitN(pe.Usage, "\n\n", 2)[0]))
+		}
+		return d
+	}
+	r := p.lines.rng(p.name, 0, 0)
+	d.Subject = &r
+	d.Detail = sentence(err.Error())
+	return d
+}
+
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	s = strings.ToUpper(s[:1]) + s[1:]
+	if !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
+// normalize converts BurntSushi's decoded values to JSON types: objects,
+// arrays, strings, booleans, int64 and float64. Dates become strings in
+// their TOML form; NaN and infinities are reported and become 0.
+func (p *parsed) normalize(v any, ptr string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, e := range v {
+			out[k] = p.normalize(e, ptr+"/"+EscapeToken(k))
+		}
+		return out
+	case []map[string]any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+		}
+		return out
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			d := diag.Diagnostic{
+				Severity: diag.Error, Code: CodeNonFinite, Summary: "Non-finite number",
+				Detail: fmt.Sprintf("The value %v cannot be represented in the compiled JSON config; use a finite number.", v),
+			}
+			if s, ok := p.spans[ptr]; ok {
+				d.Subject = s.Value.Ptr()
+			}
+			p.diags = append(p.diags, d)
+			return float64(0)
+		}
+		return v
+	case time.Time:
+		// BurntSushi marks local dates and times with zones of these names.
+		switch v.Location().String() {
+		case "date-local":
+			return v.Format("2006-01-02")
+		case "time-local":
+			return v.Format("15:04:05.999999999")
+		case "datetime-local":
+			return v.Format("2006-01-02T15:04:05.999999999")
+		}
+		return v.Format(time.RFC3339Nano)
+	case int64, string, bool:
+		return v
+	}
+	return fmt.Sprint(v)
+}
+
+// EscapeToken escapes one JSON pointer reference token (RFC 6901).
+func EscapeToken(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// index walks the TOML syntax tree (pelletier's unstable parser, the only
+// TOML library here that exposes byte ranges) and records a Span for every
+// key and value, by JSON pointer.
+func (p *parsed) index() {
+	var ps unstable.Parser
+	ps.Reset(p.data)
+	ix := indexer{p: p, ps: &ps, arrays: map[string]int{}}
+	for ps.NextExpression() {
+		ix.expr(ps.Expression())
+	}
+}
+
+type indexer struct {
+	p      *parsed
+	ps     *unstable.Parser
+	prefix string         // pointer of the current [table]
+	arrays map[string]int // element count of each [[array]] seen so far
+}
+
+func (ix *indexer) rng(r unstable.Range) diag.Range {
+	return ix.p.lines.rng(ix.p.name, int(r.Offset), int(r.Offset+r.Length))
+}
+
+func (ix *indexer) record(ptr string, key *diag.Range, val diag.Range) {
+	if _, ok := ix.p.spans[ptr]; !ok {
+		ix.p.spans[ptr] = Span{Key: key, Value: val}
+	}
+}
+
+// keyParts collects the parts of a (dotted) key with their ranges.
+func (ix *indexer) keyParts(it unstable.Iterator) (names []string, ranges []diag.Range) {
+	for it.Next() {
+		n := it.Node()
+		names = append(names, string(n.Data))
+		ranges = append(ranges, ix.rng(n.Raw))
+	}
+	return names, ranges
+}
+
+// descend resolves a dotted key below base, stepping into the last element of
+// arrays of tables, and records spans of intermediate tables.
+func (ix *indexer) descend(base string, names []string, ranges []diag.Range) string {
+	ptr := base
+	for i, name := range names {
+		ptr += "/" + EscapeToken(name)
+		r := ranges[i]
+		ix.record(ptr, &r, r)
+		if n, ok := ix.arrays[ptr]; ok && i < len(names)-1 && n > 0 {
+			ptr += "/" + strconv.Itoa(n-1)
+		}
+	}
+	return ptr
+}
+
+func (ix *indexer) expr(n *unstable.Node) {
+	switch n.Kind {
+	case unstable.Table:
+		names, ranges := ix.keyParts(n.Key())
+		ix.prefix = ix.descend("", names, ranges)
+	case unstable.ArrayTable:
+		names, ranges := ix.keyParts(n.Key())
+		arr := ix.descend("", names, ranges)
+		i := ix.arrays[arr]
+		ix.arrays[arr] = i + 1
+		ix.prefix = arr + "/" + strconv.Itoa(i)
+		r := spanOf(ranges)
+		ix.record(ix.prefix, &r, r)
+	case unstable.KeyValue:
+		ix.keyValue(ix.prefix, n)
+	}
+}
+
+func spanOf(rs []diag.Range) diag.Range {
+	if len(rs) == 0 {
+		return diag.Range{}
+	}
+	return diag.Range{File: rs[0].File, Start: rs[0].Start, End: rs[len(rs)-1].End}
+}
+
+func (ix *indexer) keyValue(base string, n *unstable.Node) {
+	names, ranges := ix.keyParts(n.Key())
+	if len(names) == 0 {
+		return
+	}
+	parent := ix.descend(base, names[:len(names)-1], ranges[:len(ranges)-1])
+	ptr := parent + "/" + EscapeToken(names[len(names)-1])
+	key := ranges[len(ranges)-1]
+	// The value runs from the first non-blank byte after '=' to the end of the
+	// key/value expression; arrays and inline tables have no Raw of their own.
+	end := int(n.Raw.Offset + n.Raw.Length)
+	start := key.End.Byte
+	for start < end && (ix.p.data[start] == ' ' || ix.p.data[start] == '\t' || ix.p.data[start] == '=') {
+		start++
+	}
+	ix.record(ptr, &key, ix.p.lines.rng(ix.p.name, start, end))
+	ix.value(ptr, n.Value())
+}
+
+func (ix *indexer) value(ptr string, n *unstable.Node) {
+	switch n.Kind {
+	case unstable.Array:
+		i := 0
+		for it := n.Children(); it.Next(); i++ {
+			c := it.Node()
+			cp := ptr + "/" + strconv.Itoa(i)
+			ix.record(cp, nil, ix.nodeRange(c))
+			ix.value(cp, c)
+		}
+	case unstable.InlineTable:
+		for it := n.Children(); it.Next(); {
+			if c := it.Node(); c.Kind == unstable.KeyValue {
+				ix.keyValue(ptr, c)
+			}
+		}
+	}
+}
+
+// nodeRange is the range of a value node that is an array element.
+func (ix *indexer) nodeRange(n *unstable.Node) diag.Range {
+	if n.Kind != unstable.Array && n.Kind != unstable.InlineTable && n.Raw.Length > 0 {
+		return ix.rng(n.Raw)
+	}
+	start, end := -1, -1
+	if n.Kind == unstable.InlineTable {
+		start = int(n.Raw.Offset)
+	}
+	var walk func(*unstable.Node)
+	walk = func(m *unstable.Node) {
+		for it := m.Children(); it.Next(); {
+			c := it.Node()
+			if c.Raw.Length > 0 {
+				s, e := int(c.Raw.Offset), int(c.Raw.Offset+c.Raw.Length)
+				if start < 0 || s < start {
+					start = s
+				}
+				end = max(end, e)
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	if start < 0 {
+		start, end = 0, 0
+	}
+	// Include the closing bracket or brace when it follows.
+	for end < len(ix.p.data) && slices.Contains([]byte{' ', '\t', ','}, ix.p.data[end]) {
+		end++
+	}
+	if end < len(ix.p.data) && (ix.p.data[end] == '}' || ix.p.data[end] == ']') {
+		end++
+	}
+	return ix.p.lines.rng(ix.p.name, start, end)
+}

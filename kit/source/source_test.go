@@ -1,0 +1,239 @@
+package source
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sandtable/sandtable/kit/diag"
+)
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func at(r *diag.Range) string {
+	if r == nil {
+		return "<nil>"
+	}
+	return filepath.Base(r.File) + ":" + itoa(r.Start.Line) + ":" + itoa(r.Start.Column) + "-" + itoa(r.End.Line) + ":" + itoa(r.End.Column)
+}
+
+func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(i)) }
+
+func fmtInt(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	var b []byte
+	for ; i > 0; i /= 10 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+	}
+	if neg {
+		return "-" + string(b)
+	}
+	return string(b)
+}
+
+func TestPositions(t *testing.T) {
+	src := `#:schema ../schema.json
+name = "演示"
+win_money = 30000
+board = ["许昌", "hall",
+  "chance"]
+
+[settings]
+max_step = 6
+point.x = 1.5
+
+[[officers]]
+name = "曹操"
+props = { wu = 72, zhan = 99 }
+
+[[officers]]
+name = "关羽"
+`
+	s, ds := LoadBytes("scenario.toml", []byte(src), Options{})
+	if len(ds) != 0 {
+		t.Fatalf("unexpected diagnostics: %v", ds)
+	}
+	tests := []struct {
+		ptr      string
+		key, val string
+	}{
+		{"/name", "scenario.toml:2:1-2:5", "scenario.toml:2:8-2:12"},
+		{"/win_money", "scenario.toml:3:1-3:10", "scenario.toml:3:13-3:18"},
+		{"/board/0", "<nil>", "scenario.toml:4:10-4:14"},
+		{"/board/1", "<nil>", "scenario.toml:4:16-4:22"},
+		{"/board/2", "<nil>", "scenario.toml:5:3-5:11"},
+		{"/settings", "scenario.toml:7:2-7:10", "scenario.toml:7:2-7:10"},
+		{"/settings/max_step", "scenario.toml:8:1-8:9", "scenario.toml:8:12-8:13"},
+		{"/settings/point/x", "scenario.toml:9:7-9:8", "scenario.toml:9:11-9:14"},
+		{"/officers/0", "scenario.toml:11:3-11:11", "scenario.toml:11:3-11:11"},
+		{"/officers/0/name", "scenario.toml:12:1-12:5", "scenario.toml:12:8-12:12"},
+		{"/officers/0/props/zhan", "scenario.toml:13:20-13:24", "scenario.toml:13:27-13:29"},
+		{"/officers/1/name", "scenario.toml:16:1-16:5", "scenario.toml:16:8-16:12"},
+	}
+	for _, tt := range tests {
+		sp, ok := s.Lookup(tt.ptr)
+		if !ok {
+			t.Errorf("%s: no span", tt.ptr)
+			continue
+		}
+		if got := at(sp.Key); got != tt.key {
+			t.Errorf("%s key = %s, want %s", tt.ptr, got, tt.key)
+		}
+		if got := at(sp.Value.Ptr()); got != tt.val {
+			t.Errorf("%s value = %s, want %s", tt.ptr, got, tt.val)
+		}
+	}
+	// Missing values fall back to their closest positioned ancestor.
+	if got := at(s.Range("/officers/1/props/wu")); got != "scenario.toml:15:3-15:11" {
+		t.Errorf("fallback range = %s", got)
+	}
+	if s.Root["win_money"] != int64(30000) {
+		t.Errorf("win_money = %#v, want int64", s.Root["win_money"])
+	}
+	if f, ok := s.Root["settings"].(map[string]any)["point"].(map[string]any)["x"].(float64); !ok || f != 1.5 {
+		t.Errorf("point.x = %#v", f)
+	}
+}
+
+func TestSyntaxErrorPosition(t *testing.T) {
+	_, ds := LoadBytes("bad.toml", []byte("a = 1\nb = [1, 2\nc = 3\n"), Options{})
+	if len(ds) != 1 || ds[0].Code != CodeSyntax {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+	if ds[0].Subject == nil || ds[0].Subject.Start.Line != 3 {
+		t.Errorf("subject = %v, want line 3", ds[0].Subject)
+	}
+}
+
+func TestSyntaxErrorColumnInRunes(t *testing.T) {
+	_, ds := LoadBytes("bad.toml", []byte("name = \"曹操\" x\n"), Options{})
+	if len(ds) != 1 {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+	// `name = "曹操" ` is 12 runes (16 bytes); the stray x is the 13th rune.
+	if got := ds[0].Subject.Start; got.Line != 1 || got.Column != 13 || got.Byte != 16 {
+		t.Errorf("position = %+v, want 1:13 (byte 16)", got)
+	}
+}
+
+func TestNonFinite(t *testing.T) {
+	s, ds := LoadBytes("n.toml", []byte("a = nan\nb = -inf\nc = 2024-01-02\n"), Options{})
+	ds = diag.Normalize(ds)
+	if len(ds) != 2 || ds[0].Code != CodeNonFinite || ds[1].Code != CodeNonFinite {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+	if at(ds[0].Subject) != "n.toml:1:5-1:8" {
+		t.Errorf("nan at %s", at(ds[0].Subject))
+	}
+	if s.Root["c"] != "2024-01-02" {
+		t.Errorf("local date = %#v", s.Root["c"])
+	}
+}
+
+func TestIncludesMergeAndPositions(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"s/scenario.toml":   "include = [\"../common/a.toml\"]\nname = \"x\"\n[[officers]]\nname = \"B\"\n[settings]\nmax_step = 4\n",
+		"common/a.toml":     "[[officers]]\nname = \"A\"\n[settings]\nslow = 2\n",
+		"common/unused.txt": "",
+	})
+	s, ds := Load(filepath.Join(dir, "s"), Options{})
+	if len(ds) != 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	offs := s.Root["officers"].([]any)
+	if len(offs) != 2 || offs[0].(map[string]any)["name"] != "A" || offs[1].(map[string]any)["name"] != "B" {
+		t.Fatalf("officers = %v", offs)
+	}
+	if got := at(s.Range("/officers/0/name")); got != "a.toml:2:8-2:11" {
+		t.Errorf("/officers/0/name at %s", got)
+	}
+	if got := at(s.Range("/officers/1/name")); got != "scenario.toml:4:8-4:11" {
+		t.Errorf("/officers/1/name at %s", got)
+	}
+	set := s.Root["settings"].(map[string]any)
+	if set["slow"] != int64(2) || set["max_step"] != int64(4) {
+		t.Errorf("settings = %v", set)
+	}
+	if _, ok := s.Root["include"]; ok {
+		t.Error("include key left in the tree")
+	}
+	if len(s.Files()) != 2 {
+		t.Errorf("files = %v", s.Files())
+	}
+}
+
+func TestIncludeProblems(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"scenario.toml": "include = [\"a.toml\", \"missing.toml\"]\nname = \"x\"\n",
+		"a.toml":        "include = [\"b.toml\"]\nname = \"y\"\n",
+		"b.toml":        "include = [\"a.toml\", 3]\n",
+	})
+	_, ds := Load(dir, Options{})
+	codes := map[string]string{}
+	for _, d := range ds {
+		codes[d.Code] = at(d.Subject)
+	}
+	want := map[string]string{
+		CodeIncludeCycle: "b.toml:1:12-1:20",
+		CodeIncludeType:  "b.toml:1:22-1:23",
+		CodeIncludeRead:  "scenario.toml:1:22-1:36",
+		CodeDuplicateKey: "scenario.toml:2:1-2:5",
+	}
+	for code, pos := range want {
+		if codes[code] != pos {
+			t.Errorf("%s at %q, want %q (all: %v)", code, codes[code], pos, ds)
+		}
+	}
+	if len(ds) != len(want) {
+		t.Errorf("got %d diagnostics, want %d: %v", len(ds), len(want), ds)
+	}
+}
+
+func TestBuiltinInclude(t *testing.T) {
+	fsys := fstest.MapFS{
+		"mbg/standard.toml": {Data: []byte("include = [\"more.toml\"]\n[[techs]]\nid = \"弓箭\"\n")},
+		"mbg/more.toml":     {Data: []byte("[[techs]]\nid = \"火箭\"\n")},
+	}
+	s, ds := LoadBytes("scenario.toml", []byte("include = [\"builtin:mbg/standard.toml\"]\n"), Options{Builtin: fsys})
+	if len(ds) != 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	techs := s.Root["techs"].([]any)
+	if len(techs) != 2 || techs[0].(map[string]any)["id"] != "火箭" {
+		t.Fatalf("techs = %v", techs)
+	}
+	if got := s.FileOf("/techs/1/id"); got != "builtin:mbg/standard.toml" {
+		t.Errorf("FileOf = %s", got)
+	}
+	if name, data, err := s.ReadFile("builtin:mbg/standard.toml", "more.toml"); err != nil || name != "builtin:mbg/more.toml" || len(data) == 0 {
+		t.Errorf("ReadFile = %s %v", name, err)
+	}
+}
+
+func TestMissingScenario(t *testing.T) {
+	s, ds := Load(filepath.Join(t.TempDir(), "nope"), Options{})
+	if s != nil || len(ds) != 1 || ds[0].Code != CodeNoScenario {
+		t.Fatalf("got %v %v", s, ds)
+	}
+}
