@@ -84,6 +84,9 @@ type Constants struct {
 	BurnHurt           float64 `json:"burn_hurt"`
 	CardStealMoney     float64 `json:"card_steal_money"`
 	CardHPRecoverScale float64 `json:"card_hp_recover_scale"`
+	// MayorHealScale multiplies the mayor's politics when healing the garrison
+	// (manual 1.5 = HPPLUS_SCALE, original engine 1.0).
+	MayorHealScale float64 `json:"mayor_heal_scale"`
 }
 
 // Rules are the switches between the manual's behaviour (default) and the
@@ -96,9 +99,6 @@ type Rules struct {
 	MoneyVictory string `json:"money_victory"`
 	// StatusBlocksTechs stops a side in chaos or infighting from firing techs (manual).
 	StatusBlocksTechs bool `json:"status_blocks_techs"`
-	// MayorHealScale multiplies the mayor's politics when healing the garrison
-	// (manual 1.5 = HPPLUS_SCALE, original 1.0).
-	MayorHealScale float64 `json:"mayor_heal_scale"`
 }
 
 // Robber is the officer fought on a robber square (data, not code).

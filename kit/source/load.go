@@ -108,6 +108,9 @@ func Join(from, rel string) string {
 	return filepath.Join(filepath.Dir(from), filepath.FromSlash(rel))
 }
 
+// Read reads a file by the name Join returned (a path or a builtin: name).
+func (s *Source) Read(name string) ([]byte, error) { return s.read(name) }
+
 func (s *Source) read(name string) ([]byte, error) {
 	if rest, ok := strings.CutPrefix(name, BuiltinPrefix); ok {
 		if s.opts.Builtin == nil {

@@ -1,0 +1,215 @@
+package mbg
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// Reserved board words for squares that are not facilities.
+const (
+	BoardHall   = "hall"
+	BoardChance = "chance"
+	BoardEmpty  = "empty"
+)
+
+// Model is an mbg scenario as written by its author, decoded from the
+// merged TOML tree. Elements keep their position in their list so a rule can
+// build the JSON pointer of any field (e.g. "/cities/3/mayor") and ask the
+// source for its range. An element that could not be decoded (the schema
+// already reported why) is kept as a zero value with Bad set, so indices stay
+// aligned.
+type Model struct {
+	Src        *source.Source
+	Scenario   ScenarioMeta
+	Rules      RulesSrc
+	Constants  map[string]float64 // every constant, defaults filled in
+	Set        map[string]bool    // constants the author set explicitly
+	Robber     RobberSrc
+	Board      []string
+	Officers   []OfficerSrc
+	Cities     []CitySrc
+	Institutes []InstituteSrc
+	Trainings  []TrainingSrc
+	Roles      []RoleSrc
+	Techs      []TechSrc
+	Cards      []CardSrc
+}
+
+// ScenarioMeta is the [scenario] table.
+type ScenarioMeta struct {
+	Name     string  `json:"name"`
+	Title    string  `json:"title"`
+	Intro    string  `json:"intro"`
+	WinMoney float64 `json:"win_money"`
+	MaxTurn  int     `json:"max_turn"`
+}
+
+// RulesSrc is the [rules] table; nil means the manual's default.
+type RulesSrc struct {
+	TollToOwner       *bool   `json:"toll_to_owner"`
+	MoneyVictory      *string `json:"money_victory"`
+	StatusBlocksTechs *bool   `json:"status_blocks_techs"`
+}
+
+// RobberSrc is the [robber] table; nil means the original engine's robber.
+type RobberSrc struct {
+	Name  *string  `json:"name"`
+	Wu    *float64 `json:"wu"`
+	Zhan  *float64 `json:"zhan"`
+	Mou   *float64 `json:"mou"`
+	Zheng *float64 `json:"zheng"`
+	Jing  *float64 `json:"jing"`
+	HPMax *float64 `json:"hpmax"`
+	HP    *float64 `json:"hp"`
+	Scale *int     `json:"scale"`
+}
+
+// OfficerSrc is one [[officers]] entry.
+type OfficerSrc struct {
+	Name  string   `json:"name"`
+	Wu    float64  `json:"wu"`
+	Zhan  float64  `json:"zhan"`
+	Mou   float64  `json:"mou"`
+	Zheng float64  `json:"zheng"`
+	Jing  float64  `json:"jing"`
+	HP    *float64 `json:"hp"`
+	Bad   bool     `json:"-"`
+}
+
+// Props returns the five properties in engine order.
+func (o OfficerSrc) Props() [5]float64 { return [5]float64{o.Wu, o.Zhan, o.Mou, o.Zheng, o.Jing} }
+
+// CitySrc is one [[cities]] entry.
+type CitySrc struct {
+	Name      string   `json:"name"`
+	Scope     string   `json:"scope"`
+	Garrison  []string `json:"garrison"`
+	Mayor     string   `json:"mayor"`
+	Treasurer string   `json:"treasurer"`
+	Bad       bool     `json:"-"`
+}
+
+// InstituteSrc is one [[institutes]] entry.
+type InstituteSrc struct {
+	Name  string   `json:"name"`
+	Techs []string `json:"techs"`
+	Bad   bool     `json:"-"`
+}
+
+// TrainingSrc is one [[training_rooms]] entry.
+type TrainingSrc struct {
+	Name string `json:"name"`
+	Prop string `json:"prop"`
+	Bad  bool   `json:"-"`
+}
+
+// RoleSrc is one [[roles]] entry.
+type RoleSrc struct {
+	Name      string   `json:"name"`
+	Start     int      `json:"start"`
+	Active    *bool    `json:"active"`
+	Techs     []string `json:"techs"`
+	Retinue   []string `json:"retinue"`
+	Cities    []string `json:"cities"`
+	Money     float64  `json:"money"`
+	Direction string   `json:"direction"`
+	Bad       bool     `json:"-"`
+}
+
+// Playing reports whether the role takes part in the game.
+func (r RoleSrc) Playing() bool { return r.Active == nil || *r.Active }
+
+// TechSrc is one [[techs]] entry.
+type TechSrc struct {
+	ID       string             `json:"id"`
+	Script   string             `json:"script"`
+	Study    float64            `json:"study"`
+	Trigger  string             `json:"trigger"`
+	Prob     []float64          `json:"prob"`
+	Value    []float64          `json:"value"`
+	Cooldown int                `json:"cooldown"`
+	Params   map[string]float64 `json:"params"`
+	Bad      bool               `json:"-"`
+}
+
+// CardSrc is one [[cards]] entry.
+type CardSrc struct {
+	ID     string             `json:"id"`
+	Script string             `json:"script"`
+	Target string             `json:"target"`
+	Side   string             `json:"side"`
+	Params map[string]float64 `json:"params"`
+	Bad    bool               `json:"-"`
+}
+
+// Ptr builds the JSON pointer of field of the i-th element of list.
+func Ptr(list string, i int, field ...string) string {
+	p := fmt.Sprintf("/%s/%d", list, i)
+	for _, f := range field {
+		p += "/" + source.EscapeToken(f)
+	}
+	return p
+}
+
+// Decode builds the Model from a loaded source. It never fails: values the
+// schema rejected decode as zero values.
+func Decode(src *source.Source) *Model {
+	m := &Model{Src: src, Constants: map[string]float64{}, Set: map[string]bool{}}
+	root := src.Root
+	decodeInto(root["scenario"], &m.Scenario)
+	if m.Scenario.MaxTurn == 0 {
+		m.Scenario.MaxTurn = 50
+	}
+	decodeInto(root["rules"], &m.Rules)
+	decodeInto(root["robber"], &m.Robber)
+	consts, _ := root["constants"].(map[string]any)
+	for _, c := range Constants {
+		m.Constants[c.Name] = c.Default
+		switch v := consts[c.Name].(type) {
+		case int64:
+			m.Constants[c.Name], m.Set[c.Name] = float64(v), true
+		case float64:
+			m.Constants[c.Name], m.Set[c.Name] = v, true
+		}
+	}
+	if arr, ok := root["board"].([]any); ok {
+		for _, e := range arr {
+			s, _ := e.(string)
+			m.Board = append(m.Board, s)
+		}
+	}
+	m.Officers = decodeList[OfficerSrc](root["officers"], func(o *OfficerSrc) { o.Bad = true })
+	m.Cities = decodeList[CitySrc](root["cities"], func(o *CitySrc) { o.Bad = true })
+	m.Institutes = decodeList[InstituteSrc](root["institutes"], func(o *InstituteSrc) { o.Bad = true })
+	m.Trainings = decodeList[TrainingSrc](root["training_rooms"], func(o *TrainingSrc) { o.Bad = true })
+	m.Roles = decodeList[RoleSrc](root["roles"], func(o *RoleSrc) { o.Bad = true })
+	m.Techs = decodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.Cards = decodeList[CardSrc](root["cards"], func(o *CardSrc) { o.Bad = true })
+	return m
+}
+
+func decodeInto(v any, dst any) bool {
+	if v == nil {
+		return false
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	return json.Unmarshal(data, dst) == nil
+}
+
+func decodeList[T any](v any, markBad func(*T)) []T {
+	arr, _ := v.([]any)
+	out := make([]T, len(arr))
+	for i, e := range arr {
+		// A type error leaves the other fields decoded (encoding/json keeps
+		// going), so a bad officer still has its name for reference checks.
+		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
+			markBad(&out[i])
+		}
+	}
+	return out
+}
