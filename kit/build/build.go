@@ -1,0 +1,267 @@
+package build
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/scripts"
+)
+
+// Game is what the pipeline needs from one game's kit package.
+type Game interface {
+	// Name is the game id ("mbg"), also the prefix of its schema files.
+	Name() string
+	// Compile resolves and lints a loaded source. It returns the engine
+	// config (nil when it cannot be built) and every diagnostic.
+	Compile(src *source.Source, opts Options) (config any, ds diag.Diagnostics)
+	// Catalogue documents the game's diagnostic codes.
+	Catalogue() diag.Catalogue
+}
+
+// Options tune a run.
+type Options struct {
+	// Enabled selects lint rules by name; nil enables all.
+	Enabled func(rule string) bool
+}
+
+// Result is the outcome of compiling one scenario.
+type Result struct {
+	Game   string
+	Name   string // scenario name (config file stem)
+	Config []byte // the compiled JSON, nil when there are errors
+	Diags  diag.Diagnostics
+	Source *source.Source // nil when the entry file could not be read
+}
+
+// Sources returns the loaded file contents for diagnostic excerpts.
+func (r *Result) Sources() diag.Sources {
+	return func(file string) ([]byte, bool) {
+		if r.Source != nil {
+			if b, ok := r.Source.Content(file); ok {
+				return b, true
+			}
+		}
+		b, err := os.ReadFile(file)
+		return b, err == nil
+	}
+}
+
+// Diagnostic codes of the pipeline.
+const (
+	CodeUnknownGame = "unknown-game"
+	CodeWrite       = "write-failed"
+)
+
+var schemaLine = regexp.MustCompile(`(?m)^#:schema\s+(\S+)`)
+
+// DetectGame names the game of a scenario from its `#:schema` line
+// (".../mbg.scenario.schema.json" → "mbg"); "" when there is none.
+func DetectGame(entry []byte) string {
+	m := schemaLine.FindSubmatch(entry)
+	if m == nil {
+		return ""
+	}
+	base := filepath.Base(string(m[1]))
+	if g, ok := strings.CutSuffix(base, ".scenario.schema.json"); ok {
+		return g
+	}
+	return ""
+}
+
+// Compiler holds the registered games.
+type Compiler struct {
+	games   []Game
+	Default string // game assumed when a scenario has no #:schema line
+}
+
+// NewCompiler returns a compiler for the given games; the first is the default.
+func NewCompiler(games ...Game) *Compiler {
+	c := &Compiler{games: games}
+	if len(games) > 0 {
+		c.Default = games[0].Name()
+	}
+	return c
+}
+
+// Game returns the registered game named name.
+func (c *Compiler) Game(name string) (Game, bool) {
+	for _, g := range c.games {
+		if g.Name() == name {
+			return g, true
+		}
+	}
+	return nil, false
+}
+
+// Games lists the registered games.
+func (c *Compiler) Games() []Game { return c.games }
+
+// Catalogue merges the codes of the pipeline, the source and schema layers
+// and every game.
+func (c *Compiler) Catalogue() diag.Catalogue {
+	cats := []diag.Catalogue{CoreCatalogue()}
+	for _, g := range c.games {
+		cats = append(cats, g.Catalogue())
+	}
+	cat, err := diag.MergeCatalogues(cats...)
+	if err != nil {
+		panic(err) // a programming error, caught by TestCatalogue
+	}
+	return cat
+}
+
+// Compile runs the pipeline on the scenario at path (a directory or a TOML
+// file) without writing anything.
+func (c *Compiler) Compile(path string, opts Options) *Result {
+	res := &Result{}
+	src, ds := source.Load(path, source.Options{Builtin: scripts.FS})
+	res.Source = src
+	res.Diags = append(res.Diags, ds...)
+	if src == nil {
+		return res
+	}
+	entry, _ := src.Content(src.Entry)
+	name := DetectGame(entry)
+	if name == "" {
+		name = c.Default
+	}
+	g, ok := c.Game(name)
+	if !ok {
+		res.Diags = append(res.Diags, diag.Diagnostic{
+			Severity: diag.Error, Code: CodeUnknownGame, Summary: "Unknown game",
+			Detail:  fmt.Sprintf("The #:schema line names the game %q, which mapc does not know.", name),
+			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}},
+		})
+		return res
+	}
+	res.Game = name
+	set, err := schema.Load()
+	if err != nil {
+		res.Diags = append(res.Diags, internal(err))
+		return res
+	}
+	res.Diags = append(res.Diags, set.Validate(name+".scenario.schema.json", src.Root, src)...)
+	cfg, gds := g.Compile(src, opts)
+	res.Diags = append(res.Diags, gds...)
+	res.Diags = diag.FilterIgnored(res.Diags, res.Sources())
+	if s, ok := src.Root["scenario"].(map[string]any); ok {
+		res.Name, _ = s["name"].(string)
+	}
+	if res.Diags.HasErrors() || cfg == nil {
+		return res
+	}
+	out, err := Marshal(cfg)
+	if err != nil {
+		res.Diags = append(res.Diags, internal(err))
+		return res
+	}
+	var doc any
+	if err := json.Unmarshal(out, &doc); err != nil {
+		res.Diags = append(res.Diags, internal(err))
+		return res
+	}
+	if cds := set.Validate(name+".config.schema.json", doc, nil); len(cds) > 0 {
+		res.Diags = append(res.Diags, cds...)
+		return res
+	}
+	res.Config = out
+	return res
+}
+
+// Marshal encodes a config deterministically: struct fields in declaration
+// order, map keys sorted (encoding/json), two-space indentation, a final newline.
+func Marshal(cfg any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(cfg); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+func internal(err error) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Code: schema.CodeInternal, Summary: "Internal error", Detail: err.Error()}
+}
+
+// WriteAtomic writes data to path through a temporary file in the same
+// directory and a rename, so readers never see a half-written file and a
+// failed write leaves any previous file untouched.
+func WriteAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, werr := f.Write(data)
+	serr := f.Sync()
+	cerr := f.Close()
+	if err := firstErr(werr, serr, cerr); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// Write compiles the scenario and, when there are no errors, writes the
+// config to out. A write failure becomes a diagnostic.
+func (c *Compiler) Write(path, out string, opts Options) *Result {
+	res := c.Compile(path, opts)
+	if res.Config == nil {
+		return res
+	}
+	if err := WriteAtomic(out, res.Config); err != nil {
+		res.Diags = append(res.Diags, diag.Diagnostic{
+			Severity: diag.Error, Code: CodeWrite, Summary: "Cannot write output",
+			Detail: fmt.Sprintf("Writing %s failed: %v.", out, err),
+		})
+		res.Config = nil
+	}
+	return res
+}
+
+// FindScenarios lists the scenario directories below root (directories that
+// contain scenario.toml), in lexical order.
+func FindScenarios(root string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == source.EntryFile {
+			out = append(out, filepath.Dir(p))
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,75 @@
+package build
+
+import (
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// coreCodes documents the codes of the game-independent layers: TOML
+// loading, includes, schema validation and the pipeline itself.
+var coreCodes = []diag.CodeInfo{
+	{Code: source.CodeSyntax, Category: "syntax", Title: "TOML syntax error",
+		Doc:     "The file is not valid TOML 1.0. The caret points at the first character the parser could not accept; fix it and run mapc check again to see the next problem.",
+		Example: "[scenario]\nname = \"demo\" extra\n"},
+	{Code: source.CodeNonFinite, Category: "syntax", Title: "NaN or infinity in a number",
+		Doc:     "TOML allows nan and inf, but a compiled config is JSON, which cannot hold them. Use a finite number.",
+		Example: "[constants]\nburn_hurt = inf\n"},
+	{Code: source.CodeIncludeType, Category: "include", Title: "malformed include list",
+		Doc:     "include takes a list of non-empty strings: paths relative to the including file, or builtin:… paths of the content shipped with mapc.",
+		Example: "include = \"common.toml\"\n"},
+	{Code: source.CodeIncludeRead, Category: "include", Title: "included file cannot be read",
+		Doc:     "A path in include does not name a readable file. Paths are relative to the file that contains the include key.",
+		Example: "include = [\"../common/missing.toml\"]\n"},
+	{Code: source.CodeIncludeCycle, Category: "include", Title: "include cycle",
+		Doc:     "A file includes itself, directly or through other files. Remove one include of the cycle; a file included twice through different paths is merged only once.",
+		Example: "# a.toml\ninclude = [\"b.toml\"]\n# b.toml\ninclude = [\"a.toml\"]\n"},
+	{Code: source.CodeDuplicateKey, Category: "include", Title: "key defined in two files",
+		Doc:     "Included files are merged into one tree: tables merge key by key and lists concatenate, but a plain value (a string, number or boolean) may be set only once.",
+		Example: "# common.toml\n[scenario]\nname = \"a\"\n# scenario.toml\ninclude = [\"common.toml\"]\n[scenario]\nname = \"b\"\n"},
+	{Code: source.CodeNoScenario, Category: "include", Title: "scenario file not found",
+		Doc:     "mapc was given a directory without scenario.toml, or a file that cannot be read.",
+		Example: "mapc check scenarios/mbg/typo\n", ExampleLang: "sh"},
+	{Code: schema.CodeType, Category: "schema", Title: "value of the wrong type",
+		Doc:     "The value has a different TOML type than the key takes: for example a string where a number is expected. The detail names the expected type.",
+		Example: "[[officers]]\nname = \"曹操\"\nwu = \"high\"\n"},
+	{Code: schema.CodeUnknownKey, Category: "schema", Title: "unknown key",
+		Doc:     "The key is not part of the format; unknown keys are errors so that typos are not silently ignored. The detail suggests the closest known key.",
+		Example: "[[cities]]\nname = \"许昌\"\nscope = \"large\"\nmayr = \"曹操\"\n"},
+	{Code: schema.CodeRequired, Category: "schema", Title: "required key missing",
+		Doc:     "A table lacks a key that has no default. The diagnostic points at the table's header; the detail explains the key.",
+		Example: "[[cities]]\nname = \"许昌\"\n"},
+	{Code: schema.CodeEnum, Category: "schema", Title: "value not among the allowed words",
+		Doc:     "The key takes one of a fixed set of words, listed in the detail.",
+		Example: "[[cities]]\nname = \"许昌\"\nscope = \"huge\"\n"},
+	{Code: schema.CodeRange, Category: "schema", Title: "number outside its allowed range",
+		Doc:     "The number is outside the hard bounds of the key (for example a negative amount of money).",
+		Example: "[constants]\nmax_step = 0\n"},
+	{Code: schema.CodeLength, Category: "schema", Title: "wrong length or empty value",
+		Doc:     "A list has too few or too many items, or a name is empty.",
+		Example: "[[techs]]\nid = \"弓箭\"\nprob = [0.8]\n"},
+	{Code: schema.CodeUnique, Category: "schema", Title: "item repeated in a list",
+		Doc:     "A list that names a set of things repeats an item.",
+		Example: "[[institutes]]\nname = \"太学\"\ntechs = [\"弓箭\", \"弓箭\"]\n"},
+	{Code: schema.CodeConfigInvalid, Category: "internal", Title: "compiled config fails its schema",
+		Doc:     "The compiler produced a config that its own schema rejects. This is a bug in mapc; please report it with the scenario.",
+		Example: "# no example: this is an internal check\n"},
+	{Code: schema.CodeInternal, Category: "internal", Title: "internal error",
+		Doc:     "Something went wrong inside mapc. Please report it with the scenario.",
+		Example: "# no example: this is an internal check\n"},
+	{Code: CodeUnknownGame, Category: "include", Title: "unknown game in the #:schema line",
+		Doc:     "The first line #:schema …/<game>.scenario.schema.json names the game of the scenario; mapc does not know the named game.",
+		Example: "#:schema ../../../schemas/chess.scenario.schema.json\n"},
+	{Code: CodeWrite, Category: "output", Title: "output cannot be written",
+		Doc:     "The compiled config could not be written (a missing permission or a full disk). The previous output, if any, is left untouched.",
+		Example: "mapc build scenarios/mbg/sample -o /read-only/out.json\n", ExampleLang: "sh"},
+}
+
+// CoreCatalogue documents the codes of the game-independent layers.
+func CoreCatalogue() diag.Catalogue {
+	c, err := diag.NewCatalogue(coreCodes...)
+	if err != nil {
+		panic(err) // a programming error, caught by TestCatalogue
+	}
+	return c
+}

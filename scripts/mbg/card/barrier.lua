@@ -1,0 +1,6 @@
+-- 障碍 (barrier): Puts a barrier on a square: the next role entering it stops there.
+---@param ctx mbg.CardCtx
+function play(ctx)
+	mbg.place(ctx.target, "barrier")
+	return true
+end

@@ -1,0 +1,6 @@
+-- 反向 (reverse): The target turns around for good.
+---@param ctx mbg.CardCtx
+function play(ctx)
+	mbg.reverse(ctx.target)
+	return true
+end

@@ -1,0 +1,6 @@
+-- 山贼 (robber): Puts a robber on a square: the next role entering it must fight.
+---@param ctx mbg.CardCtx
+function play(ctx)
+	mbg.place(ctx.target, "robber")
+	return true
+end

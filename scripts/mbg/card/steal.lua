@@ -1,0 +1,6 @@
+-- 偷盗 (steal): Takes money from the target.
+---@param ctx mbg.CardCtx
+function play(ctx)
+	mbg.steal(ctx.target, ctx.user, ctx.params.amount or 1500)
+	return true
+end

@@ -1,0 +1,6 @@
+-- 停止 (stop): The target cannot move, play cards or save.
+---@param ctx mbg.CardCtx
+function play(ctx)
+	mbg.set_move(ctx.target, "stop", ctx.params.turns or 3)
+	return true
+end

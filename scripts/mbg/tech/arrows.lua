@@ -1,0 +1,5 @@
+-- 弓箭 (arrows): Opponent takes value.
+---@param ctx mbg.TechCtx
+function effect(ctx)
+	return 0, -ctx.value
+end

@@ -1,0 +1,6 @@
+-- 混乱 (chaos): Opponent falls into chaos: zero win weight.
+---@param ctx mbg.TechCtx
+function effect(ctx)
+	mbg.confuse("chaos", ctx.params.chaos_rounds or 3)
+	return 0, 0
+end

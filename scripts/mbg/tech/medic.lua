@@ -1,0 +1,5 @@
+-- 医疗 (medic): User heals value.
+---@param ctx mbg.TechCtx
+function effect(ctx)
+	return ctx.value, 0
+end

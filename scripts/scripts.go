@@ -1,0 +1,10 @@
+// Package scripts embeds the built-in content of every game: the Lua hooks
+// and the TOML files that declare them, served to scenarios as builtin:… paths.
+package scripts
+
+import "embed"
+
+// FS holds the tree below scripts/, e.g. "mbg/standard.toml".
+//
+//go:embed mbg
+var FS embed.FS
