@@ -161,7 +161,9 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 				detail = fmt.Sprintf("The scenario has no top-level key %q.", k)
 			}
 			detail, sugg := diag.SuggestDetail(detail, k, allowed)
-			if len(sugg) == 0 && len(allowed) > 0 {
+			if inst != "" && slices.Contains(m.properties(""), k) {
+				detail += fmt.Sprintf(" %q is a top-level key: keys after a [table] header belong to that table, so move it above the first header.", k)
+			} else if len(sugg) == 0 && len(allowed) > 0 {
 				detail += " Known keys: " + strings.Join(allowed, ", ") + "."
 			}
 			m.emit(CodeUnknownKey, "Unknown key", ptr, true, detail, sugg...)

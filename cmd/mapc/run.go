@@ -1,0 +1,213 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/schema"
+)
+
+type command struct {
+	name, args, summary, examples string
+	run                           func(args []string, env cli.Env) int
+}
+
+func commands() []command {
+	return []command{
+		{"build", "[flags] [SCENARIO...]", "compile scenarios into JSON engine configs",
+			"  mapc build                                   # every scenario under ./scenarios into ./build\n" +
+				"  mapc build scenarios/mbg/sample -o out.json  # one scenario into one file\n" +
+				"  mapc build -o dist scenarios/mbg             # every mbg scenario into dist/mbg/\n",
+			runBuild},
+		{"check", "[flags] [SCENARIO...]", "report every problem of scenarios without writing anything",
+			"  mapc check scenarios/mbg/sample\n" +
+				"  mapc check --format=sarif > report.sarif\n",
+			runCheck},
+		{"schema", "[NAME]", "list the embedded JSON Schemas, or print one",
+			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
+			runSchema},
+	}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, "mapc compiles Sandtable scenarios (TOML + Lua) into validated JSON engine configs.\n\nUsage:\n\n")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  mapc %-7s %-24s %s\n", c.name, c.args, c.summary)
+	}
+	fmt.Fprint(w, "\nRun 'mapc COMMAND -h' for the flags and examples of a command.\n"+
+		"Exit status: 0 clean (warnings allowed), 1 errors found, 2 usage or internal failure.\n")
+}
+
+func run(args []string, env cli.Env) int {
+	if len(args) == 0 {
+		usage(env.Stderr)
+		return diag.ExitFailure
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(env.Stdout)
+		return diag.ExitOK
+	case "-version", "--version", "version":
+		fmt.Fprintln(env.Stdout, "mapc", cli.Version)
+		return diag.ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], env)
+		}
+	}
+	fmt.Fprintf(env.Stderr, "mapc: unknown command %q\n\n", args[0])
+	usage(env.Stderr)
+	return diag.ExitFailure
+}
+
+// flags builds the flag set of a command with its help text.
+func flags(name string, env cli.Env) *flag.FlagSet {
+	fs := flag.NewFlagSet("mapc "+name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		for _, c := range commands() {
+			if c.name == name {
+				fmt.Fprintf(fs.Output(), "Usage: mapc %s %s\n\n%s.\n\nFlags:\n", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:])
+				fs.PrintDefaults()
+				fmt.Fprintf(fs.Output(), "\nExamples:\n%s", c.examples)
+			}
+		}
+	}
+	return fs
+}
+
+// parse parses flags and returns the positional arguments; ok is false when
+// the command must stop with code.
+func parse(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+	// Accept flags after positional arguments too (mapc check DIR --format=json).
+	var pos []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(io.Discard)
+				return nil, diag.ExitOK, false
+			}
+			return nil, diag.ExitFailure, false
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			pos = append(pos, args[0])
+			args = args[1:]
+		}
+	}
+	return pos, 0, true
+}
+
+func runCheck(args []string, env cli.Env) int {
+	var out cli.Output
+	fs := flags("check", env)
+	out.Register(fs)
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	paths, err := cli.ScenarioPaths(positional)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc check:", err)
+		return diag.ExitFailure
+	}
+	c := cli.NewCompiler()
+	var results []*build.Result
+	var ds diag.Diagnostics
+	for _, p := range paths {
+		r := c.Compile(p, build.Options{})
+		results = append(results, r)
+		ds = append(ds, r.Diags...)
+	}
+	return out.Report(env, ds, cli.Sources(results))
+}
+
+func runBuild(args []string, env cli.Env) int {
+	var out cli.Output
+	fs := flags("build", env)
+	out.Register(fs)
+	dest := fs.String("o", "", "output: a .json file (one scenario) or a directory (default ./build)")
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	paths, err := cli.ScenarioPaths(positional)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc build:", err)
+		return diag.ExitFailure
+	}
+	toFile := strings.HasSuffix(*dest, ".json")
+	if toFile && len(paths) != 1 {
+		fmt.Fprintf(env.Stderr, "mapc build: -o %s names one file but %d scenarios were given\n", *dest, len(paths))
+		return diag.ExitFailure
+	}
+	dir := *dest
+	if dir == "" {
+		dir = "build"
+	}
+	c := cli.NewCompiler()
+	// Compile everything first so that nothing is written when any scenario
+	// has errors.
+	var results []*build.Result
+	var ds diag.Diagnostics
+	for _, p := range paths {
+		r := c.Compile(p, build.Options{})
+		results = append(results, r)
+		ds = append(ds, r.Diags...)
+	}
+	if !ds.HasErrors() {
+		for _, r := range results {
+			target := *dest
+			if !toFile {
+				target = filepath.Join(dir, r.Game, r.Name+".json")
+			}
+			if err := build.WriteAtomic(target, r.Config); err != nil {
+				ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: build.CodeWrite,
+					Summary: "Cannot write output", Detail: fmt.Sprintf("Writing %s failed: %v.", target, err)})
+				continue
+			}
+			if out.Format == diag.FormatText {
+				fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
+			}
+		}
+	}
+	return out.Report(env, ds, cli.Sources(results))
+}
+
+func runSchema(args []string, env cli.Env) int {
+	fs := flags("schema", env)
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	set, err := schema.Load()
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc schema:", err)
+		return diag.ExitFailure
+	}
+	if len(positional) == 0 {
+		for _, n := range set.Names() {
+			fmt.Fprintln(env.Stdout, n)
+		}
+		return diag.ExitOK
+	}
+	name := positional[0]
+	if !strings.HasSuffix(name, ".json") {
+		name += ".schema.json"
+	}
+	data, err := schema.Source(name)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "mapc schema: no schema named %s (try 'mapc schema' for the list)\n", positional[0])
+		return diag.ExitFailure
+	}
+	env.Stdout.Write(data)
+	return diag.ExitOK
+}

@@ -1,0 +1,129 @@
+// Package cli holds what the mapc and lint commands share: the registered
+// games, the output flags (--format, --color) and the reporting of
+// diagnostics with the right exit code.
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/mbg"
+)
+
+// Version is the version the tools report (SARIF, --version).
+const Version = "0.1.0"
+
+// Env is the process context a command runs in, so tests can run commands
+// in-process.
+type Env struct {
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	// StderrFile is the real stderr when it is a file (for terminal detection).
+	StderrFile *os.File
+}
+
+// OSEnv is the Env of the running process.
+func OSEnv() Env {
+	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, StderrFile: os.Stderr}
+}
+
+// NewCompiler returns the compiler with every game registered.
+func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}) }
+
+// Catalogue documents every code the tools can report.
+func Catalogue() diag.Catalogue {
+	c := NewCompiler().Catalogue()
+	internal, _ := diag.NewCatalogue(lint.InternalCodeInfo())
+	merged, err := diag.MergeCatalogues(c, internal)
+	if err != nil {
+		panic(err) // a programming error, caught by tests
+	}
+	return merged
+}
+
+// Output holds the output flags.
+type Output struct {
+	Format diag.Format
+	Color  diag.ColorMode
+}
+
+// Register adds --format and --color to fs.
+func (o *Output) Register(fs *flag.FlagSet) {
+	o.Format = diag.FormatText
+	o.Color = diag.ColorAuto
+	fs.Var(&o.Format, "format", "diagnostics format: text, json, github or sarif")
+	fs.Var(&o.Color, "color", "colors in text output: auto, always or never")
+}
+
+// Report renders ds (text to stderr, machine formats to stdout) followed by
+// a summary line in text mode, and returns the exit code.
+func (o *Output) Report(env Env, ds diag.Diagnostics, sources diag.Sources) int {
+	ds = diag.Normalize(ds)
+	color := diag.UseColor(o.Color, env.StderrFile, env.Getenv)
+	wd, _ := os.Getwd()
+	opts := diag.Options{Sources: sources, Color: color, Catalogue: Catalogue(), BaseDir: wd,
+		ToolName: "mapc", ToolVersion: Version, ToolURI: "https://sandtable.dev"}
+	w := env.Stdout
+	if o.Format == diag.FormatText {
+		w = env.Stderr
+	}
+	if err := diag.Render(w, o.Format, ds, opts); err != nil {
+		fmt.Fprintln(env.Stderr, "error:", err)
+		return diag.ExitFailure
+	}
+	if o.Format == diag.FormatText {
+		diag.WriteSummary(env.Stderr, ds, color)
+	}
+	return diag.ExitCode(ds)
+}
+
+// Sources combines the loaded files of several results for excerpts.
+func Sources(results []*build.Result) diag.Sources {
+	return func(file string) ([]byte, bool) {
+		for _, r := range results {
+			if r.Source != nil {
+				if b, ok := r.Source.Content(file); ok {
+					return b, true
+				}
+			}
+		}
+		b, err := os.ReadFile(file)
+		return b, err == nil
+	}
+}
+
+// ScenarioPaths expands the command-line paths: none means every scenario
+// under ./scenarios; a directory without scenario.toml means every scenario
+// below it.
+func ScenarioPaths(args []string) ([]string, error) {
+	if len(args) == 0 {
+		args = []string{"scenarios"}
+	}
+	var out []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			out = append(out, a) // a file, or a missing path reported by the loader
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(a, "scenario.toml")); err == nil {
+			out = append(out, a)
+			continue
+		}
+		found, err := build.FindScenarios(a)
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("no scenario.toml below %s", a)
+		}
+		out = append(out, found...)
+	}
+	return out, nil
+}

@@ -1,0 +1,41 @@
+package mbg
+
+import (
+	engine "github.com/sandtable/sandtable/engine/mbg"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// Unit is what the lint rules see: the source model, its name tables and the
+// resolved config (where unknown names are -1).
+type Unit struct {
+	*Model
+	Ix     *Index
+	Config *engine.Config
+}
+
+// NewUnit decodes and resolves a loaded source.
+func NewUnit(src *source.Source) *Unit {
+	m := Decode(src)
+	return &Unit{Model: m, Ix: NewIndex(m), Config: Resolve(m)}
+}
+
+// Game is the mbg entry of the compiler.
+type Game struct{}
+
+// Name implements build.Game.
+func (Game) Name() string { return "mbg" }
+
+// Compile implements build.Game: resolve, then run every enabled lint rule.
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
+	u := NewUnit(src)
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	return u.Config, ds
+}
+
+// Catalogue implements build.Game.
+func (Game) Catalogue() diag.Catalogue { return lint.Catalogue(Rules) }
+
+var _ build.Game = Game{}

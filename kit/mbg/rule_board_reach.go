@@ -1,0 +1,62 @@
+package mbg
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+)
+
+// FacilityOffBoard warns about facilities no board square names.
+var FacilityOffBoard = &lint.Rule[*Unit]{
+	Name: "facility-off-board",
+	Doc: `facility never on the board
+
+A city, institute or training room that no board square names can never be
+visited: it cannot be occupied, researched at or trained in.`,
+	Categories: []string{"board"},
+	Severity:   diag.Warning,
+	Run: func(p *lint.Pass[*Unit]) {
+		u := p.Model
+		on := map[string]bool{}
+		for _, w := range u.Board {
+			on[w] = true
+		}
+		check := func(list string, i int, name, what string) {
+			if name != "" && !on[name] {
+				report(p, diag.Diagnostic{Summary: "Facility not on the board",
+					Detail:  fmt.Sprintf("The %s %s is on no board square, so no role can ever land on it.", what, name),
+					Subject: u.Src.Range(Ptr(list, i, "name"))})
+			}
+		}
+		for i, c := range u.Cities {
+			check("cities", i, c.Name, "city")
+		}
+		for i, c := range u.Institutes {
+			check("institutes", i, c.Name, "institute")
+		}
+		for i, c := range u.Trainings {
+			check("training_rooms", i, c.Name, "training room")
+		}
+	},
+}
+
+// RoleOffBoard reports roles starting beyond the end of the board.
+var RoleOffBoard = &lint.Rule[*Unit]{
+	Name: "role-off-board",
+	Doc: `role starting off the board
+
+start is a 0-based index into board; it must be smaller than the number of
+squares.`,
+	Categories: []string{"board"},
+	Run: func(p *lint.Pass[*Unit]) {
+		u := p.Model
+		for i, r := range u.Roles {
+			if r.Playing() && r.Start >= len(u.Board) {
+				report(p, diag.Diagnostic{Summary: "Role starts off the board",
+					Detail:  fmt.Sprintf("%s starts on square %d, but the board has %d squares (0 to %d).", r.Name, r.Start, len(u.Board), len(u.Board)-1),
+					Subject: u.Src.Range(Ptr("roles", i, "start"))})
+			}
+		}
+	},
+}

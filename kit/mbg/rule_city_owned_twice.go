@@ -1,0 +1,35 @@
+package mbg
+
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+)
+
+// CityOwnedTwice reports a city listed by two roles.
+var CityOwnedTwice = &lint.Rule[*Unit]{
+	Name: "city-owned-twice",
+	Doc: `city owned by two roles
+
+Ownership comes from the roles' cities lists; a city can have one owner.`,
+	Categories: []string{"assignment"},
+	Run: func(p *lint.Pass[*Unit]) {
+		u := p.Model
+		owner := map[string]int{}
+		for i, r := range u.Roles {
+			for j, c := range r.Cities {
+				if u.Ix.Cities.Lookup(c) < 0 {
+					continue
+				}
+				if k, ok := owner[c]; ok && k != i {
+					report(p, diag.Diagnostic{Summary: "City owned twice",
+						Detail:  fmt.Sprintf("%s is already owned by %s.", c, u.Roles[k].Name),
+						Subject: u.Src.Range(Ptr("roles", i, "cities", itoa(j)))})
+					continue
+				}
+				owner[c] = i
+			}
+		}
+	},
+}

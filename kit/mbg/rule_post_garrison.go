@@ -1,0 +1,39 @@
+package mbg
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+)
+
+// PostOutsideGarrison reports a mayor or treasurer who is not in the city's garrison.
+var PostOutsideGarrison = &lint.Rule[*Unit]{
+	Name: "post-outside-garrison",
+	Doc: `mayor or treasurer not in the garrison
+
+A city's mayor and treasurer are chosen from the officers stationed there,
+and one officer cannot hold both posts (the original engine left such a
+city pointing at an officer who held only the second post).`,
+	Categories: []string{"assignment"},
+	Run: func(p *lint.Pass[*Unit]) {
+		u := p.Model
+		for i, c := range u.Cities {
+			for _, post := range []struct{ key, who string }{{"mayor", c.Mayor}, {"treasurer", c.Treasurer}} {
+				if post.who == "" || u.Ix.Officers.Lookup(post.who) < 0 || slices.Contains(c.Garrison, post.who) {
+					continue
+				}
+				report(p, diag.Diagnostic{Summary: "Post outside the garrison",
+					Detail:      fmt.Sprintf("The %s of %s, %s, is not in its garrison. Add %s to garrison or choose one of its officers.", post.key, c.Name, post.who, post.who),
+					Subject:     u.Src.Range(Ptr("cities", i, post.key)),
+					Suggestions: c.Garrison})
+			}
+			if c.Mayor != "" && c.Mayor == c.Treasurer {
+				report(p, diag.Diagnostic{Summary: "Same officer in two posts",
+					Detail:  fmt.Sprintf("%s is both mayor and treasurer of %s; one officer holds one post.", c.Mayor, c.Name),
+					Subject: u.Src.Range(Ptr("cities", i, "treasurer"))})
+			}
+		}
+	},
+}
