@@ -82,6 +82,14 @@ func (n noun) many() string {
 	return n.one() + "s"
 }
 
+// count is "1 officer", "2 officers".
+func count(n int, what noun) string {
+	if n == 1 {
+		return "1 " + what.one()
+	}
+	return fmt.Sprintf("%d %s", n, what.many())
+}
+
 // has describes an index space: "the map has 5 cities (indices 0 to 4)".
 func has(n int, what noun) string {
 	switch n {
@@ -138,18 +146,18 @@ func (c *checker) squares() {
 		case ClassEmpty, ClassSaloon, ClassChance:
 			// The original forces base to 0, so any base is harmless.
 		case ClassCity:
-			c.index(s.Base, len(c.m.Cities), nCity, fmt.Sprintf("the base of city square %d", i),
+			c.index(s.Base, len(c.m.Cities), nCity, fmt.Sprintf("the base of the city square at index %d", i),
 				"The original panics when a role lands on this square.")
 		case ClassInstitute:
-			c.index(s.Base, len(c.m.Institutes), nInst, fmt.Sprintf("the base of institute square %d", i),
+			c.index(s.Base, len(c.m.Institutes), nInst, fmt.Sprintf("the base of the institute square at index %d", i),
 				"The original panics when a role lands on this square.")
 		case ClassTraining:
-			c.index(s.Base, len(c.m.Trains), nTrain, fmt.Sprintf("the base of training room square %d", i),
+			c.index(s.Base, len(c.m.Trains), nTrain, fmt.Sprintf("the base of the training room square at index %d", i),
 				"The original panics when a role lands on this square.")
 		default:
 			if s.Class.Present() {
 				c.report(diag.Error, CodeValue, s.Class.R, "Unknown square class",
-					fmt.Sprintf("Square %d has class %d, but the classes are 0 (empty), 1 (city), 2 (saloon), 3 (institute), 4 (training room) and 5 (chance). The original silently treats it as an empty square.", i, s.Class.V))
+					fmt.Sprintf("The square at index %d has class %d, but the classes are 0 (empty), 1 (city), 2 (saloon), 3 (institute), 4 (training room) and 5 (chance). The original silently treats it as an empty square.", i, s.Class.V))
 			}
 		}
 	}
@@ -183,8 +191,14 @@ func (c *checker) roles() {
 	for i, r := range c.m.Roles {
 		name := named("role", r.Name.V, i)
 		if r.Loc.V != -1 {
-			c.index(r.Loc, len(c.m.Squares), nSquare, "the start square of "+name,
-				"The original panics when this role moves; use -1 for a role that does not play.")
+			// The original marks the role on its square at load, so a square
+			// beyond the board panics at once; a negative one only when the
+			// role first moves.
+			consequence := "The original panics when it loads this map; use -1 for a role that does not play."
+			if r.Loc.V < 0 {
+				consequence = "The original panics when this role first moves; use -1 for a role that does not play."
+			}
+			c.index(r.Loc, len(c.m.Squares), nSquare, "the start square of "+name, consequence)
 		}
 		for _, t := range r.Techs {
 			c.tech(t, name, "The original silently drops the entry or panics, depending on the id.")
@@ -194,7 +208,7 @@ func (c *checker) roles() {
 				"The original silently drops the entry or panics, depending on the index.")
 		}
 		for _, ct := range r.Cities {
-			c.index(ct, len(c.m.Cities), nCity, "the owned cities of "+name,
+			c.index(ct, len(c.m.Cities), nCity, "the owned-city list of "+name,
 				"The original silently drops the entry or panics, depending on the index.")
 		}
 		if r.Dir.Present() && r.Dir.V != 1 && r.Dir.V != -1 {
@@ -302,7 +316,7 @@ func (c *checker) membership() {
 				r = city.Name.R
 			}
 			c.report(diag.Warning, CodeValue, r, "Garrison of an unowned city",
-				fmt.Sprintf("No role owns %s, so the original removes its %d garrison officers at load and clears its mayor and treasurer; they stay free for hire.", name, len(city.Garrison)))
+				fmt.Sprintf("No role owns %s, so the original removes its garrison (%s) at load and clears its mayor and treasurer; they stay free for hire.", name, count(len(city.Garrison), nOfficer)))
 		}
 		valid := func(t Tok[int]) bool { return t.Present() && t.V >= 0 && t.V < len(m.Officers) }
 		if valid(city.Mayor) && !in[city.Mayor.V] {
