@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -35,25 +36,66 @@ type parsed struct {
 func parseFile(name string, data []byte) *parsed {
 	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]Span{}}
 	p.spans[""] = Span{Value: p.lines.rng(name, 0, 0)}
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
-		p.diags = append(p.diags, p.syntaxDiag(err))
-		return p
+	// After a syntax error, blank the offending line and parse again, so one
+	// typo does not hide every other problem of the file. Blanking keeps byte
+	// offsets, so positions still refer to the original text.
+	text := slices.Clone(data)
+	for range maxRecoveries {
+		var raw map[string]any
+		_, err := toml.Decode(string(text), &raw)
+		if err == nil {
+			p.index(text)
+			p.tree = p.normalize(raw, "").(map[string]any)
+			return p
+		}
+		d := p.syntaxDiag(text, err)
+		// An error at the end of the file after a recovery is almost always
+		// a consequence of the blanked line (an unclosed bracket or string).
+		if len(p.diags) > 0 && d.Subject.Start.Byte >= len(bytes.TrimRight(text, " \t\r\n")) {
+			break
+		}
+		p.diags = append(p.diags, d)
+		if !blankLine(text, d.Subject.Start.Byte) {
+			break
+		}
 	}
-	p.index()
-	p.tree = p.normalize(raw, "").(map[string]any)
 	return p
+}
+
+// maxRecoveries bounds the re-parses after syntax errors; past it the file
+// is given up (its other problems are not reported).
+const maxRecoveries = 8
+
+// blankLine replaces the line holding byte off with spaces (keeping the
+// newline); it reports false when that line is already blank.
+func blankLine(text []byte, off int) bool {
+	off = min(off, len(text)-1)
+	if off < 0 {
+		return false
+	}
+	start := off
+	for start > 0 && text[start-1] != '\n' {
+		start--
+	}
+	changed := false
+	for i := start; i < len(text) && text[i] != '\n'; i++ {
+		if text[i] != ' ' && text[i] != '\r' {
+			text[i] = ' '
+			changed = true
+		}
+	}
+	return changed
 }
 
 // syntaxDiag converts a BurntSushi parse error into a diagnostic. This is the
 // only place that reads toml.ParseError.
-func (p *parsed) syntaxDiag(err error) diag.Diagnostic {
+func (p *parsed) syntaxDiag(text []byte, err error) diag.Diagnostic {
 	d := diag.Diagnostic{Severity: diag.Error, Code: CodeSyntax, Summary: "Invalid TOML"}
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		start := pe.Position.Start
 		// The lexer sometimes reports the blank before the offending token.
-		for start+1 < len(p.data) && (p.data[start] == ' ' || p.data[start] == '\t') {
+		for start+1 < len(text) && (text[start] == ' ' || text[start] == '\t') {
 			start++
 		}
 		end := start + max(pe.Position.Len, 1)
@@ -147,10 +189,10 @@ func EscapeToken(s string) string {
 // index walks the TOML syntax tree (pelletier's unstable parser, the only
 // TOML library here that exposes byte ranges) and records a Span for every
 // key and value, by JSON pointer.
-func (p *parsed) index() {
+func (p *parsed) index(text []byte) {
 	var ps unstable.Parser
-	ps.Reset(p.data)
-	ix := indexer{p: p, ps: &ps, arrays: map[string]int{}}
+	ps.Reset(text)
+	ix := indexer{p: p, text: text, arrays: map[string]int{}}
 	for ps.NextExpression() {
 		ix.expr(ps.Expression())
 	}
@@ -158,7 +200,7 @@ func (p *parsed) index() {
 
 type indexer struct {
 	p      *parsed
-	ps     *unstable.Parser
+	text   []byte         // the text parsed (data with blanked lines)
 	prefix string         // pointer of the current [table]
 	arrays map[string]int // element count of each [[array]] seen so far
 }
@@ -235,7 +277,7 @@ func (ix *indexer) keyValue(base string, n *unstable.Node) {
 	// key/value expression; arrays and inline tables have no Raw of their own.
 	end := int(n.Raw.Offset + n.Raw.Length)
 	start := key.End.Byte
-	for start < end && (ix.p.data[start] == ' ' || ix.p.data[start] == '\t' || ix.p.data[start] == '=') {
+	for start < end && (ix.text[start] == ' ' || ix.text[start] == '\t' || ix.text[start] == '=') {
 		start++
 	}
 	ix.record(ptr, &key, ix.p.lines.rng(ix.p.name, start, end))
@@ -289,10 +331,10 @@ func (ix *indexer) nodeRange(n *unstable.Node) diag.Range {
 		start, end = 0, 0
 	}
 	// Include the closing bracket or brace when it follows.
-	for end < len(ix.p.data) && slices.Contains([]byte{' ', '\t', ','}, ix.p.data[end]) {
+	for end < len(ix.text) && slices.Contains([]byte{' ', '\t', ','}, ix.text[end]) {
 		end++
 	}
-	if end < len(ix.p.data) && (ix.p.data[end] == '}' || ix.p.data[end] == ']') {
+	if end < len(ix.text) && (ix.text[end] == '}' || ix.text[end] == ']') {
 		end++
 	}
 	return ix.p.lines.rng(ix.p.name, start, end)

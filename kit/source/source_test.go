@@ -237,3 +237,25 @@ func TestMissingScenario(t *testing.T) {
 		t.Fatalf("got %v %v", s, ds)
 	}
 }
+
+func TestSyntaxRecovery(t *testing.T) {
+	src := "a = 1\nb = = 2\nc = 3\nd = [1 2]\ne = \"ok\"\n"
+	s, ds := LoadBytes("r.toml", []byte(src), Options{})
+	if len(ds) != 2 || ds[0].Subject.Start.Line != 2 || ds[1].Subject.Start.Line != 4 {
+		t.Fatalf("diagnostics = %v, want syntax errors on lines 2 and 4", ds)
+	}
+	if s == nil || s.Root["c"] != int64(3) || s.Root["e"] != "ok" {
+		t.Fatalf("recovered tree = %v", s)
+	}
+	if got := at(s.Range("/e")); got != "r.toml:5:5-5:9" {
+		t.Errorf("/e at %s: positions must survive recovery", got)
+	}
+}
+
+func TestSyntaxRecoveryNoCascade(t *testing.T) {
+	// An unclosed array: one error, not a second one at the end of the file.
+	_, ds := LoadBytes("r.toml", []byte("a = [1, 2\nb = 3\n"), Options{})
+	if len(ds) != 1 {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+}
