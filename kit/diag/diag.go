@@ -43,6 +43,10 @@ func ParseSeverity(s string) (Severity, bool) {
 	return Error, false
 }
 
+// Valid reports whether s is one of the declared severities; a Severity
+// converted from an arbitrary int may not be.
+func (s Severity) Valid() bool { return s >= Error && s <= Info }
+
 // Pos is a position in a source file.
 type Pos struct {
 	Line   int `json:"line"`   // 1-based

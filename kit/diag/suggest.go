@@ -8,13 +8,19 @@ const MaxSuggestDistance = 2
 // DidYouMean returns the candidate closest to name within MaxSuggestDistance
 // edits (counted in runes), or "" when there is none. Ties go to the earliest
 // candidate, so the result does not depend on map order if candidates is ordered.
+//
+// The edits may also touch at most half the runes of the longer of the two
+// names: two-rune names such as "孙权" and "曹操" are only two edits apart,
+// and suggesting one for the other would mislead.
 func DidYouMean(name string, candidates []string) string {
 	best, bestD := "", MaxSuggestDistance+1
+	n := utf8.RuneCountInString(name)
 	for _, c := range candidates {
 		if c == name {
 			continue
 		}
-		if d := Levenshtein(name, c); d < bestD {
+		d := Levenshtein(name, c)
+		if d < bestD && 2*d <= max(n, utf8.RuneCountInString(c)) {
 			best, bestD = c, d
 		}
 	}

@@ -14,6 +14,7 @@ var FacilityOffBoard = &lint.Rule[*Unit]{
 
 A city, institute or training room that no board square names can never be
 visited: it cannot be occupied, researched at or trained in.`,
+	Example:    "board = [\"许昌\", \"hall\"]\n\n[[cities]]\nname = \"长安\"  # no square names 长安\nscope = \"small\"\n",
 	Categories: []string{"board"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {
@@ -48,6 +49,7 @@ var RoleOffBoard = &lint.Rule[*Unit]{
 
 start is a 0-based index into board; it must be smaller than the number of
 squares.`,
+	Example:    "board = [\"许昌\", \"hall\", \"洛阳\", \"chance\"]\n\n[[roles]]\nname = \"蜀\"\nstart = 4  # squares are 0 to 3\nmoney = 5000\n",
 	Categories: []string{"board"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

@@ -15,6 +15,7 @@ var BoardUnknown = &lint.Rule[*Unit]{
 Each board square is a city, institute or training room name, or one of the
 words hall, chance and empty. A misspelt name would otherwise silently
 become a square that does nothing.`,
+	Example:    "board = [\"许昌\", \"hal\", \"洛阳\"]  # did you mean hall?\n",
 	Categories: []string{"reference", "board"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

@@ -13,6 +13,7 @@ var CityOwnedTwice = &lint.Rule[*Unit]{
 	Doc: `city owned by two roles
 
 Ownership comes from the roles' cities lists; a city can have one owner.`,
+	Example:    "[[roles]]\nname = \"魏\"\nstart = 0\ncities = [\"许昌\"]\nmoney = 5000\n\n[[roles]]\nname = \"蜀\"\nstart = 2\ncities = [\"许昌\"]  # already owned by 魏\nmoney = 5000\n",
 	Categories: []string{"assignment"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

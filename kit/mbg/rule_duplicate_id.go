@@ -16,6 +16,7 @@ Names are ids: two officers, two roles, two techs or two cards may not share
 a name, and cities, institutes and training rooms share one namespace with
 the board words hall, chance and empty because the board refers to them by
 name.`,
+	Example:    "officers = [\n  { name = \"曹操\", wu = 72, zhan = 99, mou = 92, zheng = 96, jing = 88 },\n  { name = \"曹操\", wu = 1, zhan = 1, mou = 1, zheng = 1, jing = 1 },\n]\n",
 	Categories: []string{"reference"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

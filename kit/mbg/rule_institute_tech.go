@@ -10,6 +10,7 @@ var InstituteUnknownTech = &lint.Rule[*Unit]{
 Every tech an institute offers must be declared in [[techs]] (the standard
 twelve come from builtin:mbg/standard.toml). A role could otherwise research
 something the engine cannot run.`,
+	Example:    "[[institutes]]\nname = \"太学\"\ntechs = [\"弓箭\", \"火剑\"]  # did you mean 火箭?\n",
 	Categories: []string{"reference"},
 	Run: func(p *lint.Pass[*Unit]) {
 		for i, in := range p.Model.Institutes {

@@ -15,6 +15,7 @@ var ConstantRange = &lint.Rule[*Unit]{
 The schema enforces hard bounds; this rule warns when a constant is legal but
 far from anything that plays well (for example a battle round limit of 2 or
 a die of 1..500). The detail gives the seed's default.`,
+	Example:    "[constants]\nbattle_round_min = 2  # sane range 5..500, seed default 40\n",
 	Categories: []string{"balance"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {
@@ -38,6 +39,7 @@ var ProbabilityRange = &lint.Rule[*Unit]{
 
 prob = [low, high] gives the fire chance at strategy 0 and 100; both ends
 must be probabilities.`,
+	Example:    "[[techs]]\nid = \"妖术\"\nscript = \"builtin:mbg/tech/arrows.lua\"\nstudy = 100\ntrigger = \"any\"\nprob = [0, 1.5]  # above 1\nvalue = [10, 20]\ncooldown = 1\n",
 	Categories: []string{"balance"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
@@ -62,6 +64,7 @@ An upper bound of what all roles together can own by the turn limit — their
 starting money plus max_turn turns of every city's best income, each turn
 also collecting the own-city bonus — is below win_money, so the game can
 only end by bankruptcy or the turn limit.`,
+	Example:    "[scenario]\nname = \"endless\"\nwin_money = 100000000  # far beyond what two cities earn in 10 turns\nmax_turn = 10\n",
 	Categories: []string{"balance"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {

@@ -18,6 +18,7 @@ var OfficerTwoPlaces = &lint.Rule[*Unit]{
 An officer is in one place at a time: one city's garrison or one role's
 retinue. The original engine accepted duplicates and ended up in an
 inconsistent state; here they are errors.`,
+	Example:    "[[cities]]\nname = \"许昌\"\nscope = \"large\"\ngarrison = [\"荀彧\"]\n\n[[roles]]\nname = \"魏\"\nstart = 0\nretinue = [\"荀彧\"]  # already in the garrison of 许昌\nmoney = 5000\n",
 	Categories: []string{"assignment"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

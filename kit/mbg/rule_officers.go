@@ -16,6 +16,7 @@ var UnusedOfficer = &lint.Rule[*Unit]{
 Free officers are hired at hall squares; when the board has no hall they can
 never join anyone. Officers of a role with active = false are frozen for the
 whole game.`,
+	Example:    "board = [\"许昌\", \"empty\"]  # no hall: free officers can never be hired\nofficers = [{ name = \"荀彧\", wu = 11, zhan = 51, mou = 96, zheng = 98, jing = 94 }]\n",
 	Categories: []string{"assignment"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {
@@ -69,6 +70,7 @@ var GarrisonUnowned = &lint.Rule[*Unit]{
 Officers stationed in an unowned city are sent back to the free pool when
 the game starts (and its mayor and treasurer are cleared), exactly as the
 original engine did. List the city in a role's cities to keep them there.`,
+	Example:    "[[cities]]\nname = \"许昌\"\nscope = \"large\"\ngarrison = [\"荀彧\"]  # and no role lists 许昌 in its cities\n",
 	Categories: []string{"assignment"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {

@@ -16,6 +16,7 @@ var PostOutsideGarrison = &lint.Rule[*Unit]{
 A city's mayor and treasurer are chosen from the officers stationed there,
 and one officer cannot hold both posts (the original engine left such a
 city pointing at an officer who held only the second post).`,
+	Example:    "[[cities]]\nname = \"洛阳\"\nscope = \"medium\"\ngarrison = [\"关羽\"]\ntreasurer = \"曹操\"  # not stationed in 洛阳\n",
 	Categories: []string{"assignment"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

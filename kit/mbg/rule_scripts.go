@@ -15,6 +15,7 @@ var ScriptMissing = &lint.Rule[*Unit]{
 A tech or card names a Lua script that cannot be read. Script paths are
 relative to the TOML file that declares the tech or card; builtin:… paths
 name the scripts shipped with mapc.`,
+	Example:    "[[techs]]\nid = \"妖术\"\nscript = \"spells/sorcery.lua\"  # no such file\nstudy = 100\ntrigger = \"any\"\nprob = [0, 0.5]\nvalue = [10, 20]\ncooldown = 1\n",
 	Categories: []string{"script"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

@@ -11,6 +11,7 @@ A garrison, mayor, treasurer, retinue, owned city or known tech names an
 entity that no [[officers]], [[cities]] or [[techs]] entry declares. Names
 are ids and must match exactly; the detail suggests the closest declared
 name.`,
+	Example:    "[[cities]]\nname = \"许昌\"\nscope = \"large\"\ngarrison = [\"荀域\"]  # no officer is named 荀域; did you mean 荀彧?\n",
 	Categories: []string{"reference"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model

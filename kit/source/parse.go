@@ -93,7 +93,7 @@ func (p *parsed) syntaxDiag(text []byte, err error) diag.Diagnostic {
 	d := diag.Diagnostic{Severity: diag.Error, Code: CodeSyntax, Summary: "Invalid TOML"}
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
-		start := pe.Position.Start
+		start := max(0, min(pe.Position.Start, len(text)))
 		// The lexer sometimes reports the blank before the offending token.
 		for start+1 < len(text) && (text[start] == ' ' || text[start] == '\t') {
 			start++

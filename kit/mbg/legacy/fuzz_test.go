@@ -26,17 +26,18 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("Parse returned a nil Map")
 		}
 		cds := Check(m)
+		x := newPosIndex(data)
 		for _, d := range append(ds, cds...) {
 			if d.Subject == nil {
 				t.Fatalf("diagnostic without a subject: %v", d)
 			}
-			checkRanges(t, file, data, d.Code, *d.Subject)
+			x.check(t, file, d.Code, *d.Subject)
 			for _, rel := range d.Related {
-				checkRanges(t, file, data, d.Code+" related", rel.Range)
+				x.check(t, file, d.Code+" related", rel.Range)
 			}
 		}
 		eachRange(reflect.ValueOf(m).Elem(), func(r diag.Range) {
-			checkRanges(t, file, data, "map field", r)
+			x.check(t, file, "map field", r)
 		})
 		if ds.HasErrors() {
 			return

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -645,12 +646,34 @@ func props(o Officer) []float64 {
 // and column agree with its byte offset.
 func checkRanges(t *testing.T, file string, data []byte, what string, r diag.Range) {
 	t.Helper()
-	if r.File != file || r.Start.Byte < 0 || r.Start.Byte > r.End.Byte || r.End.Byte > len(data) {
-		t.Fatalf("%s: range %+v outside the %d-byte file %q", what, r, len(data), file)
+	newPosIndex(data).check(t, file, what, r)
+}
+
+// posIndex maps byte offsets to lines and rune columns independently of
+// the scanner, so range checks stay linear in the file size.
+type posIndex struct {
+	data   []byte
+	starts []int // byte offset of each line's start
+}
+
+func newPosIndex(data []byte) *posIndex {
+	x := &posIndex{data: data, starts: []int{0}}
+	for i, b := range data {
+		if b == '\n' {
+			x.starts = append(x.starts, i+1)
+		}
+	}
+	return x
+}
+
+func (x *posIndex) check(t *testing.T, file, what string, r diag.Range) {
+	t.Helper()
+	if r.File != file || r.Start.Byte < 0 || r.Start.Byte > r.End.Byte || r.End.Byte > len(x.data) {
+		t.Fatalf("%s: range %+v outside the %d-byte file %q", what, r, len(x.data), file)
 	}
 	for _, p := range []diag.Pos{r.Start, r.End} {
-		line := 1 + strings.Count(string(data[:p.Byte]), "\n")
-		col := 1 + utf8.RuneCount(data[strings.LastIndexByte(string(data[:p.Byte]), '\n')+1:p.Byte])
+		line, _ := slices.BinarySearch(x.starts, p.Byte+1) // lines starting at or before p
+		col := 1 + utf8.RuneCount(x.data[x.starts[line-1]:p.Byte])
 		if p.Line != line || p.Column != col {
 			t.Fatalf("%s: position %+v, want line %d column %d", what, p, line, col)
 		}
