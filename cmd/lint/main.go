@@ -130,4 +130,3 @@ func selector(only, disable string, cat diag.Catalogue) (func(string) bool, erro
 		return (len(on) == 0 || slices.Contains(on, name)) && !slices.Contains(off, name)
 	}, nil
 }
-
