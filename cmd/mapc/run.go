@@ -5,13 +5,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 type command struct {
@@ -30,6 +33,10 @@ func commands() []command {
 			"  mapc check scenarios/mbg/sample\n" +
 				"  mapc check --format=sarif > report.sarif\n",
 			runCheck},
+		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
+			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
+				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
+			runImport},
 		{"schema", "[NAME]", "list the embedded JSON Schemas, or print one",
 			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
 			runSchema},
@@ -180,6 +187,74 @@ func runBuild(args []string, env cli.Env) int {
 		}
 	}
 	return out.Report(env, ds, cli.Sources(results))
+}
+
+func runImport(args []string, env cli.Env) int {
+	var out cli.Output
+	fs := flags("import", env)
+	out.Register(fs)
+	dest := fs.String("o", "", "directory to write scenario.toml into (required)")
+	name := fs.String("name", "", "scenario name (default: the legacy file's name)")
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(positional) < 2 || *dest == "" {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	game, files := positional[0], positional[1:]
+	if game != "mbg" {
+		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg)\n", game)
+		return diag.ExitFailure
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(env.Stderr, "mapc import mbg: takes exactly one .map file")
+		return diag.ExitFailure
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc import:", err)
+		return diag.ExitFailure
+	}
+	text, ds := mbg.Import(files[0], data, mbg.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "mbg")})
+	if text == nil {
+		return out.Report(env, ds, diag.FileSources())
+	}
+	target := filepath.Join(*dest, source.EntryFile)
+	if err := build.WriteAtomic(target, text); err != nil {
+		fmt.Fprintln(env.Stderr, "mapc import:", err)
+		return diag.ExitFailure
+	}
+	// Check what was written, so the author sees at once whether it builds.
+	res := cli.NewCompiler().Compile(*dest, build.Options{})
+	ds = append(ds, res.Diags...)
+	if out.Format == diag.FormatText {
+		fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
+	}
+	return out.Report(env, ds, cli.Sources([]*build.Result{res}))
+}
+
+// schemaPathFor finds schemas/<game>.scenario.schema.json in dir or one of
+// its parents and returns it relative to dir, for the #:schema line; without
+// one it names the schema file alone (mapc still recognises the game).
+func schemaPathFor(dir, game string) string {
+	file := game + ".scenario.schema.json"
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return file
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		candidate := filepath.Join(d, "schemas", file)
+		if _, err := os.Stat(candidate); err == nil {
+			if rel, err := filepath.Rel(abs, candidate); err == nil {
+				return filepath.ToSlash(rel)
+			}
+		}
+		if filepath.Dir(d) == d {
+			return file
+		}
+	}
 }
 
 func runSchema(args []string, env cli.Env) int {

@@ -35,7 +35,6 @@ func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnosti
 	return u.Config, ds
 }
 
-// Catalogue implements build.Game.
-func (Game) Catalogue() diag.Catalogue { return lint.Catalogue(Rules) }
+func lintCatalogue() diag.Catalogue { return lint.Catalogue(Rules) }
 
 var _ build.Game = Game{}

@@ -216,7 +216,7 @@ func (c *checker) roles() {
 				fmt.Sprintf("The direction of %s is %d. The original accepts any integer and moves the role that many squares per step, so 0 never moves and other values skip squares. Use 1 (forward) or -1 (backward).", name, r.Dir.V))
 		}
 		if r.Loc.Present() && r.Loc.V == -1 && (len(r.Retinue) > 0 || len(r.Cities) > 0) {
-			c.report(diag.Warning, CodeValue, r.Loc.R, "Inactive role holds officers",
+			c.report(diag.Warning, CodeValue, r.Loc.R, "Inactive role with officers",
 				fmt.Sprintf("%s starts on square -1, so it never plays, but the original still binds its retinue and the garrisons of its cities to it: those officers leave the free pool and can never be hired.", capitalize(name)))
 		}
 	}
@@ -328,7 +328,7 @@ func (c *checker) membership() {
 				fmt.Sprintf("%s names %s as treasurer, but he is not in its garrison. The original still gives him the treasurer's job without placing him in the city.", capitalize(name), c.officerName(city.Treasurer.V)))
 		}
 		if valid(city.Mayor) && valid(city.Treasurer) && city.Mayor.V == city.Treasurer.V {
-			c.report(diag.Warning, CodeValue, city.Treasurer.R, "Mayor is also treasurer",
+			c.report(diag.Warning, CodeValue, city.Treasurer.R, "Same mayor and treasurer",
 				fmt.Sprintf("%s names %s as both mayor and treasurer. The original leaves him with only the treasurer's job while both posts point at him.", capitalize(name), c.officerName(city.Mayor.V)))
 		}
 	}

@@ -278,10 +278,9 @@ func TestMalformedFixtures(t *testing.T) {
 			if c.check != nil {
 				match(t, "Check", Check(m), c.check)
 			}
-			for _, d := range ds {
-				if d.Subject.File != c.file {
-					t.Errorf("diagnostic names file %q", d.Subject.File)
-				}
+			x := newPosIndex(data)
+			for _, d := range append(ds, Check(m)...) {
+				x.check(t, c.file, d.Code, *d.Subject)
 			}
 		})
 	}
@@ -640,13 +639,6 @@ func props(o Officer) []float64 {
 		out = append(out, p.V)
 	}
 	return out
-}
-
-// checkRanges verifies that every range lies within data and that its line
-// and column agree with its byte offset.
-func checkRanges(t *testing.T, file string, data []byte, what string, r diag.Range) {
-	t.Helper()
-	newPosIndex(data).check(t, file, what, r)
 }
 
 // posIndex maps byte offsets to lines and rune columns independently of

@@ -34,6 +34,12 @@ const (
 // or the end of the file. A file that ends exactly before ninst or ntrain is
 // accepted without a diagnostic, because the original reads the missing
 // count as 0 and shipped maps rely on that.
+//
+// Numbers are read as fmt.Fscan reads them, but a token must be a number
+// as a whole (the original would read "12ab" as 12 and misread "ab" as the
+// next field). Integers take a sign, 0x/0o/0b prefixes and underscores; a
+// leading 0 makes them octal, as in the original, with a warning. Floats
+// must be finite and fit the original's float32.
 func Parse(file string, data []byte) (*Map, diag.Diagnostics) {
 	p := &parser{sc: newScanner(file, data)}
 	m := p.parseMap()
@@ -113,13 +119,13 @@ func (p *parser) intTok(w what, isCount bool) Tok[int] {
 		reason := fmt.Sprintf("%s is not an integer", quote(t.text))
 		switch {
 		case errors.Is(err, strconv.ErrRange):
-			reason = fmt.Sprintf("%s is too large an integer", quote(t.text))
+			reason = fmt.Sprintf("%s is out of range for an integer", quote(t.text))
 		case leadingZero(t.text):
 			reason = fmt.Sprintf("%s has a leading zero, which makes the original read it as octal, and it is not a valid octal number", quote(t.text))
 		case isFloat(t.text):
 			reason = fmt.Sprintf("%s is not an integer (the original would read its integer part and then misread the rest as the next value)", quote(t.text))
 		}
-		p.badToken(t, w, "Expected an integer", reason, isCount)
+		p.badToken(t, w, "Invalid integer", reason, isCount)
 		return Tok[int]{}
 	}
 	if leadingZero(t.text) {
@@ -148,7 +154,7 @@ func (p *parser) float(w what) Tok[float64] {
 	reason := ""
 	switch {
 	case err != nil && errors.Is(err, strconv.ErrRange):
-		reason = fmt.Sprintf("%s is too large a number", quote(t.text))
+		reason = fmt.Sprintf("%s is out of range for a number", quote(t.text))
 	case err != nil:
 		reason = fmt.Sprintf("%s is not a number", quote(t.text))
 	case math.IsNaN(v) || math.IsInf(v, 0):
@@ -159,7 +165,7 @@ func (p *parser) float(w what) Tok[float64] {
 		}
 	}
 	if reason != "" {
-		p.badToken(t, w, "Expected a number", reason, false)
+		p.badToken(t, w, "Invalid number", reason, false)
 		return Tok[float64]{}
 	}
 	return Tok[float64]{V: v, R: t.r}
