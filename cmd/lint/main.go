@@ -83,14 +83,7 @@ func run(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "lint:", err)
 		return diag.ExitFailure
 	}
-	c := cli.NewCompiler()
-	var results []*build.Result
-	var ds diag.Diagnostics
-	for _, p := range targets {
-		r := c.Compile(p, build.Options{Enabled: enabled})
-		results = append(results, r)
-		ds = append(ds, r.Diags...)
-	}
+	results, ds := cli.CompileAll(targets, build.Options{Enabled: enabled})
 	return out.Report(env, ds, cli.Sources(results))
 }
 

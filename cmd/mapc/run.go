@@ -126,14 +126,7 @@ func runCheck(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc check:", err)
 		return diag.ExitFailure
 	}
-	c := cli.NewCompiler()
-	var results []*build.Result
-	var ds diag.Diagnostics
-	for _, p := range paths {
-		r := c.Compile(p, build.Options{})
-		results = append(results, r)
-		ds = append(ds, r.Diags...)
-	}
+	results, ds := cli.CompileAll(paths, build.Options{})
 	return out.Report(env, ds, cli.Sources(results))
 }
 
@@ -160,16 +153,9 @@ func runBuild(args []string, env cli.Env) int {
 	if dir == "" {
 		dir = "build"
 	}
-	c := cli.NewCompiler()
 	// Compile everything first so that nothing is written when any scenario
 	// has errors.
-	var results []*build.Result
-	var ds diag.Diagnostics
-	for _, p := range paths {
-		r := c.Compile(p, build.Options{})
-		results = append(results, r)
-		ds = append(ds, r.Diags...)
-	}
+	results, ds := cli.CompileAll(paths, build.Options{})
 	if !ds.HasErrors() {
 		for _, r := range results {
 			target := *dest

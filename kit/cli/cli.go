@@ -83,6 +83,19 @@ func (o *Output) Report(env Env, ds diag.Diagnostics, sources diag.Sources) int 
 	return diag.ExitCode(ds)
 }
 
+// CompileAll compiles every scenario of paths and collects the diagnostics.
+func CompileAll(paths []string, opts build.Options) ([]*build.Result, diag.Diagnostics) {
+	c := NewCompiler()
+	var results []*build.Result
+	var ds diag.Diagnostics
+	for _, p := range paths {
+		r := c.Compile(p, opts)
+		results = append(results, r)
+		ds = append(ds, r.Diags...)
+	}
+	return results, ds
+}
+
 // Sources combines the loaded files of several results for excerpts.
 func Sources(results []*build.Result) diag.Sources {
 	return func(file string) ([]byte, bool) {
