@@ -233,23 +233,6 @@ func firstErr(errs ...error) error {
 	return nil
 }
 
-// Write compiles the scenario and, when there are no errors, writes the
-// config to out. A write failure becomes a diagnostic.
-func (c *Compiler) Write(path, out string, opts Options) *Result {
-	res := c.Compile(path, opts)
-	if res.Config == nil {
-		return res
-	}
-	if err := WriteAtomic(out, res.Config); err != nil {
-		res.Diags = append(res.Diags, diag.Diagnostic{
-			Severity: diag.Error, Code: CodeWrite, Summary: "Cannot write output",
-			Detail: fmt.Sprintf("Writing %s failed: %v.", out, err),
-		})
-		res.Config = nil
-	}
-	return res
-}
-
 // FindScenarios lists the scenario directories below root (directories that
 // contain scenario.toml), in lexical order.
 func FindScenarios(root string) ([]string, error) {

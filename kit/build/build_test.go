@@ -1,0 +1,81 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestDetectGame(t *testing.T) {
+	for in, want := range map[string]string{
+		"#:schema ../../../schemas/mbg.scenario.schema.json\n": "mbg",
+		"# intro\n#:schema https://x/ftbt.scenario.schema.json\n": "ftbt",
+		"#:schema mbg.config.schema.json\n":                       "",
+		"name = 1\n":                                              "",
+	} {
+		if got := DetectGame([]byte(in)); got != want {
+			t.Errorf("DetectGame(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sub", "out.json")
+	if err := WriteAtomic(path, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(path, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "two" {
+		t.Errorf("content = %q", b)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestWriteAtomicFailureLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	// The target is a non-empty directory: the final rename must fail.
+	path := filepath.Join(dir, "out.json")
+	if err := os.MkdirAll(filepath.Join(path, "keep"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(path, []byte("new")); err == nil {
+		t.Fatal("rename over a non-empty directory succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || entries[0].Name() != "out.json" {
+		t.Errorf("directory after a failed write: %v", entries)
+	}
+	if _, err := os.Stat(filepath.Join(path, "keep")); err != nil {
+		t.Errorf("existing target damaged: %v", err)
+	}
+}
+
+func TestMarshalDeterministic(t *testing.T) {
+	v := map[string]any{"b": 1, "a": []any{"<&>", 2.5}, "c": map[string]float64{"z": 1, "y": 2}}
+	first, err := Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		again, _ := Marshal(v)
+		if string(again) != string(first) {
+			t.Fatal("Marshal is not deterministic")
+		}
+	}
+	want := "{\n  \"a\": [\n    \"<&>\",\n    2.5\n  ],\n  \"b\": 1,\n  \"c\": {\n    \"y\": 2,\n    \"z\": 1\n  }\n}\n"
+	if string(first) != want {
+		t.Errorf("Marshal = %s", first)
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	if err := CoreCatalogue().Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
