@@ -8,7 +8,7 @@ import (
 
 func TestDetectGame(t *testing.T) {
 	for in, want := range map[string]string{
-		"#:schema ../../../schemas/mbg.scenario.schema.json\n": "mbg",
+		"#:schema ../../../schemas/mbg.scenario.schema.json\n":    "mbg",
 		"# intro\n#:schema https://x/ftbt.scenario.schema.json\n": "ftbt",
 		"#:schema mbg.config.schema.json\n":                       "",
 		"name = 1\n":                                              "",

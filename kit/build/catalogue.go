@@ -1,6 +1,7 @@
 package build
 
 import (
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
@@ -63,6 +64,15 @@ var coreCodes = []diag.CodeInfo{
 	{Code: CodeWrite, Category: "output", Title: "output cannot be written",
 		Doc:     "The compiled config could not be written (a missing permission or a full disk). The previous output, if any, is left untouched.",
 		Example: "mapc build scenarios/mbg/sample -o /read-only/out.json\n", ExampleLang: "sh"},
+	{Code: plugin.CodeSyntax, Category: "script", Title: "Lua syntax error",
+		Doc:     "A hook script does not parse. The position is the script's line and column; the detail is the Lua parser's message.",
+		Example: "function effect(ctx)\n\treturn 0, -ctx.value\n-- missing end\n", ExampleLang: "lua"},
+	{Code: plugin.CodeMissingFunction, Category: "script", Title: "hook script lacks a required function",
+		Doc:     "Every hook kind requires some functions (an mbg.tech exports effect(ctx), an mbg.card play(ctx)); docs/lua-api.md lists them. Define the function as a global.",
+		Example: "-- an mbg.tech script\nfunction efect(ctx) return 0, -ctx.value end\n", ExampleLang: "lua"},
+	{Code: plugin.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "hook writes a global variable",
+		Doc:     "A hook assigns a global that is not one of its kind's functions. Globals are private to the hook and do not survive saving a game, so this is usually a missing local.",
+		Example: "function effect(ctx)\n\tcount = (count or 0) + 1\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 }
 
 // CoreCatalogue documents the codes of the game-independent layers.

@@ -1,6 +1,9 @@
 package mbg
 
 import (
+	"path/filepath"
+	"strings"
+
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -32,7 +35,20 @@ func (Game) Name() string { return "mbg" }
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	// Check every bundled script once (several techs may share one).
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.ID), []byte(s.Source))...)
+	}
 	return u.Config, ds
+}
+
+// scriptFile is the name a bundled script was read by (relative ids are
+// relative to the scenario directory), so diagnostics point at the file.
+func scriptFile(m *Model, id string) string {
+	if strings.HasPrefix(id, source.BuiltinPrefix) {
+		return id
+	}
+	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(id))
 }
 
 func lintCatalogue() diag.Catalogue { return lint.Catalogue(Rules) }

@@ -32,7 +32,8 @@ type Source struct {
 	Entry string         // display name of the entry file
 	Root  map[string]any // merged tree with JSON-typed values
 	files map[string]*parsed
-	order []string // file names in load order
+	order []string          // file names in load order
+	raw   map[string][]byte // other files read through Read (scripts), for excerpts
 	spans map[string]Span
 	opts  Options
 }
@@ -44,6 +45,9 @@ func (s *Source) Files() []string { return slices.Clone(s.order) }
 func (s *Source) Content(name string) ([]byte, bool) {
 	if p, ok := s.files[name]; ok {
 		return p.data, true
+	}
+	if b, ok := s.raw[name]; ok {
+		return b, true
 	}
 	return nil, false
 }
@@ -108,8 +112,21 @@ func Join(from, rel string) string {
 	return filepath.Join(filepath.Dir(from), filepath.FromSlash(rel))
 }
 
-// Read reads a file by the name Join returned (a path or a builtin: name).
-func (s *Source) Read(name string) ([]byte, error) { return s.read(name) }
+// Read reads a file by the name Join returned (a path or a builtin: name)
+// and keeps it, so Content can show excerpts of scripts in diagnostics.
+func (s *Source) Read(name string) ([]byte, error) {
+	if b, ok := s.raw[name]; ok {
+		return b, nil
+	}
+	b, err := s.read(name)
+	if err == nil {
+		if s.raw == nil {
+			s.raw = map[string][]byte{}
+		}
+		s.raw[name] = b
+	}
+	return b, err
+}
 
 func (s *Source) read(name string) ([]byte, error) {
 	if rest, ok := strings.CutPrefix(name, BuiltinPrefix); ok {
