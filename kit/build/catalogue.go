@@ -64,7 +64,7 @@ var coreCodes = []diag.CodeInfo{
 	{Code: CodeWrite, Category: "output", Title: "output cannot be written",
 		Doc:     "The compiled config could not be written (a missing permission or a full disk). The previous output, if any, is left untouched.",
 		Example: "mapc build scenarios/mbg/sample -o /read-only/out.json\n", ExampleLang: "sh"},
-	{Code: plugin.CodeSyntax, Category: "script", Title: "Lua syntax error",
+	{Code: plugin.CodeSyntax, Category: "script", Title: "syntax error in a Lua script",
 		Doc:     "A hook script does not parse. The position is the script's line and column; the detail is the Lua parser's message.",
 		Example: "function effect(ctx)\n\treturn 0, -ctx.value\n-- missing end\n", ExampleLang: "lua"},
 	{Code: plugin.CodeMissingFunction, Category: "script", Title: "hook script lacks a required function",
