@@ -1,0 +1,204 @@
+// Package sim plays batches of headless games on parallel workers and
+// summarises them per role: win rate with a 95% confidence interval,
+// bankruptcies, game length, draws and turn-limit endings. It knows no game:
+// each engine plugs in through the Game interface.
+//
+// Results depend only on the seed: game i is always played with the seed
+// derived from (seed, i), whatever the number of workers.
+package sim
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+)
+
+// Outcome is how one game ended.
+type Outcome struct {
+	Winner   int    // role index, or -1 for no winner
+	Reason   string // e.g. "money", "last_alive", "draw", "turn_limit"
+	Turns    int
+	Bankrupt []bool // per role
+}
+
+// Game plays one game of a scenario. Implementations must be safe for
+// concurrent use: every call builds its own game state.
+type Game interface {
+	// Roles names the roles, in index order.
+	Roles() []string
+	// Play plays one complete game with the given seed and one agent name
+	// per role.
+	Play(seed uint64, agents []string) (Outcome, error)
+}
+
+// Options configure Run.
+type Options struct {
+	Games    int
+	Seed     uint64
+	Agents   []string // one per role; a shorter list repeats its last entry
+	Workers  int      // default 1
+	Progress func(done, total int)
+}
+
+// GameSeed derives the seed of game i from the batch seed (splitmix64), so
+// that a game's seed does not depend on which worker plays it.
+func GameSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// Run plays opts.Games games and returns the report. The first error of a
+// game (in game order) aborts the report.
+func Run(g Game, opts Options) (*Report, error) {
+	if opts.Games <= 0 {
+		return nil, errors.New("sim: the number of games must be positive")
+	}
+	roles := g.Roles()
+	if len(roles) == 0 {
+		return nil, errors.New("sim: the scenario has no roles")
+	}
+	if len(opts.Agents) == 0 {
+		return nil, errors.New("sim: no agents given")
+	}
+	agents := make([]string, len(roles))
+	for i := range agents {
+		agents[i] = opts.Agents[min(i, len(opts.Agents)-1)]
+	}
+	workers := max(1, min(opts.Workers, opts.Games))
+	outcomes := make([]Outcome, opts.Games)
+	errs := make([]error, opts.Games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outcomes[i], errs[i] = g.Play(GameSeed(opts.Seed, i), agents)
+				if opts.Progress != nil {
+					mu.Lock()
+					done++
+					opts.Progress(done, opts.Games)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range opts.Games {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("game %d (seed %d): %w", i, GameSeed(opts.Seed, i), err)
+		}
+	}
+	return summarise(roles, agents, opts, outcomes), nil
+}
+
+// Report summarises a batch.
+type Report struct {
+	Games      int          `json:"games"`
+	Seed       uint64       `json:"seed"`
+	Roles      []RoleReport `json:"roles"`
+	Draws      int          `json:"draws"`
+	TurnLimit  int          `json:"turn_limit_endings"`
+	Reasons    []Count      `json:"endings"`
+	MeanTurns  float64      `json:"mean_turns"`
+	MedianTurn float64      `json:"median_turns"`
+}
+
+// Count is how many games ended for one reason.
+type Count struct {
+	Reason string `json:"reason"`
+	Games  int    `json:"games"`
+}
+
+// RoleReport is one role's results.
+type RoleReport struct {
+	Name       string  `json:"name"`
+	Agent      string  `json:"agent"`
+	Wins       int     `json:"wins"`
+	WinRate    float64 `json:"win_rate"`
+	CILow      float64 `json:"ci95_low"`
+	CIHigh     float64 `json:"ci95_high"`
+	Bankrupt   int     `json:"bankruptcies"`
+	MeanTurnsW float64 `json:"mean_turns_when_winning"`
+}
+
+func summarise(roles, agents []string, opts Options, outs []Outcome) *Report {
+	r := &Report{Games: len(outs), Seed: opts.Seed}
+	reasons := map[string]int{}
+	turns := make([]float64, 0, len(outs))
+	sum := 0.0
+	for _, o := range outs {
+		reasons[o.Reason]++
+		turns = append(turns, float64(o.Turns))
+		sum += float64(o.Turns)
+		if o.Winner < 0 {
+			r.Draws++
+		}
+		if o.Reason == "turn_limit" {
+			r.TurnLimit++
+		}
+	}
+	for name, n := range reasons {
+		r.Reasons = append(r.Reasons, Count{name, n})
+	}
+	slices.SortFunc(r.Reasons, func(a, b Count) int { return cmp.Compare(a.Reason, b.Reason) })
+	r.MeanTurns = sum / float64(len(outs))
+	r.MedianTurn = median(turns)
+	for i, name := range roles {
+		rr := RoleReport{Name: name, Agent: agents[i]}
+		wsum := 0.0
+		for _, o := range outs {
+			if o.Winner == i {
+				rr.Wins++
+				wsum += float64(o.Turns)
+			}
+			if i < len(o.Bankrupt) && o.Bankrupt[i] {
+				rr.Bankrupt++
+			}
+		}
+		rr.WinRate = float64(rr.Wins) / float64(len(outs))
+		rr.CILow, rr.CIHigh = Wilson(rr.Wins, len(outs))
+		if rr.Wins > 0 {
+			rr.MeanTurnsW = wsum / float64(rr.Wins)
+		}
+		r.Roles = append(r.Roles, rr)
+	}
+	return r
+}
+
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// Wilson returns the 95% Wilson score interval of k successes in n trials;
+// unlike the normal approximation it stays inside [0, 1] and is sensible
+// for win rates near 0 or 1.
+func Wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nf := float64(n)
+	den := 1 + z*z/nf
+	centre := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	return max(0, centre-half), min(1, centre+half)
+}

@@ -1,0 +1,108 @@
+package sim
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// coin is a fake game: role 0 wins with probability p, otherwise role 1;
+// every tenth seed-derived game is a draw at the turn limit.
+type coin struct{ p float64 }
+
+func (coin) Roles() []string { return []string{"A", "B"} }
+
+func (c coin) Play(seed uint64, agents []string) (Outcome, error) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	turns := 10 + r.IntN(30)
+	switch u := r.Float64(); {
+	case u < 0.1:
+		return Outcome{Winner: -1, Reason: "turn_limit", Turns: 50, Bankrupt: []bool{false, false}}, nil
+	case u < 0.1+0.9*c.p:
+		return Outcome{Winner: 0, Reason: "money", Turns: turns, Bankrupt: []bool{false, true}}, nil
+	default:
+		return Outcome{Winner: 1, Reason: "money", Turns: turns, Bankrupt: []bool{false, false}}, nil
+	}
+}
+
+func TestIndependentOfWorkers(t *testing.T) {
+	var outs []string
+	for _, w := range []int{1, 2, 4, 7} {
+		rep, err := Run(coin{0.6}, Options{Games: 500, Seed: 42, Agents: []string{"random"}, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		rep.WriteJSON(&b)
+		outs = append(outs, b.String())
+	}
+	for i := 1; i < len(outs); i++ {
+		if outs[i] != outs[0] {
+			t.Fatalf("report with %d workers differs from 1 worker", []int{1, 2, 4, 7}[i])
+		}
+	}
+}
+
+func TestReportCounts(t *testing.T) {
+	rep, err := Run(coin{0.5}, Options{Games: 2000, Seed: 7, Agents: []string{"x", "y"}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := rep.Roles[0], rep.Roles[1]
+	if a.Wins+b.Wins+rep.Draws != 2000 || rep.TurnLimit != rep.Draws {
+		t.Fatalf("counts do not add up: %+v", rep)
+	}
+	if a.Agent != "x" || b.Agent != "y" {
+		t.Errorf("agents = %s, %s", a.Agent, b.Agent)
+	}
+	// Role 0 goes bankrupt exactly when it wins in this fake game.
+	if a.Bankrupt != 0 || b.Bankrupt != a.Wins {
+		t.Errorf("bankruptcies %d/%d, wins %d", a.Bankrupt, b.Bankrupt, a.Wins)
+	}
+	// 0.45 is the true win rate of each role: inside the 95% intervals
+	// (this holds for this seed; a wrong interval formula would miss).
+	for _, rr := range rep.Roles {
+		if rr.CILow > 0.45 || rr.CIHigh < 0.45 || rr.CIHigh-rr.CILow > 0.06 {
+			t.Errorf("%s interval [%.3f, %.3f]", rr.Name, rr.CILow, rr.CIHigh)
+		}
+	}
+	var text bytes.Buffer
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "turn-limit endings") || !strings.Contains(text.String(), "ROLE") {
+		t.Errorf("text report:\n%s", text.String())
+	}
+}
+
+func TestWilson(t *testing.T) {
+	// Reference values of the Wilson score interval at z = 1.96.
+	for _, tt := range []struct {
+		k, n   int
+		lo, hi float64
+	}{{50, 100, 0.4038, 0.5962}, {0, 10, 0, 0.2775}, {10, 10, 0.7225, 1}, {1, 20, 0.0089, 0.2361}} {
+		lo, hi := Wilson(tt.k, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-3 || math.Abs(hi-tt.hi) > 1e-3 {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+type failing struct{ coin }
+
+func (failing) Play(seed uint64, agents []string) (Outcome, error) {
+	return Outcome{}, errors.New("boom")
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := Run(failing{}, Options{Games: 3, Agents: []string{"a"}}); err == nil || !strings.Contains(err.Error(), "game 0") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := Run(coin{}, Options{Games: 0, Agents: []string{"a"}}); err == nil {
+		t.Error("zero games accepted")
+	}
+	if _, err := Run(coin{}, Options{Games: 1}); err == nil {
+		t.Error("no agents accepted")
+	}
+}
