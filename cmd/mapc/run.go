@@ -37,6 +37,9 @@ func commands() []command {
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
 				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
 			runImport},
+		{"inspect", "[flags] SCENARIO", "print the values the rules derive from a scenario, as JSON",
+			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n",
+			runInspect},
 		{"schema", "[NAME]", "list the embedded JSON Schemas, or print one",
 			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
 			runSchema},
@@ -219,6 +222,43 @@ func runImport(args []string, env cli.Env) int {
 		fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
 	}
 	return out.Report(env, ds, cli.Sources([]*build.Result{res}))
+}
+
+func runInspect(args []string, env cli.Env) int {
+	var out cli.Output
+	fs := flags("inspect", env)
+	out.Register(fs)
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(positional) != 1 {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	c := cli.NewCompiler()
+	res := c.Compile(positional[0], build.Options{})
+	if res.Value == nil {
+		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+	}
+	g, _ := c.Game(res.Game)
+	in, ok := g.(build.Inspector)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "mapc inspect: nothing to inspect for %s scenarios\n", res.Game)
+		return diag.ExitFailure
+	}
+	v, err := in.Inspect(res.Value)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc inspect:", err)
+		return diag.ExitFailure
+	}
+	data, err := build.Marshal(v)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc inspect:", err)
+		return diag.ExitFailure
+	}
+	env.Stdout.Write(data)
+	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 }
 
 // schemaPathFor finds schemas/<game>.scenario.schema.json in dir or one of

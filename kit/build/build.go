@@ -37,6 +37,7 @@ type Result struct {
 	Game   string
 	Name   string // scenario name (config file stem)
 	Config []byte // the compiled JSON, nil when there are errors
+	Value  any    // the config value Config encodes (the game's config type)
 	Diags  diag.Diagnostics
 	Source *source.Source // nil when the entry file could not be read
 }
@@ -173,7 +174,14 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		return res
 	}
 	res.Config = out
+	res.Value = cfg
 	return res
+}
+
+// Inspector is implemented by games that can describe the values they
+// derive from a compiled config (for mapc inspect).
+type Inspector interface {
+	Inspect(config any) (any, error)
 }
 
 // Marshal encodes a config deterministically: struct fields in declaration

@@ -1,6 +1,7 @@
 package mbg
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -53,4 +54,16 @@ func scriptFile(m *Model, id string) string {
 
 func lintCatalogue() diag.Catalogue { return lint.Catalogue(Rules) }
 
-var _ build.Game = Game{}
+// Inspect implements build.Inspector.
+func (Game) Inspect(config any) (any, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, fmt.Errorf("mbg: cannot inspect a %T", config)
+	}
+	return Inspect(cfg), nil
+}
+
+var (
+	_ build.Game      = Game{}
+	_ build.Inspector = Game{}
+)
