@@ -1,0 +1,70 @@
+package plugin
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+)
+
+// Script is a script bundled into a compiled configuration, so that one
+// config file is enough to run a game. Its fields and their order match
+// engine/mbg.Script, so the engine converts with a plain type conversion.
+type Script struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"` // hook kind, e.g. "mbg.tech"
+	Path   string `json:"path"` // where it came from, for diagnostics
+	SHA256 string `json:"sha256"`
+	Source string `json:"source"`
+}
+
+// ErrHashMismatch is wrapped by the error for a bundled script whose source
+// does not match its recorded sha256 (a hand-edited or damaged config).
+var ErrHashMismatch = errors.New("script source does not match its sha256")
+
+// Hash returns the hex sha256 of a script's source.
+func Hash(src []byte) string {
+	sum := sha256.Sum256(src)
+	return hex.EncodeToString(sum[:])
+}
+
+// Bundle returns the bundled form of one script.
+func Bundle(kind, id, path string, src []byte) Script {
+	return Script{ID: id, Kind: kind, Path: path, SHA256: Hash(src), Source: string(src)}
+}
+
+// Verify checks the script's source against its sha256.
+func (s Script) Verify() error {
+	if got := Hash([]byte(s.Source)); got != s.SHA256 {
+		return fmt.Errorf("plugin: %s (%s %q): %w: have %s, want %s", s.Path, s.Kind, s.ID, ErrHashMismatch, got, s.SHA256)
+	}
+	return nil
+}
+
+// BundleFS bundles every script of a script directory laid out as for
+// Registry.LoadFS, in lexical path order. Files that map to none of kinds
+// come back as WarnIgnoredFile warnings.
+func BundleFS(fsys fs.FS, origin string, kinds []*Kind) ([]Script, []Warning, error) {
+	kindOf := func(name string) (*Kind, bool) {
+		for _, k := range kinds {
+			if k.Name == name {
+				return k, true
+			}
+		}
+		return nil, false
+	}
+	files, warns, err := scriptFiles(fsys, origin, kindOf)
+	if err != nil {
+		return nil, warns, err
+	}
+	scripts := make([]Script, 0, len(files))
+	for _, f := range files {
+		src, err := fs.ReadFile(fsys, f.rel)
+		if err != nil {
+			return nil, warns, fmt.Errorf("plugin: %w", err)
+		}
+		scripts = append(scripts, Bundle(f.kind.Name, f.id, f.path, src))
+	}
+	return scripts, warns, nil
+}

@@ -1,0 +1,313 @@
+package plugin
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Sig is the Go calling convention of one function of a kind: C is the Go
+// type of its ctx, H the host interface the engine passes, R the result.
+// fill writes a C into the hook's reusable Lua ctx table; read turns the Lua
+// return values into an R. Go hooks receive the C and H directly and return
+// the R, so both providers sit behind the same Call.
+//
+// Engines declare their Sigs once, next to their Kinds, as package-level
+// values.
+type Sig[C, H, R any] struct {
+	kind  *Kind
+	fn    int
+	name  string
+	nret  int
+	fill  func(t *Table, ctx *C)
+	read  func(r Results) (R, error)
+	check func(r R) error
+}
+
+// NewSig declares the calling convention of the function fn of kind. It reads
+// exactly len(Returns) results. check, if not nil, validates the result of
+// either provider, so a Go hook and a Lua hook breaking the same contract
+// fail the same way. NewSig panics if kind has no function fn: that is a
+// mistake in a declaration, found the first time the program starts.
+func NewSig[C, H, R any](kind *Kind, fn string, fill func(t *Table, ctx *C), read func(r Results) (R, error), check func(r R) error) *Sig[C, H, R] {
+	i := kind.Func(fn)
+	if i < 0 {
+		panic(fmt.Sprintf("plugin.NewSig: kind %s has no function %q", kind.Name, fn))
+	}
+	return &Sig[C, H, R]{kind: kind, fn: i, name: fn, nret: len(kind.Funcs[i].Returns), fill: fill, read: read, check: check}
+}
+
+// Kind returns the kind whose function s calls.
+func (s *Sig[C, H, R]) Kind() *Kind { return s.kind }
+
+// GoFunc is one function of a Go hook; make it with GoFn so its Go type
+// matches the Sig that will call it.
+type GoFunc struct {
+	kind *Kind
+	fn   int
+	impl any
+}
+
+// GoFn binds a Go function to the function of a kind that s calls.
+func GoFn[C, H, R any](s *Sig[C, H, R], f func(ctx *C, host H) (R, error)) GoFunc {
+	return GoFunc{kind: s.kind, fn: s.fn, impl: f}
+}
+
+// Call runs the function s names of the hook ref on w with the inputs ctx
+// and the host of this call. Any failure is an *Error naming the script,
+// line, kind and id.
+func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, error) {
+	var zero R
+	inst, err := w.enter(ref, s.kind)
+	if err != nil {
+		return zero, err
+	}
+	if inst.goFns != nil {
+		return callGo(w, s, inst, ctx, host)
+	}
+	fn := inst.fns[s.fn]
+	if fn == nil {
+		return zero, inst.errorf(s.name, "does not define function %s", s.name)
+	}
+	if s.fill != nil {
+		s.fill(&inst.ctx, ctx)
+	}
+	inst.ctx.check()
+	w.begin(inst, host)
+	L := w.ls
+	L.Push(fn)
+	L.Push(inst.ctx.proxy)
+	if err := L.PCall(1, s.nret, nil); err != nil {
+		return zero, w.fail(inst, s.name, err)
+	}
+	r, rerr := s.read(Results{l: L, n: s.nret})
+	L.Pop(s.nret)
+	w.leave()
+	if rerr == nil && s.check != nil {
+		rerr = s.check(r)
+	}
+	if rerr != nil {
+		e := inst.errorf(s.name, "%v", rerr)
+		e.Line = fn.Proto.LineDefined
+		return zero, e
+	}
+	return r, nil
+}
+
+func callGo[C, H, R any](w *Worker, s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, error) {
+	var zero R
+	impl := inst.goFns[s.fn]
+	if impl == nil {
+		return zero, inst.errorf(s.name, "does not define function %s", s.name)
+	}
+	f, ok := impl.(func(*C, H) (R, error))
+	if !ok {
+		return zero, inst.errorf(s.name, "Go function has type %T, want %T", impl, f)
+	}
+	r, err := f(ctx, host)
+	if err != nil {
+		e := inst.errorf(s.name, "%v", err)
+		e.Err = err
+		return zero, e
+	}
+	if s.check != nil {
+		if err := s.check(r); err != nil {
+			return zero, inst.errorf(s.name, "%v", err)
+		}
+	}
+	return r, nil
+}
+
+// Table is the reusable ctx table of one hook on one worker. A Sig's fill
+// function writes a call's inputs into it by field index (the position in
+// Kind.Ctx).
+//
+// The script gets an empty, read-only proxy whose __index is the table of
+// fields, so:
+//   - each hook has its own ctx, and a script that tries to scribble on it
+//     fails, so it can influence neither another mod nor its own next call;
+//   - the table is reused, so a call allocates nothing for it;
+//   - because no script can write the fields, Table remembers what it wrote
+//     last, and a field whose value did not change costs a comparison
+//     instead of a gopher-lua table write (two map operations).
+type Table struct {
+	proxy *lua.LTable // what the script sees
+	t     *lua.LTable // the fields
+	mt    *lua.LTable
+	last  []lua.LValue // by field index: the value last written, nil before the first
+	kind  *Kind
+	inst  *instance
+	w     *Worker
+}
+
+func (w *Worker) newCtx(inst *instance, kind *Kind) Table {
+	L := w.ls
+	fields := L.CreateTable(0, len(kind.Ctx))
+	mt := L.CreateTable(0, 4)
+	mt.RawSetString("__index", fields)
+	mt.RawSetString("__newindex", w.lib.ctxWrite)
+	mt.RawSetString("__pairs", w.lib.ctxPairs)
+	mt.RawSetString("__metatable", lua.LFalse)
+	t := Table{t: fields, mt: mt, last: make([]lua.LValue, len(kind.Ctx)), kind: kind, inst: inst, w: w}
+	t.newProxy()
+	return t
+}
+
+func (t *Table) newProxy() {
+	t.proxy = t.w.ls.NewTable()
+	t.proxy.Metatable = t.mt
+}
+
+// check replaces the proxy if the script stored into it with rawset,
+// which would shadow fields in its next call.
+func (t *Table) check() {
+	if k, _ := t.proxy.Next(lua.LNil); k != lua.LNil {
+		t.newProxy()
+	}
+}
+
+func (t *Table) set(i int, v lua.LValue) {
+	t.t.RawSetString(t.kind.Ctx[i].Name, v)
+	t.last[i] = v
+}
+
+// Number sets field i to v.
+func (t *Table) Number(i int, v float64) {
+	if n, ok := t.last[i].(lua.LNumber); ok && float64(n) == v {
+		return
+	}
+	t.set(i, lua.LNumber(v))
+}
+
+// Int sets field i to v.
+func (t *Table) Int(i int, v int) { t.Number(i, float64(v)) }
+
+// Bool sets field i to v.
+func (t *Table) Bool(i int, v bool) {
+	if b, ok := t.last[i].(lua.LBool); ok && bool(b) == v {
+		return
+	}
+	t.set(i, lua.LBool(v))
+}
+
+// String sets field i to v.
+func (t *Table) String(i int, v string) {
+	if s, ok := t.last[i].(lua.LString); ok && string(s) == v {
+		return
+	}
+	t.set(i, lua.LString(v))
+}
+
+// Params sets field i to a plain table holding p. The table is built once
+// per hook and Params value, in name order.
+func (t *Table) Params(i int, p *Params) {
+	tbl := t.inst.paramsTable(t.w.ls, p)
+	if t.last[i] == lua.LValue(tbl) {
+		return
+	}
+	t.set(i, tbl)
+}
+
+// Results are the values a Lua hook function returned, numbered from 1.
+// Missing values are nil.
+type Results struct {
+	l *lua.LState
+	n int
+}
+
+// Len returns how many results were read (len(Func.Returns)).
+func (r Results) Len() int { return r.n }
+
+func (r Results) get(i int) lua.LValue {
+	if i < 1 || i > r.n {
+		return lua.LNil
+	}
+	return r.l.Get(-r.n + i - 1)
+}
+
+// IsNil reports whether result i is nil or missing.
+func (r Results) IsNil(i int) bool { return r.get(i) == lua.LNil }
+
+// Number returns result i, which must be a finite number or nil (read as 0).
+func (r Results) Number(i int) (float64, error) {
+	switch v := r.get(i).(type) {
+	case lua.LNumber:
+		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+			return 0, fmt.Errorf("result %d is %v, want a finite number", i, v)
+		}
+		return float64(v), nil
+	default:
+		if v == lua.LNil {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("result %d is a %s, want a number", i, v.Type())
+	}
+}
+
+// Bool returns result i, which must be a boolean.
+func (r Results) Bool(i int) (bool, error) {
+	v := r.get(i)
+	if b, ok := v.(lua.LBool); ok {
+		return bool(b), nil
+	}
+	return false, fmt.Errorf("result %d is %s, want true or false", i, typeDesc(v))
+}
+
+// String returns result i, which must be a string.
+func (r Results) String(i int) (string, error) {
+	v := r.get(i)
+	if s, ok := v.(lua.LString); ok {
+		return string(s), nil
+	}
+	return "", fmt.Errorf("result %d is %s, want a string", i, typeDesc(v))
+}
+
+func typeDesc(v lua.LValue) string {
+	if v == lua.LNil {
+		return "nil"
+	}
+	return "a " + v.Type().String()
+}
+
+// Params are a hook's numeric parameters from the scenario (for example a
+// tech's burn_rounds), prepared once so that each call only passes a
+// pointer. Names are kept sorted, so the Lua table is filled and iterated in
+// a stable order.
+type Params struct {
+	names  []string
+	values []float64
+}
+
+// NewParams copies m.
+func NewParams(m map[string]float64) *Params {
+	names := slices.Sorted(maps.Keys(m))
+	p := &Params{names: names, values: make([]float64, len(names))}
+	for i, n := range names {
+		p.values[i] = m[n]
+	}
+	return p
+}
+
+// Get returns the parameter called name.
+func (p *Params) Get(name string) (float64, bool) {
+	if p == nil {
+		return 0, false
+	}
+	i := sort.SearchStrings(p.names, name)
+	if i < len(p.names) && p.names[i] == name {
+		return p.values[i], true
+	}
+	return 0, false
+}
+
+// Names returns the parameter names in sorted order.
+func (p *Params) Names() []string {
+	if p == nil {
+		return nil
+	}
+	return slices.Clone(p.names)
+}

@@ -1,0 +1,345 @@
+package plugin
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Severity is how serious a Problem is. The zero value is SeverityError, so
+// a forgotten severity fails loudly.
+type Severity int
+
+// Severities.
+const (
+	SeverityError Severity = iota
+	SeverityWarning
+)
+
+func (s Severity) String() string {
+	if s == SeverityWarning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Problem is one finding of Check, positioned in the script (1-based line;
+// column in runes, 1-based). The build tool turns it into a diagnostic.
+type Problem struct {
+	Severity Severity
+	Code     string
+	Message  string
+	Line     int
+	Column   int
+}
+
+// Problem codes. They are stable: docs and lint:ignore comments use them.
+const (
+	// CodeSyntax: the script does not parse or compile (also: too large,
+	// nested too deeply).
+	CodeSyntax = "lua-syntax"
+	// CodeMissingFunction: the script does not define a function its kind
+	// requires (as a global).
+	CodeMissingFunction = "lua-missing-function"
+	// CodeUnknownGlobal: the script assigns a global that is not one of its
+	// kind's functions. Such globals are private to the hook and reset
+	// every game, so they usually mean a missing "local" (or state that
+	// would not survive saving and loading a game).
+	CodeUnknownGlobal = "lua-unknown-global"
+)
+
+// Check examines the script src, meant as the hook (kind, id), without
+// running it: syntax errors at their line and column, required functions
+// that are not defined, and assignments to globals that are not functions
+// of the kind. Problems come sorted by position.
+func Check(kind *Kind, id, path string, src []byte) []Problem {
+	limits := DefaultLimits()
+	if len(src) > limits.MaxSourceBytes {
+		return []Problem{{Code: CodeSyntax, Line: 1, Column: 1,
+			Message: fmt.Sprintf("script is too large (%d bytes; the limit is %d)", len(src), limits.MaxSourceBytes)}}
+	}
+	chunk, err := parse.Parse(bytes.NewReader(src), path)
+	if err != nil {
+		return []Problem{syntaxProblem(err, src)}
+	}
+	a := &analyzer{kind: kind, src: src, maxDepth: limits.MaxNesting,
+		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
+	a.push()
+	a.block(chunk)
+
+	var ps []Problem
+	for _, f := range kind.Funcs {
+		if !f.Required || a.defined[f.Name] {
+			continue
+		}
+		p := Problem{Code: CodeMissingFunction, Line: 1, Column: 1,
+			Message: fmt.Sprintf("%s %q does not define the required function %s", kind.Name, id, f.Name)}
+		if line, ok := a.localFn[f.Name]; ok {
+			p.Line, p.Column = line, a.column(line, f.Name)
+			p.Message += fmt.Sprintf(" (it is declared local; the engine finds only a global %s)", f.Name)
+		}
+		ps = append(ps, p)
+	}
+	ps = append(ps, a.problems...)
+	if _, err := compileSource(path, src, limits); err != nil {
+		ps = append(ps, syntaxProblem(err, src))
+	}
+	slices.SortStableFunc(ps, func(x, y Problem) int {
+		return cmp.Or(cmp.Compare(x.Line, y.Line), cmp.Compare(x.Column, y.Column), cmp.Compare(x.Code, y.Code))
+	})
+	return ps
+}
+
+func syntaxProblem(err error, src []byte) Problem {
+	line, col, msg := syntaxPosition(err, src)
+	return Problem{Code: CodeSyntax, Message: msg, Line: max(line, 1), Column: max(col, 1)}
+}
+
+// analyzer walks a chunk tracking local scopes, to find which globals it
+// assigns and which of its kind's functions it defines at top level.
+type analyzer struct {
+	kind            *Kind
+	src             []byte
+	scopes          [][]string
+	fnDepth         int // 0 in the chunk's own body
+	depth, maxDepth int
+	defined         map[string]bool // kind functions assigned globally at top level
+	localFn         map[string]int  // kind functions declared local at top level → line
+	written         map[string]bool // globals already reported
+	problems        []Problem
+}
+
+func (a *analyzer) push() { a.scopes = append(a.scopes, nil) }
+func (a *analyzer) pop()  { a.scopes = a.scopes[:len(a.scopes)-1] }
+func (a *analyzer) declare(n string) {
+	a.scopes[len(a.scopes)-1] = append(a.scopes[len(a.scopes)-1], n)
+}
+
+func (a *analyzer) isLocal(name string) bool {
+	for i := len(a.scopes) - 1; i >= 0; i-- {
+		if slices.Contains(a.scopes[i], name) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignGlobal records an assignment to name at line, unless name is local.
+func (a *analyzer) assign(name string, line int) {
+	if a.isLocal(name) {
+		return
+	}
+	if a.kind.Func(name) >= 0 {
+		if a.fnDepth == 0 {
+			a.defined[name] = true
+		}
+		return
+	}
+	if a.written[name] {
+		return
+	}
+	a.written[name] = true
+	names := make([]string, len(a.kind.Funcs))
+	for i, f := range a.kind.Funcs {
+		names[i] = f.Name
+	}
+	a.problems = append(a.problems, Problem{
+		Severity: SeverityWarning, Code: CodeUnknownGlobal, Line: line, Column: a.column(line, name),
+		Message: fmt.Sprintf("assignment to global %q, which is not a function of %s (%s); "+
+			"a hook's globals are private to it and reset every game, so declare it local", name, a.kind.Name, quoteList(names)),
+	})
+}
+
+// column finds name as a whole word on line, for a position the AST does
+// not record; 1 when it cannot.
+func (a *analyzer) column(line int, name string) int {
+	off := lineStart(a.src, line)
+	if off < 0 {
+		return 1
+	}
+	text := a.src[off:]
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	for from := 0; ; {
+		i := bytes.Index(text[from:], []byte(name))
+		if i < 0 {
+			return 1
+		}
+		i += from
+		end := i + len(name)
+		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
+			return utf8.RuneCount(text[:i]) + 1
+		}
+		from = end
+	}
+}
+
+func isIdentByte(c byte) bool { return c == '_' || isAlpha(c) || isDigit(c) }
+
+func (a *analyzer) enter() bool {
+	a.depth++
+	return a.depth <= a.maxDepth
+}
+
+func (a *analyzer) block(stmts []ast.Stmt) {
+	for _, s := range stmts {
+		a.stmt(s)
+	}
+}
+
+func (a *analyzer) scoped(stmts []ast.Stmt) {
+	a.push()
+	a.block(stmts)
+	a.pop()
+}
+
+func (a *analyzer) stmt(s ast.Stmt) {
+	defer func() { a.depth-- }()
+	if !a.enter() {
+		return
+	}
+	switch s := s.(type) {
+	case *ast.LocalAssignStmt:
+		a.exprs(s.Exprs)
+		for _, n := range s.Names {
+			if a.fnDepth == 0 && a.kind.Func(n) >= 0 {
+				if _, ok := a.localFn[n]; !ok {
+					a.localFn[n] = s.Line()
+				}
+			}
+			a.declare(n)
+		}
+	case *ast.AssignStmt:
+		a.exprs(s.Rhs)
+		for _, l := range s.Lhs {
+			if id, ok := l.(*ast.IdentExpr); ok {
+				a.assign(id.Value, s.Line())
+			} else {
+				a.expr(l)
+			}
+		}
+	case *ast.FuncDefStmt:
+		var params []string
+		switch {
+		case s.Name == nil:
+		case s.Name.Func == nil: // function a.b:m() — a method
+			a.expr(s.Name.Receiver)
+			params = append(params, "self")
+		default:
+			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
+				a.assign(id.Value, s.Line())
+			} else {
+				a.expr(s.Name.Func)
+			}
+		}
+		if s.Func != nil {
+			a.function(s.Func, params)
+		}
+	case *ast.FuncCallStmt:
+		a.expr(s.Expr)
+	case *ast.DoBlockStmt:
+		a.scoped(s.Stmts)
+	case *ast.WhileStmt:
+		a.expr(s.Condition)
+		a.scoped(s.Stmts)
+	case *ast.RepeatStmt:
+		a.push() // the condition sees the body's locals
+		a.block(s.Stmts)
+		a.expr(s.Condition)
+		a.pop()
+	case *ast.IfStmt:
+		a.expr(s.Condition)
+		a.scoped(s.Then)
+		a.scoped(s.Else)
+	case *ast.NumberForStmt:
+		a.expr(s.Init)
+		a.expr(s.Limit)
+		a.expr(s.Step)
+		a.push()
+		a.declare(s.Name)
+		a.block(s.Stmts)
+		a.pop()
+	case *ast.GenericForStmt:
+		a.exprs(s.Exprs)
+		a.push()
+		for _, n := range s.Names {
+			a.declare(n)
+		}
+		a.block(s.Stmts)
+		a.pop()
+	case *ast.ReturnStmt:
+		a.exprs(s.Exprs)
+	}
+}
+
+func (a *analyzer) exprs(es []ast.Expr) {
+	for _, e := range es {
+		a.expr(e)
+	}
+}
+
+func (a *analyzer) function(f *ast.FunctionExpr, implicit []string) {
+	a.fnDepth++
+	a.push()
+	for _, n := range implicit {
+		a.declare(n)
+	}
+	if f.ParList != nil {
+		for _, n := range f.ParList.Names {
+			a.declare(n)
+		}
+	}
+	a.block(f.Stmts)
+	a.pop()
+	a.fnDepth--
+}
+
+func (a *analyzer) expr(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	defer func() { a.depth-- }()
+	if !a.enter() {
+		return
+	}
+	switch e := e.(type) {
+	case *ast.AttrGetExpr:
+		a.expr(e.Object)
+		a.expr(e.Key)
+	case *ast.TableExpr:
+		for _, f := range e.Fields {
+			a.expr(f.Key)
+			a.expr(f.Value)
+		}
+	case *ast.FuncCallExpr:
+		a.expr(e.Func)
+		a.expr(e.Receiver)
+		a.exprs(e.Args)
+	case *ast.LogicalOpExpr:
+		a.expr(e.Lhs)
+		a.expr(e.Rhs)
+	case *ast.RelationalOpExpr:
+		a.expr(e.Lhs)
+		a.expr(e.Rhs)
+	case *ast.StringConcatOpExpr:
+		a.expr(e.Lhs)
+		a.expr(e.Rhs)
+	case *ast.ArithmeticOpExpr:
+		a.expr(e.Lhs)
+		a.expr(e.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		a.expr(e.Expr)
+	case *ast.UnaryNotOpExpr:
+		a.expr(e.Expr)
+	case *ast.UnaryLenOpExpr:
+		a.expr(e.Expr)
+	case *ast.FunctionExpr:
+		a.function(e, nil)
+	}
+}

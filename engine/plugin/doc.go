@@ -1,0 +1,37 @@
+// Package plugin is Sandtable's hook registry: engines look up techs, cards,
+// skills, effects and victory conditions here by (kind, id) instead of
+// switching over content ids, and modders add them in Lua without
+// recompiling.
+//
+// A Kind declares a kind of hook once, in Go: the functions a hook exports,
+// the ctx table they receive and the host API (a global table such as mbg)
+// the engine offers while they run. That one declaration drives the Lua
+// binding, the Go calling convention (Sig and Call), the build-time checks
+// (Check), the LuaLS editor stubs (WriteStubs) and docs/lua-api.md
+// (WriteAPIReference). Builtin returns the kinds of the four games; MBGTech
+// and MBGCard are complete, the others are placeholders their engines will
+// flesh out.
+//
+// A Registry holds hooks from two providers behind one interface: compiled
+// Lua scripts (LuaHook; loaded from a config's bundled sources with
+// LoadBundle or from mod directories with LoadFS) and Go functions (GoHook;
+// for tests, native baselines and benchmarks). A later layer may replace a
+// hook; the registry then returns a Warning naming both origins.
+//
+// A Worker runs hooks on one goroutine, in one Lua state of its own. Each
+// script is compiled once per registry and instantiated per worker in an
+// environment of its own, with its own copies of the library tables, so one
+// mod cannot see or change another's globals or library. The sandbox offers
+// only the base, string, table and math libraries (no io, os, debug,
+// package, coroutine, load, require, …), sends print to the game's event
+// log, draws math.random from the game's seeded generator and exposes no
+// clock or address, so the same seed replays the same game on any number of
+// workers. Every call runs under Limits: an instruction budget, a deadline,
+// a call depth, and caps on string length, array size and memory. A script
+// that fails or breaks a limit yields an *Error naming the script, line,
+// kind and id; the worker stays usable.
+//
+// Engines call hooks through typed wrappers such as Worker.Tech, passing a
+// per-call host value (TechHost, CardHost) that the Lua host API dispatches
+// to.
+package plugin

@@ -1,0 +1,208 @@
+package plugin
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Error is a failure of a hook: a syntax error found when the script is
+// loaded, a Lua error raised while it runs, a broken limit, or an error
+// returned by a Go hook. Every error a Worker or Registry returns for a
+// script is an *Error, so callers can report it at the script's line.
+type Error struct {
+	Script string // path of the script (or the origin of a Go hook)
+	Line   int    // 1-based; 0 when unknown
+	Column int    // 1-based, in runes; 0 when unknown (run-time errors carry no column)
+	Kind   string // hook kind, e.g. "mbg.tech"
+	ID     string // hook id
+	// Func is the hook function that was running, or "(load)" for the
+	// script's top level and "" for errors found before the script ran.
+	Func string
+	// Limit is the limit the call broke, LimitNone for ordinary errors.
+	Limit   Limit
+	Message string
+	// Traceback lists the script's frames at the point of the error,
+	// innermost first, shortened to a few entries.
+	Traceback []Frame
+	// Err is the Go error behind Message when there is one: the error a Go
+	// hook returned, or the error a host function reported to the script.
+	Err error
+}
+
+// Frame is one entry of a traceback.
+type Frame struct {
+	Script string
+	Line   int
+	Func   string // "function 'f'", "main chunk", …, as Lua describes it
+}
+
+// funcLoad is Error.Func for failures of a script's top level.
+const funcLoad = "(load)"
+
+// Error formats the error on one line: script:line:col: kind id: func: message.
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.Script != "" {
+		b.WriteString(e.Script)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+			if e.Column > 0 {
+				fmt.Fprintf(&b, ":%d", e.Column)
+			}
+		}
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "%s %q", e.Kind, e.ID)
+	if e.Func != "" {
+		b.WriteString(" ")
+		b.WriteString(e.Func)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// Unwrap returns the Go error behind the failure, if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// maxTraceback is how many frames an Error keeps: enough to see the path
+// into a helper function without flooding a game log on deep recursion.
+const maxTraceback = 8
+
+// splitWhere splits a Lua error message of the form "source:line: text", as
+// gopher-lua's error() and runtime errors produce it, when source is the
+// script's chunk name. It returns line 0 and msg unchanged otherwise (error
+// objects that are not strings, error(msg, 0), messages from other chunks).
+func splitWhere(msg, source string) (line int, text string) {
+	rest, ok := strings.CutPrefix(msg, source+":")
+	if !ok {
+		return 0, msg
+	}
+	digits, text, ok := strings.Cut(rest, ":")
+	if !ok {
+		return 0, msg
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n <= 0 {
+		return 0, msg
+	}
+	return n, strings.TrimPrefix(text, " ")
+}
+
+// parseTraceback reads gopher-lua's textual stack traceback ("stack
+// traceback:" then one "\tsource:line: in function 'f'" line per frame) and
+// keeps the frames of the script named source. gopher-lua exposes the Lua
+// stack only as this text once an error has unwound it, so this is the one
+// place that knows its format.
+func parseTraceback(text, source string) []Frame {
+	var frames []Frame
+	for _, ln := range strings.Split(text, "\n") {
+		ln = strings.TrimPrefix(ln, "\t")
+		where, fn, ok := strings.Cut(ln, " in ")
+		if !ok {
+			continue
+		}
+		line, rest := splitWhere(where, source)
+		if line == 0 || rest != "" {
+			continue
+		}
+		f := Frame{Script: source, Line: line, Func: fn}
+		if n := len(frames); n > 0 && frames[n-1] == f {
+			continue // deep recursion: one frame says it
+		}
+		frames = append(frames, f)
+		if len(frames) == maxTraceback {
+			break
+		}
+	}
+	return frames
+}
+
+// syntaxPosition returns where a load error of src lies, with columns in
+// runes. gopher-lua's parser reports the byte column of the end of the token
+// it stopped at, or line -1 when it stopped at the end of the input; the
+// compiler reports only a line. This function is the one place that knows
+// those conventions.
+func syntaxPosition(err error, src []byte) (line, col int, msg string) {
+	var pe *parse.Error
+	var ce *lua.CompileError
+	var se *sourceError
+	switch {
+	case errors.As(err, &se):
+		return se.Line, 0, se.Msg
+	case errors.As(err, &pe):
+		msg = pe.Message
+		if pe.Token != "" {
+			msg = fmt.Sprintf("%s near '%s'", pe.Message, pe.Token)
+		}
+		if pe.Pos.Line <= 0 {
+			// Stopped at end of input: point at the last occurrence of the
+			// offending token, or at the end of the file.
+			if i := bytes.LastIndex(src, []byte(pe.Token)); pe.Token != "" && i >= 0 {
+				line, col = offsetPosition(src, i)
+				return line, col, msg
+			}
+			line, col = offsetPosition(src, len(src))
+			return line, col, msg
+		}
+		line = pe.Pos.Line
+		start := pe.Pos.Column - len(pe.Token) + 1
+		if start < 1 || !tokenAt(src, line, start, pe.Token) {
+			start = max(pe.Pos.Column, 1)
+		}
+		return line, runeColumn(src, line, start), msg
+	case errors.As(err, &ce):
+		return max(ce.Line, 1), 0, ce.Message
+	}
+	return 0, 0, err.Error()
+}
+
+// lineStart returns the byte offset at which 1-based line begins, or -1.
+func lineStart(src []byte, line int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return -1
+		}
+		off += i + 1
+	}
+	return off
+}
+
+// tokenAt reports whether tok is written at the 1-based byte column col of line.
+func tokenAt(src []byte, line, col int, tok string) bool {
+	off := lineStart(src, line)
+	if off < 0 {
+		return false
+	}
+	if off+col-1 > len(src) {
+		return false
+	}
+	return bytes.HasPrefix(src[off+col-1:], []byte(tok))
+}
+
+// runeColumn converts a 1-based byte column on line to a 1-based rune column.
+func runeColumn(src []byte, line, byteCol int) int {
+	off := lineStart(src, line)
+	if off < 0 || off+byteCol-1 > len(src) {
+		return byteCol
+	}
+	return utf8.RuneCount(src[off:off+byteCol-1]) + 1
+}
+
+// offsetPosition converts a byte offset into a 1-based line and rune column.
+func offsetPosition(src []byte, off int) (line, col int) {
+	off = min(off, len(src))
+	before := src[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return line, utf8.RuneCount(before[start:]) + 1
+}

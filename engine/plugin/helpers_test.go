@@ -1,0 +1,271 @@
+package plugin
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// techHost records what a tech's effect asks of the battle.
+type techHost struct{ calls []string }
+
+func (h *techHost) Burn(n int) { h.calls = append(h.calls, fmt.Sprintf("burn %d", n)) }
+func (h *techHost) Confuse(s string, n int) {
+	h.calls = append(h.calls, fmt.Sprintf("confuse %s %d", s, n))
+}
+func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
+
+// errBadRole is what cardHost reports for a role it does not know.
+var errBadRole = errors.New("no such role")
+
+// cardHost is a tiny card table: two roles with money.
+type cardHost struct {
+	money [2]float64
+	calls []string
+}
+
+func (h *cardHost) role(r int) error {
+	if r < 0 || r >= len(h.money) {
+		return fmt.Errorf("role %d: %w", r, errBadRole)
+	}
+	return nil
+}
+
+func (h *cardHost) log(format string, args ...any) {
+	h.calls = append(h.calls, fmt.Sprintf(format, args...))
+}
+
+func (h *cardHost) SetMove(role int, state string, turns int) error {
+	h.log("set_move %d %s %d", role, state, turns)
+	return h.role(role)
+}
+func (h *cardHost) ExtraAction(role int) error { h.log("extra_action %d", role); return h.role(role) }
+func (h *cardHost) Steal(from, to int, amount float64) (float64, error) {
+	if err := errors.Join(h.role(from), h.role(to)); err != nil {
+		return 0, err
+	}
+	moved := min(amount, h.money[from])
+	h.money[from] -= moved
+	h.money[to] += moved
+	h.log("steal %d %d %g", from, to, moved)
+	return moved, nil
+}
+func (h *cardHost) HealRetinue(role int, f float64) error {
+	h.log("heal_retinue %d %g", role, f)
+	return h.role(role)
+}
+func (h *cardHost) Rumour(o, turns int) error       { h.log("rumour %d %d", o, turns); return nil }
+func (h *cardHost) Poison(o, turns int) error       { h.log("poison %d %d", o, turns); return nil }
+func (h *cardHost) Defect(o int) error              { h.log("defect %d", o); return nil }
+func (h *cardHost) Place(sq int, what string) error { h.log("place %d %s", sq, what); return nil }
+func (h *cardHost) Alliance(a, b, turns int) (bool, error) {
+	h.log("alliance %d %d %d", a, b, turns)
+	return a != b, errors.Join(h.role(a), h.role(b))
+}
+func (h *cardHost) PublicEnemy(role, turns int) (bool, error) {
+	h.log("public_enemy %d %d", role, turns)
+	return true, h.role(role)
+}
+func (h *cardHost) Reverse(role int) error { h.log("reverse %d", role); return h.role(role) }
+func (h *cardHost) Money(role int) (float64, error) {
+	if err := h.role(role); err != nil {
+		return 0, err
+	}
+	return h.money[role], nil
+}
+
+// techIDs are the testdata techs, in the seed's order.
+var techIDs = []string{
+	"arrows", "fire_arrows", "medic", "shield", "transfer", "strong_strike",
+	"lifesteal", "thunder", "chaos", "infighting", "siege", "exile",
+}
+
+// goTechs are the testdata techs written in Go, the baseline of the
+// provider tests and benchmarks.
+func goTechs() map[string]TechFunc {
+	rounds := func(c *TechCtx, name string, def int) int {
+		if v, ok := c.Params.Get(name); ok {
+			return int(v)
+		}
+		return def
+	}
+	arrows := func(c *TechCtx, _ TechHost) (TechResult, error) { return TechResult{0, -c.Value}, nil }
+	heal := func(c *TechCtx, _ TechHost) (TechResult, error) {
+		if c.DHP < 0 {
+			return TechResult{-c.DHP * c.Value, 0}, nil
+		}
+		return TechResult{}, nil
+	}
+	return map[string]TechFunc{
+		"arrows": arrows,
+		"fire_arrows": func(c *TechCtx, h TechHost) (TechResult, error) {
+			h.Burn(rounds(c, "burn_rounds", 4))
+			return TechResult{0, -c.Value}, nil
+		},
+		"medic":  func(c *TechCtx, _ TechHost) (TechResult, error) { return TechResult{c.Value, 0}, nil },
+		"shield": heal,
+		"transfer": func(c *TechCtx, _ TechHost) (TechResult, error) {
+			if c.DHP < 0 {
+				x := -c.DHP * c.Value
+				return TechResult{x, -x}, nil
+			}
+			return TechResult{}, nil
+		},
+		"strong_strike": func(c *TechCtx, _ TechHost) (TechResult, error) {
+			if c.DHP < 0 {
+				return TechResult{0, c.DHP * c.Value}, nil
+			}
+			return TechResult{}, nil
+		},
+		"lifesteal": heal,
+		"thunder":   arrows,
+		"chaos": func(c *TechCtx, h TechHost) (TechResult, error) {
+			h.Confuse("chaos", rounds(c, "chaos_rounds", 3))
+			return TechResult{}, nil
+		},
+		"infighting": func(c *TechCtx, h TechHost) (TechResult, error) {
+			h.Confuse("infighting", rounds(c, "infight_rounds", 2))
+			return TechResult{}, nil
+		},
+		"siege": func(c *TechCtx, _ TechHost) (TechResult, error) {
+			if c.OppDef > 0 && c.DHP < 0 {
+				return TechResult{0, -min(-c.DHP*c.Value, c.OppDef)}, nil
+			}
+			return TechResult{}, nil
+		},
+		"exile": func(_ *TechCtx, h TechHost) (TechResult, error) {
+			h.Exile()
+			return TechResult{}, nil
+		},
+	}
+}
+
+// providers lists the two ways to register a hook, for table-driven tests
+// that must hold for both.
+var providers = []string{"lua", "go"}
+
+// testLimits fills in a generous deadline: tests assert which
+// deterministic limit a script breaks, and under the race detector or a
+// loaded machine the default deadline could come first.
+func testLimits(l Limits) Limits {
+	if l.Timeout == 0 {
+		l.Timeout = time.Minute
+	}
+	return l
+}
+
+// newRegistry returns a registry of the builtin kinds with limits.
+func newRegistry(t testing.TB, limits Limits) *Registry {
+	t.Helper()
+	reg, err := NewRegistry(Builtin(), testLimits(limits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// addTechs registers the testdata techs through provider.
+func addTechs(t testing.TB, reg *Registry, provider string) {
+	t.Helper()
+	gos := goTechs()
+	for _, id := range techIDs {
+		var err error
+		switch provider {
+		case "lua":
+			path := filepath.Join("testdata", "techs", id+".lua")
+			src, rerr := os.ReadFile(path)
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			_, err = reg.AddLua(MBGTech, id, path, src)
+		case "go":
+			_, err = reg.Add(GoTech(id, "go:test", gos[id]))
+		}
+		if err != nil {
+			t.Fatalf("%s %s: %v", provider, id, err)
+		}
+	}
+}
+
+func lookup(t testing.TB, reg *Registry, kind *Kind, id string) Ref {
+	t.Helper()
+	ref, ok := reg.Lookup(kind, id)
+	if !ok {
+		t.Fatalf("no %s %q", kind.Name, id)
+	}
+	return ref
+}
+
+func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+
+// asError unwraps err as *Error or fails the test.
+func asError(t testing.TB, err error) *Error {
+	t.Helper()
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T) is not a *plugin.Error", err, err)
+	}
+	return e
+}
+
+// testKind is a kind for exercising the sandbox: run returns a string.
+var testKind = &Kind{
+	Name:  "test.eval",
+	Doc:   "Runs a snippet and returns a string.",
+	Funcs: []Func{{Name: "run", Required: true, Returns: []Field{{Name: "out", Type: "string"}}, Doc: "Runs."}},
+}
+
+var testRun = NewSig[struct{}, any, string](testKind, "run", nil,
+	func(r Results) (string, error) { return r.String(1) }, nil)
+
+// evaluator runs Lua snippets as test.eval hooks on one worker.
+type evaluator struct {
+	t      testing.TB
+	reg    *Registry
+	w      *Worker
+	prints []Print
+}
+
+// newEvaluator registers each source as the hook "e<i>".
+func newEvaluator(t testing.TB, limits Limits, srcs ...string) *evaluator {
+	t.Helper()
+	reg, err := NewRegistry(append(Builtin(), testKind), testLimits(limits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, src := range srcs {
+		if _, err := reg.AddLua(testKind, fmt.Sprint("e", i), fmt.Sprintf("e%d.lua", i), []byte(src)); err != nil {
+			t.Fatalf("e%d: %v", i, err)
+		}
+	}
+	ev := &evaluator{t: t, reg: reg}
+	ev.w = reg.NewWorker(WorkerOptions{Rand: seeded(1), Print: func(p Print) { ev.prints = append(ev.prints, p) }})
+	return ev
+}
+
+func (ev *evaluator) run(i int) (string, error) {
+	ref := lookup(ev.t, ev.reg, testKind, fmt.Sprint("e", i))
+	return Call(ev.w, testRun, ref, &struct{}{}, nil)
+}
+
+// eval runs "function run() return <expr> end" style snippets: body is the
+// body of run.
+func eval(t testing.TB, body string) (string, error) {
+	t.Helper()
+	ev := newEvaluator(t, Limits{}, "function run()\n"+body+"\nend")
+	return ev.run(0)
+}
+
+func mustEval(t testing.TB, body string) string {
+	t.Helper()
+	out, err := eval(t, body)
+	if err != nil {
+		t.Fatalf("%s: %v", strings.TrimSpace(body), err)
+	}
+	return out
+}

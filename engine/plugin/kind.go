@@ -1,0 +1,302 @@
+package plugin
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Kind declares one kind of hook: the functions a hook of that kind exports,
+// the ctx table each of them receives, and the host API the engine offers it
+// in a global table. A Kind is the single table from which the Lua binding,
+// the Go calling convention (Sig), the build-time checks, the LuaLS stubs and
+// docs/lua-api.md are all derived, so they cannot drift apart.
+//
+// Kinds are declared once by the engine that calls them, as package-level
+// values, and must not be modified after a Registry has been created with
+// them.
+type Kind struct {
+	// Name is "game.class", e.g. "mbg.tech"; mod directories hold the
+	// kind's scripts under game/class/<id>.lua.
+	Name string
+	// Doc is a paragraph describing what a hook of this kind does.
+	Doc string
+	// Ctx lists the fields of the ctx table every function receives, in
+	// the order documented. A Sig's fill function writes them by index.
+	Ctx []Field
+	// Funcs are the global functions a hook of this kind may define.
+	Funcs []Func
+	// HostTable is the name of the global table holding Host (e.g. "mbg").
+	HostTable string
+	// Host is the API the engine offers the hook while one of its
+	// functions runs.
+	Host []HostFunc
+}
+
+// Field is a named, typed value: a ctx field, a parameter or a return value.
+type Field struct {
+	Name string
+	// Type is a LuaLS type expression: "number", "integer", "string",
+	// "boolean", "table<string, number>", `"slow"|"fast"`, "number?" …
+	Type string
+	Doc  string
+}
+
+// Func is a function a hook exports.
+type Func struct {
+	Name     string
+	Required bool // a hook of the kind is rejected when it does not define it
+	Params   []Field
+	// Returns are the results the engine reads; a Sig reads exactly
+	// len(Returns) values, missing ones being nil.
+	Returns []Field
+	Doc     string
+}
+
+// HostFunc is one function of a kind's host API.
+type HostFunc struct {
+	Name    string
+	Params  []Field
+	Returns []Field
+	Doc     string
+	// Impl performs the call. host is the value the engine passed for the
+	// hook call in progress (the kind's host interface); a reads the
+	// arguments and takes the results. Impl reports bad arguments with
+	// a.Errorf and errors of the host with a.Fail; both end the script's
+	// call with a Lua error at the calling line.
+	Impl func(host any, a *Args)
+}
+
+// Func returns the index of the function called name in k.Funcs, or -1.
+func (k *Kind) Func(name string) int {
+	for i := range k.Funcs {
+		if k.Funcs[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+var (
+	kindNameRE = regexp.MustCompile(`^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$`)
+	identRE    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+)
+
+// luaKeywords cannot be used as names of functions, fields or tables.
+var luaKeywords = []string{
+	"and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto",
+	"if", "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+}
+
+func isIdent(s string) bool {
+	if !identRE.MatchString(s) {
+		return false
+	}
+	for _, k := range luaKeywords {
+		if s == k {
+			return false
+		}
+	}
+	return true
+}
+
+// validate reports every problem of a kind declaration at once.
+func (k *Kind) validate() error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("kind %q: "+format, append([]any{k.Name}, args...)...))
+	}
+	if !kindNameRE.MatchString(k.Name) {
+		bad("name must look like game.class (lowercase)")
+	}
+	if strings.TrimSpace(k.Doc) == "" {
+		bad("missing Doc")
+	}
+	if len(k.Funcs) == 0 {
+		bad("declares no functions")
+	}
+	checkFields := func(what string, fs []Field) {
+		seen := map[string]bool{}
+		for _, f := range fs {
+			if !isIdent(f.Name) {
+				bad("%s: %q is not a Lua name", what, f.Name)
+			}
+			if seen[f.Name] {
+				bad("%s: %q declared twice", what, f.Name)
+			}
+			seen[f.Name] = true
+			if f.Type == "" {
+				bad("%s %q: missing Type", what, f.Name)
+			}
+		}
+	}
+	checkFields("ctx", k.Ctx)
+	names := map[string]bool{}
+	for _, f := range k.Funcs {
+		if !isIdent(f.Name) || names[f.Name] {
+			bad("function %q: not a Lua name or declared twice", f.Name)
+		}
+		names[f.Name] = true
+		if isReservedGlobal(f.Name) || f.Name == k.HostTable {
+			bad("function %q would shadow a library global", f.Name)
+		}
+		if strings.TrimSpace(f.Doc) == "" {
+			bad("function %q: missing Doc", f.Name)
+		}
+		checkFields("function "+f.Name+" params", f.Params)
+		checkFields("function "+f.Name+" returns", f.Returns)
+	}
+	if len(k.Host) > 0 || k.HostTable != "" {
+		if !isIdent(k.HostTable) || isReservedGlobal(k.HostTable) {
+			bad("host table %q is not a Lua name or shadows a library global", k.HostTable)
+		}
+	}
+	hosts := map[string]bool{}
+	for _, h := range k.Host {
+		if !isIdent(h.Name) || hosts[h.Name] {
+			bad("host function %q: not a Lua name or declared twice", h.Name)
+		}
+		hosts[h.Name] = true
+		if h.Impl == nil {
+			bad("host function %q: missing Impl", h.Name)
+		}
+		if strings.TrimSpace(h.Doc) == "" {
+			bad("host function %q: missing Doc", h.Name)
+		}
+		checkFields("host function "+h.Name+" params", h.Params)
+		checkFields("host function "+h.Name+" returns", h.Returns)
+	}
+	return errors.Join(errs...)
+}
+
+// Args gives a host function's Impl its arguments and takes its results.
+// Arguments are numbered from 1 as in Lua. The checking getters are strict
+// (no string-to-number coercion, integers must be whole, numbers finite)
+// because a script's mistake is better reported at its line than turned into
+// odd game state.
+type Args struct {
+	w    *Worker
+	l    *lua.LState
+	fn   *HostFunc
+	name string // "mbg.burn", for messages
+	nret int
+}
+
+// N returns the number of arguments passed.
+func (a *Args) N() int { return a.l.GetTop() }
+
+func (a *Args) paramName(i int) string {
+	if i >= 1 && i <= len(a.fn.Params) {
+		return " '" + a.fn.Params[i-1].Name + "'"
+	}
+	return ""
+}
+
+func (a *Args) argError(i int, want string, got lua.LValue) {
+	desc := got.Type().String()
+	if n, ok := got.(lua.LNumber); ok {
+		desc = "number " + n.String()
+	}
+	a.Errorf("bad argument #%d%s: %s expected, got %s", i, a.paramName(i), want, desc)
+}
+
+// Int returns argument i, which must be a whole number.
+func (a *Args) Int(i int) int {
+	v := a.l.Get(i)
+	n, ok := v.(lua.LNumber)
+	f := float64(n)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		a.argError(i, "integer", v)
+	}
+	return int(f)
+}
+
+// Number returns argument i, which must be a finite number.
+func (a *Args) Number(i int) float64 {
+	v := a.l.Get(i)
+	n, ok := v.(lua.LNumber)
+	if !ok || math.IsNaN(float64(n)) || math.IsInf(float64(n), 0) {
+		a.argError(i, "finite number", v)
+	}
+	return float64(n)
+}
+
+// String returns argument i, which must be a string.
+func (a *Args) String(i int) string {
+	v := a.l.Get(i)
+	s, ok := v.(lua.LString)
+	if !ok {
+		a.argError(i, "string", v)
+	}
+	return string(s)
+}
+
+// Enum returns argument i, which must be one of the allowed strings.
+func (a *Args) Enum(i int, allowed ...string) string {
+	s := a.String(i)
+	for _, x := range allowed {
+		if s == x {
+			return s
+		}
+	}
+	a.Errorf("bad argument #%d%s: expected %s, got %q", i, a.paramName(i), quoteList(allowed), s)
+	return ""
+}
+
+// Bool returns argument i, which must be a boolean.
+func (a *Args) Bool(i int) bool {
+	v := a.l.Get(i)
+	b, ok := v.(lua.LBool)
+	if !ok {
+		a.argError(i, "boolean", v)
+	}
+	return bool(b)
+}
+
+// ReturnNumber adds a number result.
+func (a *Args) ReturnNumber(v float64) {
+	a.l.Push(lua.LNumber(v))
+	a.nret++
+}
+
+// ReturnBool adds a boolean result.
+func (a *Args) ReturnBool(v bool) {
+	a.l.Push(lua.LBool(v))
+	a.nret++
+}
+
+// ReturnString adds a string result.
+func (a *Args) ReturnString(v string) {
+	a.l.Push(lua.LString(v))
+	a.nret++
+}
+
+// Errorf ends the script's call with an error at the calling line, prefixed
+// with the host function's name. It does not return.
+func (a *Args) Errorf(format string, args ...any) {
+	a.l.RaiseError("%s: %s", a.name, fmt.Sprintf(format, args...))
+}
+
+// Fail ends the script's call with err, a failure reported by the host, if
+// err is not nil. The *Error the caller gets wraps err (errors.Is/As work)
+// unless the script caught the error with pcall and failed otherwise.
+func (a *Args) Fail(err error) {
+	if err == nil {
+		return
+	}
+	msg := a.name + ": " + err.Error()
+	a.w.hostErr, a.w.hostErrMsg = err, msg
+	a.l.RaiseError("%s", msg)
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, " or ")
+}

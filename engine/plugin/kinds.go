@@ -1,0 +1,449 @@
+package plugin
+
+import (
+	"fmt"
+	"math"
+)
+
+// Builtin returns the hook kinds of the four games, in documentation order.
+// Engines may declare further kinds of their own and pass them to
+// NewRegistry beside these.
+func Builtin() []*Kind {
+	return []*Kind{MBGTech, MBGCard, FTBTEffect, GlorySkill, XGHJEffect, XGHJVictory}
+}
+
+// paramsField is the ctx field every kind with scenario parameters shares.
+var paramsField = Field{
+	Name: "params",
+	Type: "table<string, number>",
+	Doc:  "The numeric parameters the scenario gives this use of the hook (a plain table, e.g. `params.burn_rounds`); absent names are nil.",
+}
+
+// maxRounds bounds status lengths and durations a script may ask for; longer
+// ones are certainly mistakes (a game has far fewer rounds and turns).
+const maxRounds = 1_000_000
+
+// roundsArg reads a whole, non-negative number of rounds or turns.
+func roundsArg(a *Args, i int) int {
+	n := a.Int(i)
+	if n < 0 || n > maxRounds {
+		a.Errorf("bad argument #%d%s: must be between 0 and %d, got %d", i, a.paramName(i), maxRounds, n)
+	}
+	return n
+}
+
+// hostAs returns the host of the call in progress as the kind's host
+// interface. A mismatch is a bug in an engine (it called a kind's function
+// with another kind's host), reported as a script error rather than a panic.
+func hostAs[H any](a *Args, host any) H {
+	h, ok := host.(H)
+	if !ok {
+		var want *H
+		a.Errorf("engine passed host %T, which does not implement %T", host, want)
+	}
+	return h
+}
+
+// ---- mbg.tech ----
+
+// MBGTech is the kind of mbg's battle techs. The engine decides whether a
+// tech fires (trigger, cooldown, probability) and interpolates its value;
+// the hook computes what it does.
+var MBGTech = &Kind{
+	Name: "mbg.tech",
+	Doc: "A battle tech of mbg. The engine decides whether the tech fires (trigger, cooldown, " +
+		"probability) and interpolates its value from the user's celve; the hook's `effect` computes " +
+		"what it does: hp changes returned as numbers, status changes through the `mbg` table.",
+	Ctx: []Field{
+		{Name: "value", Type: "number", Doc: "The tech's value, already interpolated by the engine from the scenario's value range by the user's celve."},
+		{Name: "dhp", Type: "number", Doc: "D: this round's normal-attack change of the round's loser, walls included (≤ 0). Every tech of a round sees the same D."},
+		{Name: "self_hp", Type: "number", Doc: "The user's hp."},
+		{Name: "self_def", Type: "number", Doc: "The user's def (city walls; 0 outside a city)."},
+		{Name: "opp_hp", Type: "number", Doc: "The opponent's hp."},
+		{Name: "opp_def", Type: "number", Doc: "The opponent's def (city walls; 0 outside a city)."},
+		{Name: "celve", Type: "number", Doc: "The user's celve (0..100): the higher strategy of its main and vice general."},
+		paramsField,
+	},
+	Funcs: []Func{{
+		Name:     "effect",
+		Required: true,
+		Params:   []Field{{Name: "ctx", Type: "mbg.tech.ctx", Doc: "The battle situation; read-only."}},
+		Returns: []Field{
+			{Name: "self", Type: "number?", Doc: "Change to the user's hp: ≥ 0 (a heal, capped at the starting hp). nil means 0."},
+			{Name: "opp", Type: "number?", Doc: "Change to the opponent: ≤ 0 (damage; walls take it first). nil means 0."},
+		},
+		Doc: "Computes the effect of the tech when it fires. Both changes are applied, user first, even when 0.",
+	}},
+	HostTable: "mbg",
+	Host: []HostFunc{
+		{
+			Name:   "burn",
+			Params: []Field{{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."}},
+			Doc: "Sets the opponent burning for the next `rounds` rounds, replacing any running burn; each burning " +
+				"round deals the scenario's burn damage. 0 puts the fire out.",
+			Impl: func(host any, a *Args) { hostAs[TechHost](a, host).Burn(roundsArg(a, 1)) },
+		},
+		{
+			Name: "confuse",
+			Params: []Field{
+				{Name: "state", Type: `"chaos"|"infighting"`, Doc: "The state to set."},
+				{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."},
+			},
+			Doc: "Puts the opponent in `state` for the next `rounds` rounds, replacing either state: chaos zeroes its " +
+				"round win weight; infighting also makes it hit itself with its own power. 0 returns it to normal.",
+			Impl: func(host any, a *Args) {
+				state := a.Enum(1, "chaos", "infighting")
+				hostAs[TechHost](a, host).Confuse(state, roundsArg(a, 2))
+			},
+		},
+		{
+			Name: "exile",
+			Doc:  "Marks the opponent's main general to leave his role after the battle.",
+			Impl: func(host any, a *Args) { hostAs[TechHost](a, host).Exile() },
+		},
+	},
+}
+
+// TechCtx is the input of an mbg.tech effect (the ctx table in Lua).
+type TechCtx struct {
+	Value   float64
+	DHP     float64 // ≤ 0
+	SelfHP  float64
+	SelfDef float64
+	OppHP   float64
+	OppDef  float64
+	Celve   float64
+	Params  *Params
+}
+
+// TechResult is what an mbg.tech effect returns: the change to the user
+// (≥ 0) and to the opponent (≤ 0).
+type TechResult struct {
+	Self, Opp float64
+}
+
+// TechHost is what a tech's effect may do besides changing hp; the mbg
+// engine implements it for the side using the tech. It has the same method
+// set as the engine's own mbg.TechHost, so one type serves both.
+type TechHost interface {
+	Burn(rounds int)
+	Confuse(state string, rounds int)
+	Exile()
+}
+
+// TechFunc is a tech effect written in Go.
+type TechFunc func(ctx *TechCtx, host TechHost) (TechResult, error)
+
+// The fields of mbg.tech's ctx, by index in MBGTech.Ctx.
+const (
+	techValue = iota
+	techDHP
+	techSelfHP
+	techSelfDef
+	techOppHP
+	techOppDef
+	techCelve
+	techParams
+)
+
+// TechEffect is the calling convention of mbg.tech's effect.
+var TechEffect = NewSig[TechCtx, TechHost, TechResult](MBGTech, "effect",
+	func(t *Table, c *TechCtx) {
+		t.Number(techValue, c.Value)
+		t.Number(techDHP, c.DHP)
+		t.Number(techSelfHP, c.SelfHP)
+		t.Number(techSelfDef, c.SelfDef)
+		t.Number(techOppHP, c.OppHP)
+		t.Number(techOppDef, c.OppDef)
+		t.Number(techCelve, c.Celve)
+		t.Params(techParams, c.Params)
+	},
+	func(r Results) (TechResult, error) {
+		self, err := r.Number(1)
+		if err != nil {
+			return TechResult{}, err
+		}
+		opp, err := r.Number(2)
+		return TechResult{Self: self, Opp: opp}, err
+	},
+	func(r TechResult) error {
+		switch {
+		case math.IsNaN(r.Self) || math.IsInf(r.Self, 0) || math.IsNaN(r.Opp) || math.IsInf(r.Opp, 0):
+			return fmt.Errorf("effect returned %g, %g; changes must be finite", r.Self, r.Opp)
+		case r.Self < 0:
+			return fmt.Errorf("effect returned %g for the user; a tech may only heal its user (≥ 0)", r.Self)
+		case r.Opp > 0:
+			return fmt.Errorf("effect returned %g for the opponent; a tech may only damage the opponent (≤ 0)", r.Opp)
+		}
+		return nil
+	})
+
+// Tech runs the mbg.tech hook ref with ctx and host.
+func (w *Worker) Tech(ref Ref, ctx *TechCtx, host TechHost) (TechResult, error) {
+	return Call(w, TechEffect, ref, ctx, host)
+}
+
+// GoTech returns an mbg.tech hook implemented by fn; origin names it in
+// messages (e.g. "go:engine/mbg/native").
+func GoTech(id, origin string, fn TechFunc) *GoHook {
+	return mustGoHook(MBGTech, id, origin, GoFn(TechEffect, (func(*TechCtx, TechHost) (TechResult, error))(fn)))
+}
+
+// ---- mbg.card ----
+
+// MBGCard is the kind of mbg's chance cards. The engine resolves the card's
+// target (checking side rules) and spends the card when play succeeds.
+var MBGCard = &Kind{
+	Name: "mbg.card",
+	Doc: "A chance card of mbg. The engine asks for and checks the card's target according to the " +
+		"card's target kind and side rule, then calls `play`; the card is spent when `play` returns true.",
+	Ctx: []Field{
+		{Name: "user", Type: "integer", Doc: "Index of the role playing the card."},
+		{Name: "target", Type: "integer", Doc: "The chosen target: a role, board square or officer index depending on the card's target kind; -1 for cards without a target."},
+		paramsField,
+	},
+	Funcs: []Func{{
+		Name:     "play",
+		Required: true,
+		Params:   []Field{{Name: "ctx", Type: "mbg.card.ctx", Doc: "The card's user and target; read-only."}},
+		Returns: []Field{
+			{Name: "ok", Type: "boolean", Doc: "true when the card took effect (it is spent); false when it failed (it stays in hand and the engine asks again)."},
+		},
+		Doc: "Plays the card. Must return true or false.",
+	}},
+	HostTable: "mbg",
+	Host: []HostFunc{
+		{
+			Name: "set_move",
+			Params: []Field{
+				{Name: "role", Type: "integer", Doc: "Role index."},
+				{Name: "state", Type: `"slow"|"fast"|"stop"`, Doc: "Movement state."},
+				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
+			},
+			Doc: "Sets the movement state of `role` for `turns` turns, replacing any other movement state.",
+			Impl: func(host any, a *Args) {
+				role, state := a.Int(1), a.Enum(2, "slow", "fast", "stop")
+				a.Fail(hostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3)))
+			},
+		},
+		{
+			Name:   "extra_action",
+			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Doc:    "Gives `role` one extra action this turn.",
+			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).ExtraAction(a.Int(1))) },
+		},
+		{
+			Name: "steal",
+			Params: []Field{
+				{Name: "from", Type: "integer", Doc: "Role losing the money."},
+				{Name: "to", Type: "integer", Doc: "Role receiving it."},
+				{Name: "amount", Type: "number", Doc: "Most money to move (≥ 0)."},
+			},
+			Returns: []Field{{Name: "moved", Type: "number", Doc: "The money actually moved: no more than `from` had."}},
+			Doc:     "Moves up to `amount` money from role `from` to role `to`.",
+			Impl: func(host any, a *Args) {
+				from, to, amount := a.Int(1), a.Int(2), a.Number(3)
+				if amount < 0 {
+					a.Errorf("bad argument #3 'amount': must be ≥ 0, got %g", amount)
+				}
+				moved, err := hostAs[CardHost](a, host).Steal(from, to, amount)
+				a.Fail(err)
+				a.ReturnNumber(moved)
+			},
+		},
+		{
+			Name: "heal_retinue",
+			Params: []Field{
+				{Name: "role", Type: "integer", Doc: "Role index."},
+				{Name: "fraction", Type: "number", Doc: "Fraction of each officer's maximum hp to restore (0..1)."},
+			},
+			Doc: "Heals every retinue officer of `role` by `fraction` of his maximum hp, capped at the maximum.",
+			Impl: func(host any, a *Args) {
+				role, f := a.Int(1), a.Number(2)
+				if f < 0 || f > 1 {
+					a.Errorf("bad argument #2 'fraction': must be between 0 and 1, got %g", f)
+				}
+				a.Fail(hostAs[CardHost](a, host).HealRetinue(role, f))
+			},
+		},
+		{
+			Name: "rumour",
+			Params: []Field{
+				{Name: "officer", Type: "integer", Doc: "Officer index."},
+				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
+			},
+			Doc: "Puts `officer` under a rumour for `turns` turns.",
+			Impl: func(host any, a *Args) {
+				off := a.Int(1)
+				a.Fail(hostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2)))
+			},
+		},
+		{
+			Name: "poison",
+			Params: []Field{
+				{Name: "officer", Type: "integer", Doc: "Officer index."},
+				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
+			},
+			Doc: "Poisons `officer` for `turns` turns.",
+			Impl: func(host any, a *Args) {
+				off := a.Int(1)
+				a.Fail(hostAs[CardHost](a, host).Poison(off, roundsArg(a, 2)))
+			},
+		},
+		{
+			Name:   "defect",
+			Params: []Field{{Name: "officer", Type: "integer", Doc: "Officer index."}},
+			Doc:    "Makes `officer` leave his role at the end of the turn.",
+			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).Defect(a.Int(1))) },
+		},
+		{
+			Name: "place",
+			Params: []Field{
+				{Name: "square", Type: "integer", Doc: "Board square index."},
+				{Name: "what", Type: `"barrier"|"robber"`, Doc: "What to place."},
+			},
+			Doc: "Places a barrier or a robber on `square`.",
+			Impl: func(host any, a *Args) {
+				sq, what := a.Int(1), a.Enum(2, "barrier", "robber")
+				a.Fail(hostAs[CardHost](a, host).Place(sq, what))
+			},
+		},
+		{
+			Name: "alliance",
+			Params: []Field{
+				{Name: "a", Type: "integer", Doc: "Role index."},
+				{Name: "b", Type: "integer", Doc: "Role index."},
+				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
+			},
+			Returns: []Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) unless neither role is allied or a public enemy."}},
+			Doc:     "Allies roles `a` and `b` for `turns` turns.",
+			Impl: func(host any, a *Args) {
+				x, y := a.Int(1), a.Int(2)
+				ok, err := hostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3))
+				a.Fail(err)
+				a.ReturnBool(ok)
+			},
+		},
+		{
+			Name: "public_enemy",
+			Params: []Field{
+				{Name: "role", Type: "integer", Doc: "Role index."},
+				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
+			},
+			Returns: []Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) when the role is already allied or a public enemy."}},
+			Doc:     "Makes `role` a public enemy for `turns` turns.",
+			Impl: func(host any, a *Args) {
+				role := a.Int(1)
+				ok, err := hostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2))
+				a.Fail(err)
+				a.ReturnBool(ok)
+			},
+		},
+		{
+			Name:   "reverse",
+			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Doc:    "Reverses the direction in which `role` moves (permanent).",
+			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).Reverse(a.Int(1))) },
+		},
+		{
+			Name:    "money",
+			Params:  []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Returns: []Field{{Name: "money", Type: "number", Doc: "The role's money."}},
+			Doc:     "Returns the money of `role`.",
+			Impl: func(host any, a *Args) {
+				m, err := hostAs[CardHost](a, host).Money(a.Int(1))
+				a.Fail(err)
+				a.ReturnNumber(m)
+			},
+		},
+	},
+}
+
+// CardCtx is the input of an mbg.card play (the ctx table in Lua).
+type CardCtx struct {
+	User   int
+	Target int // role, square or officer index, or -1
+	Params *Params
+}
+
+// CardHost is what a card may do; the mbg engine implements it. Indices come
+// from scripts, so every method validates them and returns an error for a
+// bad one; the script then fails at the calling line.
+type CardHost interface {
+	SetMove(role int, state string, turns int) error // state "slow", "fast" or "stop"
+	ExtraAction(role int) error
+	Steal(from, to int, amount float64) (moved float64, err error)
+	HealRetinue(role int, fraction float64) error
+	Rumour(officer, turns int) error
+	Poison(officer, turns int) error
+	Defect(officer int) error
+	Place(square int, what string) error // what "barrier" or "robber"
+	Alliance(a, b, turns int) (bool, error)
+	PublicEnemy(role, turns int) (bool, error)
+	Reverse(role int) error
+	Money(role int) (float64, error)
+}
+
+// CardFunc is a card written in Go.
+type CardFunc func(ctx *CardCtx, host CardHost) (bool, error)
+
+// The fields of mbg.card's ctx, by index in MBGCard.Ctx.
+const (
+	cardUser = iota
+	cardTarget
+	cardParams
+)
+
+// CardPlay is the calling convention of mbg.card's play.
+var CardPlay = NewSig[CardCtx, CardHost, bool](MBGCard, "play",
+	func(t *Table, c *CardCtx) {
+		t.Int(cardUser, c.User)
+		t.Int(cardTarget, c.Target)
+		t.Params(cardParams, c.Params)
+	},
+	func(r Results) (bool, error) { return r.Bool(1) },
+	nil)
+
+// Card runs the mbg.card hook ref with ctx and host.
+func (w *Worker) Card(ref Ref, ctx *CardCtx, host CardHost) (bool, error) {
+	return Call(w, CardPlay, ref, ctx, host)
+}
+
+// GoCard returns an mbg.card hook implemented by fn.
+func GoCard(id, origin string, fn CardFunc) *GoHook {
+	return mustGoHook(MBGCard, id, origin, GoFn(CardPlay, (func(*CardCtx, CardHost) (bool, error))(fn)))
+}
+
+// ---- kinds declared minimally; their engines will flesh them out ----
+
+// FTBTEffect is the kind of ftbt's tech-class effects (one hook per class).
+var FTBTEffect = &Kind{
+	Name: "ftbt.effect",
+	Doc:  "The effect of one tech class of ftbt (one hook per class; new classes are new hooks). Declared minimally: the ftbt engine defines its ctx and host API.",
+	Funcs: []Func{{Name: "apply", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
+		Doc: "Applies the effect."}},
+}
+
+// GlorySkill is the kind of 58Glory hero skills.
+var GlorySkill = &Kind{
+	Name: "glory.skill",
+	Doc:  "A hero skill of 58Glory. Declared minimally: the glory engine defines its ctx and host API.",
+	Funcs: []Func{{Name: "cast", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
+		Doc: "Casts the skill."}},
+}
+
+// XGHJEffect is the kind of XiangGuHuaJi brawl effects.
+var XGHJEffect = &Kind{
+	Name: "xghj.effect",
+	Doc:  "A brawl-scenario effect of XiangGuHuaJi. Declared minimally: the xghj engine defines its ctx and host API.",
+	Funcs: []Func{{Name: "apply", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
+		Doc: "Applies the effect."}},
+}
+
+// XGHJVictory is the kind of XiangGuHuaJi victory conditions.
+var XGHJVictory = &Kind{
+	Name: "xghj.victory",
+	Doc:  "A victory condition of XiangGuHuaJi. Declared minimally: the xghj engine defines its ctx, results and host API.",
+	Funcs: []Func{{Name: "check", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
+		Doc: "Checks whether the game is won."}},
+}

@@ -1,0 +1,100 @@
+package plugin
+
+import "time"
+
+// Limits bound what a script may consume. Every hook call (and the first run
+// of a script's top level on a worker) gets the full budget afresh. A zero
+// field takes its default from DefaultLimits.
+//
+// The instruction budget, not the wall-clock deadline, is the limit scripts
+// normally meet: it counts the same on every machine and under any load, so a
+// script that fits in one run fits in every replay of the same game. The
+// deadline is a backstop for work done in Go on a script's behalf (sorting a
+// large table, say) and for machines so slow that the instruction budget
+// would take too long.
+type Limits struct {
+	// Timeout is the wall-clock deadline of one call. The clock is first read
+	// after a few thousand instructions, so short calls never touch it.
+	Timeout time.Duration
+	// MaxInstructions is the number of Lua VM instructions one call may run.
+	// Pattern-matching steps count as instructions too.
+	MaxInstructions int64
+	// MaxCallDepth bounds the Lua call stack (recursion, nested pcall,
+	// metamethods).
+	MaxCallDepth int
+	// MaxStringLen is the largest string a library function (string.rep,
+	// string.format, string.gsub, table.concat, …) or the .. operator may
+	// build.
+	MaxStringLen int
+	// MaxAllocBytes bounds the memory one call may claim through strings,
+	// array growth, new table keys written with computed keys, unpack and
+	// print. It is an estimate (a table key is counted at a fixed size) that
+	// stops runaway growth early rather than an exact meter.
+	MaxAllocBytes int64
+	// MaxArrayLen is the largest integer key a table's array part may grow
+	// to; writing t[n] for a larger n fails instead of allocating n slots.
+	// It also bounds the cost of one VM instruction: gopher-lua's # operator
+	// and next() scan runs of nil slots in the array part.
+	MaxArrayLen int
+	// MaxSourceBytes bounds the size of one script's source.
+	MaxSourceBytes int
+	// MaxNesting bounds how deeply blocks and expressions may nest in a
+	// script (the compiler is recursive; so is Lua's own, which stops at 200).
+	MaxNesting int
+}
+
+// DefaultLimits returns the limits used when a Limits field is zero.
+func DefaultLimits() Limits {
+	return Limits{
+		Timeout:         100 * time.Millisecond,
+		MaxInstructions: 1_000_000,
+		MaxCallDepth:    200,
+		MaxStringLen:    1 << 20,
+		MaxAllocBytes:   16 << 20,
+		MaxArrayLen:     1 << 18,
+		MaxSourceBytes:  1 << 20,
+		MaxNesting:      200,
+	}
+}
+
+// withDefaults fills the zero fields of l from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.Timeout <= 0 {
+		l.Timeout = d.Timeout
+	}
+	if l.MaxInstructions <= 0 {
+		l.MaxInstructions = d.MaxInstructions
+	}
+	if l.MaxCallDepth <= 0 {
+		l.MaxCallDepth = d.MaxCallDepth
+	}
+	if l.MaxStringLen <= 0 {
+		l.MaxStringLen = d.MaxStringLen
+	}
+	if l.MaxAllocBytes <= 0 {
+		l.MaxAllocBytes = d.MaxAllocBytes
+	}
+	if l.MaxArrayLen <= 0 {
+		l.MaxArrayLen = d.MaxArrayLen
+	}
+	if l.MaxSourceBytes <= 0 {
+		l.MaxSourceBytes = d.MaxSourceBytes
+	}
+	if l.MaxNesting <= 0 {
+		l.MaxNesting = d.MaxNesting
+	}
+	return l
+}
+
+// Limit names the limit a failed call broke (Error.Limit).
+type Limit string
+
+// The limits a call can break. LimitNone is an ordinary script error.
+const (
+	LimitNone         Limit = ""
+	LimitInstructions Limit = "instructions" // Limits.MaxInstructions
+	LimitTimeout      Limit = "timeout"      // Limits.Timeout
+	LimitMemory       Limit = "memory"       // MaxStringLen, MaxAllocBytes, MaxArrayLen
+	LimitStack        Limit = "stack"        // MaxCallDepth, or the value stack
+)

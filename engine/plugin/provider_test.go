@@ -1,0 +1,310 @@
+package plugin
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestTechProviders runs the twelve seed-style techs through both providers
+// with the same inputs and expectations.
+func TestTechProviders(t *testing.T) {
+	t.Parallel()
+	params := func(kv ...any) *Params {
+		m := map[string]float64{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i].(string)] = float64(kv[i+1].(int))
+		}
+		return NewParams(m)
+	}
+	cases := []struct {
+		id    string
+		ctx   TechCtx
+		want  TechResult
+		calls []string
+	}{
+		{"arrows", TechCtx{Value: 25}, TechResult{0, -25}, nil},
+		{"fire_arrows", TechCtx{Value: 25, Params: params("burn_rounds", 3)}, TechResult{0, -25}, []string{"burn 3"}},
+		{"fire_arrows", TechCtx{Value: 25}, TechResult{0, -25}, []string{"burn 4"}},
+		{"medic", TechCtx{Value: 40}, TechResult{40, 0}, nil},
+		{"shield", TechCtx{Value: 1, DHP: -30}, TechResult{30, 0}, nil},
+		{"shield", TechCtx{Value: 1, DHP: 0}, TechResult{0, 0}, nil},
+		{"transfer", TechCtx{Value: 0.5, DHP: -30}, TechResult{15, -15}, nil},
+		{"strong_strike", TechCtx{Value: 0.75, DHP: -20}, TechResult{0, -15}, nil},
+		{"lifesteal", TechCtx{Value: 0.5, DHP: -50}, TechResult{25, 0}, nil},
+		{"thunder", TechCtx{Value: 150}, TechResult{0, -150}, nil},
+		{"chaos", TechCtx{Params: params("chaos_rounds", 2)}, TechResult{}, []string{"confuse chaos 2"}},
+		{"chaos", TechCtx{}, TechResult{}, []string{"confuse chaos 3"}},
+		{"infighting", TechCtx{}, TechResult{}, []string{"confuse infighting 2"}},
+		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 10}, TechResult{0, -10}, nil},
+		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 100}, TechResult{0, -40}, nil},
+		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 0}, TechResult{0, 0}, nil},
+		{"exile", TechCtx{}, TechResult{}, []string{"exile"}},
+	}
+	for _, p := range providers {
+		t.Run(p, func(t *testing.T) {
+			t.Parallel()
+			reg := newRegistry(t, Limits{})
+			addTechs(t, reg, p)
+			w := reg.NewWorker(WorkerOptions{})
+			defer w.Close()
+			// Twice over, so the second round reuses the instantiated
+			// hooks, their ctx tables and params tables.
+			for range 2 {
+				for _, c := range cases {
+					host := &techHost{}
+					ctx := c.ctx
+					got, err := w.Tech(lookup(t, reg, MBGTech, c.id), &ctx, host)
+					if err != nil {
+						t.Fatalf("%s: %v", c.id, err)
+					}
+					if got != c.want {
+						t.Errorf("%s %+v = %+v, want %+v", c.id, c.ctx, got, c.want)
+					}
+					if diff := cmp.Diff(c.calls, host.calls); diff != "" {
+						t.Errorf("%s host calls (-want +got):\n%s", c.id, diff)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestProviderErrors: a hook that breaks its kind's contract, or fails,
+// gives the same kind of *Error through either provider.
+func TestProviderErrors(t *testing.T) {
+	t.Parallel()
+	type hook struct {
+		lua string
+		fn  TechFunc
+	}
+	hooks := map[string]hook{
+		"hurts_self": {`function effect(ctx) return -1, 0 end`,
+			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{-1, 0}, nil }},
+		"heals_opp": {`function effect(ctx) return 0, 5 end`,
+			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{0, 5}, nil }},
+		"nan": {`function effect(ctx) return 0/0, 0 end`,
+			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{nanValue(), 0}, nil }},
+		"fails": {`function effect(ctx) error("boom") end`,
+			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{}, errors.New("boom") }},
+	}
+	want := map[string]string{
+		"hurts_self": "may only heal its user",
+		"heals_opp":  "may only damage the opponent",
+		"nan":        "finite",
+		"fails":      "boom",
+	}
+	for _, p := range providers {
+		t.Run(p, func(t *testing.T) {
+			t.Parallel()
+			reg := newRegistry(t, Limits{})
+			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
+				var err error
+				if p == "lua" {
+					_, err = reg.AddLua(MBGTech, id, id+".lua", []byte(hooks[id].lua))
+				} else {
+					_, err = reg.Add(GoTech(id, "go:test", hooks[id].fn))
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			w := reg.NewWorker(WorkerOptions{})
+			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
+				_, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{}, &techHost{})
+				e := asError(t, err)
+				if e.Kind != "mbg.tech" || e.ID != id || e.Func != "effect" || !strings.Contains(e.Message, want[id]) {
+					t.Errorf("%s: error %+v, want mbg.tech %s effect: …%s…", id, e, id, want[id])
+				}
+				if p == "lua" && e.Line != 1 {
+					t.Errorf("%s: line %d, want 1", id, e.Line)
+				}
+			}
+		})
+	}
+}
+
+func nanValue() float64 { z := 0.0; return z / z }
+
+const stealLua = `
+function play(ctx)
+  if mbg.money(ctx.target) <= 0 then
+    return false
+  end
+  mbg.steal(ctx.target, ctx.user, ctx.params.amount)
+  return true
+end
+`
+
+func stealGo(c *CardCtx, h CardHost) (bool, error) {
+	m, err := h.Money(c.Target)
+	if err != nil {
+		return false, err
+	}
+	if m <= 0 {
+		return false, nil
+	}
+	amount, _ := c.Params.Get("amount")
+	if _, err := h.Steal(c.Target, c.User, amount); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// TestCardProviders plays the same card through both providers.
+func TestCardProviders(t *testing.T) {
+	t.Parallel()
+	params := NewParams(map[string]float64{"amount": 1500})
+	for _, p := range providers {
+		t.Run(p, func(t *testing.T) {
+			t.Parallel()
+			reg := newRegistry(t, Limits{})
+			var err error
+			if p == "lua" {
+				_, err = reg.AddLua(MBGCard, "steal", "steal.lua", []byte(stealLua))
+			} else {
+				_, err = reg.Add(GoCard("steal", "go:test", stealGo))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref := lookup(t, reg, MBGCard, "steal")
+			w := reg.NewWorker(WorkerOptions{})
+
+			host := &cardHost{money: [2]float64{100, 1000}}
+			ok, err := w.Card(ref, &CardCtx{User: 0, Target: 1, Params: params}, host)
+			if err != nil || !ok || host.money != [2]float64{1100, 0} {
+				t.Errorf("steal from a rich role: ok %v, err %v, money %v; want true, nil, [1100 0]", ok, err, host.money)
+			}
+			ok, err = w.Card(ref, &CardCtx{User: 0, Target: 1, Params: params}, host)
+			if err != nil || ok {
+				t.Errorf("steal from a broke role: ok %v, err %v; want false (card stays in hand)", ok, err)
+			}
+			_, err = w.Card(ref, &CardCtx{User: 0, Target: 7, Params: params}, host)
+			e := asError(t, err)
+			if !errors.Is(err, errBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
+				t.Errorf("bad target: error %v, want an mbg.card steal *Error wrapping errBadRole", err)
+			}
+			if p == "lua" && (e.Line != 3 || !strings.Contains(e.Message, "mbg.money")) {
+				t.Errorf("bad target: %+v, want line 3 naming mbg.money", e)
+			}
+			if host.money != [2]float64{1100, 0} {
+				t.Errorf("failed card changed money: %v", host.money)
+			}
+		})
+	}
+}
+
+// TestCardHostAPI drives every mbg.card host function from Lua.
+func TestCardHostAPI(t *testing.T) {
+	t.Parallel()
+	src := `
+function play(ctx)
+  mbg.set_move(0, "slow", 3)
+  mbg.extra_action(1)
+  local moved = mbg.steal(1, 0, 10)
+  mbg.heal_retinue(0, 0.1)
+  mbg.rumour(5, 4)
+  mbg.poison(6, 8)
+  mbg.defect(7)
+  mbg.place(12, "robber")
+  local a = mbg.alliance(0, 1, 7)
+  local p = mbg.public_enemy(1, 5)
+  mbg.reverse(0)
+  return moved == 10 and a and p and mbg.money(0) == 110
+end`
+	reg := newRegistry(t, Limits{})
+	if _, err := reg.AddLua(MBGCard, "all", "all.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	host := &cardHost{money: [2]float64{100, 100}}
+	ok, err := w.Card(lookup(t, reg, MBGCard, "all"), &CardCtx{Target: -1}, host)
+	if err != nil || !ok {
+		t.Fatalf("play = %v, %v", ok, err)
+	}
+	want := []string{"set_move 0 slow 3", "extra_action 1", "steal 1 0 10", "heal_retinue 0 0.1", "rumour 5 4",
+		"poison 6 8", "defect 7", "place 12 robber", "alliance 0 1 7", "public_enemy 1 5", "reverse 0"}
+	if diff := cmp.Diff(want, host.calls); diff != "" {
+		t.Errorf("host calls (-want +got):\n%s", diff)
+	}
+}
+
+// TestHostArgumentChecks: bad arguments to host functions fail at the
+// script's line before the host sees them.
+func TestHostArgumentChecks(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ call, want string }{
+		{`mbg.burn("3")`, "bad argument #1 'rounds': integer expected, got string"},
+		{`mbg.burn(2.5)`, "integer expected, got number 2.5"},
+		{`mbg.burn(-1)`, "must be between 0"},
+		{`mbg.burn()`, "integer expected, got nil"},
+		{`mbg.confuse("sleep", 2)`, `expected "chaos" or "infighting", got "sleep"`},
+		{`mbg.confuse("chaos", 1e9)`, "must be between 0"},
+	}
+	for i, c := range cases {
+		reg := newRegistry(t, Limits{})
+		src := "function effect(ctx)\n  " + c.call + "\n  return 0, 0\nend"
+		if _, err := reg.AddLua(MBGTech, "t", "t.lua", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		w := reg.NewWorker(WorkerOptions{})
+		host := &techHost{}
+		_, err := w.Tech(lookup(t, reg, MBGTech, "t"), &TechCtx{}, host)
+		e := asError(t, err)
+		if e.Line != 2 || !strings.Contains(e.Message, c.want) {
+			t.Errorf("case %d %s: %+v, want line 2 and %q", i, c.call, e, c.want)
+		}
+		if len(host.calls) != 0 {
+			t.Errorf("case %d: host was called: %v", i, host.calls)
+		}
+	}
+}
+
+// TestHostAtLoadTime: the host API needs a call in progress.
+func TestHostAtLoadTime(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	src := "mbg.exile()\nfunction effect(ctx) return 0, 0 end"
+	if _, err := reg.AddLua(MBGTech, "early", "early.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	_, err := w.Tech(lookup(t, reg, MBGTech, "early"), &TechCtx{}, &techHost{})
+	e := asError(t, err)
+	if e.Func != "(load)" || e.Line != 1 || !strings.Contains(e.Message, "only be called while a hook function runs") {
+		t.Errorf("error %+v", e)
+	}
+}
+
+// TestParamsTable: ctx.params is a plain table in name order.
+func TestParamsTable(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	src := `
+function effect(ctx)
+  local names = {}
+  for k, v in pairs(ctx.params) do names[#names + 1] = k .. "=" .. v end
+  print(table.concat(names, " "))
+  return 0, -ctx.params.b
+end`
+	if _, err := reg.AddLua(MBGTech, "p", "p.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	var printed []string
+	w := reg.NewWorker(WorkerOptions{Print: func(p Print) { printed = append(printed, p.Text) }})
+	p := NewParams(map[string]float64{"c": 3, "a": 1, "b": 2})
+	r, err := w.Tech(lookup(t, reg, MBGTech, "p"), &TechCtx{Params: p}, &techHost{})
+	if err != nil || r.Opp != -2 {
+		t.Fatalf("effect = %+v, %v", r, err)
+	}
+	if !slices.Equal(printed, []string{"a=1 b=2 c=3"}) {
+		t.Errorf("printed %q, want params in name order", printed)
+	}
+	if got := p.Names(); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Errorf("Names() = %v", got)
+	}
+}

@@ -1,0 +1,277 @@
+package plugin
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// TestLoadFSLayers: a mod directory layered over a scenario's scripts
+// replaces a hook, with a warning naming both files.
+func TestLoadFSLayers(t *testing.T) {
+	t.Parallel()
+	scenario := fstest.MapFS{
+		"mbg/tech/arrows.lua":  {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
+		"mbg/tech/medic.lua":   {Data: []byte("function effect(ctx) return ctx.value, 0 end")},
+		"mbg/card/steal.lua":   {Data: []byte(stealLua)},
+		"mbg/tech/old/x.lua":   {Data: []byte("-- too deep")},
+		"mbg/weather/rain.lua": {Data: []byte("-- no such kind")},
+		"README.md":            {Data: []byte("not a script")},
+	}
+	mod := fstest.MapFS{
+		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -10 * ctx.value end")},
+	}
+	reg := newRegistry(t, Limits{})
+	warns, err := reg.LoadFS(scenario, "scenario")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes []string
+	for _, w := range warns {
+		codes = append(codes, w.Code+" "+w.New)
+	}
+	wantCodes := []string{WarnIgnoredFile + " scenario/mbg/tech/old/x.lua", WarnIgnoredFile + " scenario/mbg/weather/rain.lua"}
+	if diff := cmp.Diff(wantCodes, codes); diff != "" {
+		t.Errorf("scenario warnings (-want +got):\n%s", diff)
+	}
+	warns, err = reg.LoadFS(mod, "mods/strong")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Warning{{Code: WarnReplaced, Kind: "mbg.tech", ID: "arrows", Old: "scenario/mbg/tech/arrows.lua", New: "mods/strong/mbg/tech/arrows.lua",
+		Message: `mbg.tech "arrows" from mods/strong/mbg/tech/arrows.lua replaces the one from scenario/mbg/tech/arrows.lua`}}
+	if diff := cmp.Diff(want, warns); diff != "" {
+		t.Errorf("mod warnings (-want +got):\n%s", diff)
+	}
+	var ids []string
+	for _, h := range reg.Hooks() {
+		ids = append(ids, h.Kind().Name+" "+h.ID()+" "+h.Origin())
+	}
+	wantIDs := []string{"mbg.card steal scenario/mbg/card/steal.lua", "mbg.tech arrows mods/strong/mbg/tech/arrows.lua", "mbg.tech medic scenario/mbg/tech/medic.lua"}
+	if diff := cmp.Diff(wantIDs, ids); diff != "" {
+		t.Errorf("hooks (-want +got):\n%s", diff)
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	if r, err := w.Tech(lookup(t, reg, MBGTech, "arrows"), &TechCtx{Value: 3}, &techHost{}); err != nil || r.Opp != -30 {
+		t.Errorf("arrows = %+v, %v; want the mod's -30", r, err)
+	}
+}
+
+// TestBundle: bundling, loading from a bundle, and hash verification.
+func TestBundle(t *testing.T) {
+	t.Parallel()
+	fsys := fstest.MapFS{
+		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
+		"mbg/card/steal.lua":  {Data: []byte(stealLua)},
+	}
+	scripts, warns, err := BundleFS(fsys, "scripts", Builtin())
+	if err != nil || len(warns) != 0 {
+		t.Fatal(err, warns)
+	}
+	if len(scripts) != 2 || scripts[0].Path != "scripts/mbg/card/steal.lua" || scripts[1].ID != "arrows" || scripts[1].Kind != "mbg.tech" {
+		t.Fatalf("bundle = %+v", scripts)
+	}
+	// The JSON shape is the engine config's Script.
+	data, _ := json.Marshal(scripts[1])
+	wantJSON := `{"id":"arrows","kind":"mbg.tech","path":"scripts/mbg/tech/arrows.lua","sha256":"` + Hash(fsys["mbg/tech/arrows.lua"].Data) + `","source":"function effect(ctx) return 0, -ctx.value end"}`
+	if string(data) != wantJSON {
+		t.Errorf("JSON = %s\nwant   %s", data, wantJSON)
+	}
+
+	reg := newRegistry(t, Limits{})
+	if _, err := reg.LoadBundle(scripts); err != nil {
+		t.Fatal(err)
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	if r, err := w.Tech(lookup(t, reg, MBGTech, "arrows"), &TechCtx{Value: 4}, &techHost{}); err != nil || r.Opp != -4 {
+		t.Errorf("bundled arrows = %+v, %v", r, err)
+	}
+
+	tampered := append([]Script(nil), scripts...)
+	tampered[1].Source = strings.Replace(tampered[1].Source, "-ctx.value", "-1e9", 1)
+	if _, err := newRegistry(t, Limits{}).LoadBundle(tampered); !errors.Is(err, ErrHashMismatch) || !strings.Contains(err.Error(), "scripts/mbg/tech/arrows.lua") {
+		t.Errorf("tampered bundle: %v, want ErrHashMismatch naming the script", err)
+	}
+	dup := append(append([]Script(nil), scripts...), scripts[1])
+	if _, err := newRegistry(t, Limits{}).LoadBundle(dup); err == nil || !strings.Contains(err.Error(), "two scripts") {
+		t.Errorf("duplicate: %v", err)
+	}
+	unknown := []Script{Bundle("mbg.weather", "rain", "rain.lua", []byte(""))}
+	if _, err := newRegistry(t, Limits{}).LoadBundle(unknown); err == nil || !strings.Contains(err.Error(), `unknown hook kind "mbg.weather"`) {
+		t.Errorf("unknown kind: %v", err)
+	}
+}
+
+func TestRegistryMisuse(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	addTechs(t, reg, "lua")
+	if _, err := reg.Add(GoTech("", "go:test", goTechs()["arrows"])); err == nil {
+		t.Error("empty id accepted")
+	}
+	stranger := &Kind{Name: "mbg.tech", Doc: "x", Funcs: []Func{{Name: "effect", Doc: "x"}}}
+	if _, err := reg.AddLua(stranger, "x", "x.lua", []byte("function effect() end")); err == nil {
+		t.Error("hook of an undeclared Kind value accepted")
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	if _, err := reg.Add(GoTech("late", "go:test", goTechs()["arrows"])); err == nil {
+		t.Error("Add after NewWorker accepted")
+	}
+	if _, err := w.Tech(Ref{}, &TechCtx{}, &techHost{}); err == nil {
+		t.Error("zero Ref accepted")
+	}
+	other := newRegistry(t, Limits{})
+	addTechs(t, other, "go")
+	if _, err := w.Tech(lookup(t, other, MBGTech, "arrows"), &TechCtx{}, &techHost{}); err == nil {
+		t.Error("Ref of another registry accepted")
+	}
+	if _, err := w.Card(lookup(t, reg, MBGTech, "arrows"), &CardCtx{}, &cardHost{}); err == nil || !strings.Contains(err.Error(), "called as mbg.card") {
+		t.Errorf("tech called as card: %v", err)
+	}
+	if _, ok := reg.Lookup(MBGTech, "nope"); ok {
+		t.Error("Lookup of a missing hook succeeded")
+	}
+}
+
+// reentrantHost calls back into the worker from a host function.
+type reentrantHost struct {
+	techHost
+	w   *Worker
+	ref Ref
+	err error
+}
+
+func (h *reentrantHost) Exile() { _, h.err = h.w.Tech(h.ref, &TechCtx{}, &techHost{}) }
+
+func TestReentrantCall(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	addTechs(t, reg, "lua")
+	w := reg.NewWorker(WorkerOptions{})
+	host := &reentrantHost{w: w, ref: lookup(t, reg, MBGTech, "arrows")}
+	if _, err := w.Tech(lookup(t, reg, MBGTech, "exile"), &TechCtx{}, host); err != nil {
+		t.Fatal(err)
+	}
+	if host.err == nil || !strings.Contains(host.err.Error(), "in progress") {
+		t.Errorf("nested call: %v, want an error", host.err)
+	}
+}
+
+// TestKindValidation: the builtin kinds are well formed, and malformed
+// declarations are rejected with every problem listed.
+func TestKindValidation(t *testing.T) {
+	t.Parallel()
+	if _, err := NewRegistry(Builtin(), Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, k := range Builtin() {
+		if names[k.Name] {
+			t.Errorf("kind %s declared twice", k.Name)
+		}
+		names[k.Name] = true
+	}
+	bad := &Kind{
+		Name:      "Bad",
+		Funcs:     []Func{{Name: "run", Doc: "x"}, {Name: "run", Doc: "x"}, {Name: "print", Doc: "x"}},
+		HostTable: "string",
+		Host:      []HostFunc{{Name: "go", Doc: "x"}},
+		Ctx:       []Field{{Name: "end", Type: "number"}},
+	}
+	_, err := NewRegistry([]*Kind{bad, MBGTech, MBGTech}, Limits{})
+	if err == nil {
+		t.Fatal("bad kinds accepted")
+	}
+	for _, want := range []string{"game.class", "missing Doc", `"run": not a Lua name or declared twice`, `"print" would shadow`,
+		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "mbg.tech" declared twice`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not mention %q:\n%v", want, err)
+		}
+	}
+}
+
+// optKind has an optional function, for Exports and Prepare.
+var optKind = &Kind{
+	Name: "test.opt",
+	Doc:  "A kind with an optional function.",
+	Funcs: []Func{
+		{Name: "run", Required: true, Doc: "Runs.", Returns: []Field{{Name: "out", Type: "string"}}},
+		{Name: "describe", Doc: "Describes.", Returns: []Field{{Name: "text", Type: "string"}}},
+	},
+	HostTable: "opt",
+	Host: []HostFunc{{Name: "crash", Doc: "Panics, like a buggy engine.", Impl: func(any, *Args) {
+		panic(errors.New("buggy host"))
+	}}},
+}
+
+var optDescribe = NewSig[struct{}, any, string](optKind, "describe", nil, func(r Results) (string, error) { return r.String(1) }, nil)
+var optRun = NewSig[struct{}, any, string](optKind, "run", nil, func(r Results) (string, error) { return r.String(1) }, nil)
+
+func TestPrepareAndExports(t *testing.T) {
+	t.Parallel()
+	reg, err := NewRegistry([]*Kind{optKind}, testLimits(Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range [][2]string{
+		{"plain", `function run() return "p" end`},
+		{"fancy", `function run() return "f" end function describe() return "fancy!" end`},
+		{"broken", `function walk() end`},
+		{"crash", `function run() opt.crash() end`},
+	} {
+		if _, err := reg.AddLua(optKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	plain, fancy, broken := lookup(t, reg, optKind, "plain"), lookup(t, reg, optKind, "fancy"), lookup(t, reg, optKind, "broken")
+	err = w.Prepare(plain, fancy, broken)
+	if e := asError(t, err); e.ID != "broken" || e.Func != "(load)" || !strings.Contains(e.Message, "required function run") {
+		t.Errorf("Prepare: %+v", e)
+	}
+	if ok, err := w.Exports(fancy, "describe"); !ok || err != nil {
+		t.Errorf("fancy exports describe: %v %v", ok, err)
+	}
+	if ok, err := w.Exports(plain, "describe"); ok || err != nil {
+		t.Errorf("plain exports describe: %v %v", ok, err)
+	}
+	if out, err := Call(w, optDescribe, fancy, &struct{}{}, nil); out != "fancy!" || err != nil {
+		t.Errorf("describe = %q, %v", out, err)
+	}
+	if _, err := Call(w, optDescribe, plain, &struct{}{}, nil); err == nil || !strings.Contains(err.Error(), "does not define function describe") {
+		t.Errorf("describe of plain: %v", err)
+	}
+	// A Go panic inside the Lua state (here a buggy host) is an error, and
+	// the worker rebuilds its state.
+	_, err = Call(w, optRun, lookup(t, reg, optKind, "crash"), &struct{}{}, nil)
+	if e := asError(t, err); !strings.Contains(e.Message, "buggy host") {
+		t.Errorf("crash: %+v", e)
+	}
+	if out, err := Call(w, optRun, plain, &struct{}{}, nil); out != "p" || err != nil {
+		t.Errorf("after a crash: %q, %v", out, err)
+	}
+}
+
+// TestArrayLenReflection guards the one use of gopher-lua internals: the
+// length of a table's array part, read through reflection.
+func TestArrayLenReflection(t *testing.T) {
+	t.Parallel()
+	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("array")
+	if !ok || f.Type.Kind() != reflect.Slice {
+		t.Fatal("lua.LTable has no array slice any more: arrayLenFunc falls back to MaxN; review guardWrite")
+	}
+	L := lua.NewState()
+	defer L.Close()
+	tb := L.NewTable()
+	tb.RawSetInt(5, lua.LTrue)
+	tb.RawSetInt(5, lua.LNil)
+	if n := arrayLenFunc()(tb); n != 5 {
+		t.Errorf("array length %d, want 5 (trailing nils included)", n)
+	}
+}

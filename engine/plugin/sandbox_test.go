@@ -1,0 +1,344 @@
+package plugin
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hostile is one entry of the catalogue of scripts that try to escape the
+// sandbox or exhaust the machine.
+type hostile struct {
+	id     string
+	src    string  // a complete mbg.tech script
+	line   int     // where the error must be reported
+	fn     string  // "effect" or "(load)"
+	limits []Limit // acceptable limits (LimitNone: an ordinary error)
+	msg    string  // substring of the message
+}
+
+// effectBody wraps statements in an effect function that, if it ever got
+// past them, would call the host: the tests check that it never does.
+func effectBody(stmts string) string {
+	return "function effect(ctx)\n" + stmts + "\n  mbg.exile()\n  return 0, 0\nend\n"
+}
+
+var none = []Limit{LimitNone}
+
+func hostileScripts() []hostile {
+	return []hostile{
+		{"os_execute", effectBody(`  os.execute("rm -rf /")`), 2, "effect", none, "key 'execute'"},
+		{"io_open", effectBody(`  local f = io.open("/etc/passwd")`), 2, "effect", none, "key 'open'"},
+		{"os_time", effectBody(`  local seed = os.time()`), 2, "effect", none, "key 'time'"},
+		{"require", effectBody(`  local os = require("os")`), 2, "effect", none, "attempt to call"},
+		{"loadstring", effectBody(`  loadstring("mbg.exile()")()`), 2, "effect", none, "attempt to call"},
+		{"load", effectBody(`  load(function() return nil end)`), 2, "effect", none, "attempt to call"},
+		{"dofile", effectBody(`  dofile("/etc/passwd")`), 2, "effect", none, "attempt to call"},
+		{"getfenv", effectBody(`  local g = getfenv(0)`), 2, "effect", none, "attempt to call"},
+		{"setfenv", effectBody(`  setfenv(1, {})`), 2, "effect", none, "attempt to call"},
+		{"debug", effectBody(`  debug.sethook(function() end, "", 1)`), 2, "effect", none, "key 'sethook'"},
+		{"collectgarbage", effectBody(`  collectgarbage("collect")`), 2, "effect", none, "attempt to call"},
+		{"coroutine", effectBody(`  coroutine.wrap(function() end)()`), 2, "effect", none, "key 'wrap'"},
+		{"package_loaded", effectBody(`  local os = package.loaded.os`), 2, "effect", none, "key 'loaded'"},
+		{"newproxy", effectBody(`  newproxy(true)`), 2, "effect", none, "attempt to call"},
+		{"string_metatable", effectBody(`  getmetatable("").__index.upper = nil`), 2, "effect", none, "boolean"},
+		{"env_metatable", effectBody(`  getmetatable(_G).__index.os.exit()`), 2, "effect", none, "nil"},
+		{"while_true", effectBody("  while true do end"), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"repeat_forever", effectBody("  local i = 0\n  repeat i = i + 1 until false"), 3, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"top_level_loop", "while true do end\nfunction effect(ctx) mbg.exile() return 0, 0 end", 1, "(load)", []Limit{LimitInstructions}, "instruction limit"},
+		{"pcall_swallow", effectBody("  while true do\n    pcall(function() while true do end end)\n  end"), 0, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"recursion", "local function f(n)\n  return 1 + f(n + 1)\nend\n" + effectBody("  f(1)"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
+		{"index_recursion", effectBody("  local t = setmetatable({}, {__index = function(t, k) return t[k] end})\n  local x = t.x"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
+		{"tostring_recursion", effectBody("  local t = setmetatable({}, {__tostring = function(t) return tostring(t) end})\n  print(t)"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
+		{"rep_bomb", effectBody(`  local s = string.rep("x", 2^31)`), 2, "effect", []Limit{LimitMemory}, "string.rep: result too long"},
+		{"rep_method_bomb", effectBody(`  local s = ("xy"):rep(1e9)`), 2, "effect", []Limit{LimitMemory}, "string.rep"},
+		{"rep_many", effectBody("  local t = {}\n  for i = 1, 100 do t[i] = string.rep(\"x\", 1000000) end"), 3, "effect", []Limit{LimitMemory}, "memory limit"},
+		{"concat_doubling", effectBody("  local s = \"x\"\n  while true do s = s .. s end"), 3, "effect", []Limit{LimitMemory}, "concatenation: result too long"},
+		{"concat_wide", effectBody("  local s = string.rep(\"x\", 600000)\n  local u = s .. s .. s"), 3, "effect", []Limit{LimitMemory}, "concatenation"},
+		{"gsub_bomb", effectBody("  local s = string.rep(\"x\", 2000)\n  s = s:gsub(\"x\", s)"), 3, "effect", []Limit{LimitMemory}, "string.gsub"},
+		{"format_width", effectBody(`  local s = string.format("%999999999d", 1)`), 2, "effect", none, "width or precision too long"},
+		{"table_concat_bomb", effectBody("  local t = {}\n  for i = 1, 2000 do t[i] = string.rep(\"y\", 1000) end\n  local s = table.concat(t)"), 4, "effect", []Limit{LimitMemory}, "table.concat"},
+		{"table_growth", effectBody("  local t = {}\n  local i = 0\n  while true do i = i + 1; t[i] = i end"), 4, "effect", []Limit{LimitInstructions, LimitMemory}, "limit"},
+		{"sparse_index", effectBody("  local t = {}\n  t[50000000] = true"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"sparse_multi_assign", effectBody("  local t, u = {}, {}\n  t[1], u[60000000] = 1, 2"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"sparse_constructor", effectBody("  local n = 40000000\n  local t = {[n] = 1}"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"sparse_rawset", effectBody("  rawset({}, 30000000, 1)"), 2, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"sparse_insert", effectBody("  table.insert({}, 30000000, 1)"), 2, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"nil_index", effectBody("  local t, n = {}, 50000000\n  t[n] = nil\n  t[1] = 0\n  t[n] = true"), 5, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"nil_rawset", effectBody("  rawset({}, 50000000, nil)\n  error('survived')"), 3, "effect", none, "survived"},
+		{"nil_insert", effectBody("  table.insert({}, 30000000, nil)\n  error('survived')"), 3, "effect", none, "survived"},
+		{"nil_constructor", effectBody("  local n = 40000000\n  local t = {[n] = nil}\n  error('survived')"), 4, "effect", none, "survived"},
+		{"insert_negative", effectBody("  table.insert({}, -1e9, 1)"), 2, "effect", none, "position out of bounds"},
+		{"key_flood", effectBody("  local t = {}\n  for i = 1, 1e6 do t[\"k\" .. i] = i end"), 3, "effect", []Limit{LimitMemory, LimitInstructions}, "limit"},
+		{"unpack_flood", effectBody("  local x = {unpack({}, 1, 1e8)}"), 2, "effect", none, "too many results to unpack"},
+		{"byte_flood", effectBody("  local x = {string.byte(string.rep(\"x\", 100000), 1, -1)}"), 2, "effect", none, "string slice too long"},
+		{"pattern_redos", effectBody(`  string.rep("a", 5000):find("(.-)(.-)(.-)(.-)(.-)b")`), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"pattern_deep", effectBody(`  string.rep("a", 300):match(string.rep("a?", 300) .. "b")`), 2, "effect", none, "pattern too complex"},
+		{"sort_loop", effectBody("  table.sort({3, 2, 1}, function(a, b) while true do end end)"), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		// The handler's loop breaks the limit inside xpcall, which returns;
+		// the next instruction fails again.
+		{"xpcall_handler_loop", effectBody("  xpcall(error, function() while true do end end)"), 3, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"print_flood", effectBody("  while true do print(string.rep(\"z\", 1000)) end"), 2, "effect", []Limit{LimitMemory}, "memory limit"},
+		{"host_at_load", "mbg.exile()\nfunction effect(ctx) return 0, 0 end", 1, "(load)", none, "only be called while a hook function runs"},
+	}
+}
+
+// TestHostileScripts runs the catalogue on one worker: every script fails
+// with an *Error at the right line, under the right limit, without reaching
+// the host, and the same worker then runs a good hook correctly.
+func TestHostileScripts(t *testing.T) {
+	t.Parallel()
+	cases := hostileScripts()
+	reg := newRegistry(t, Limits{})
+	for _, c := range cases {
+		if _, err := reg.AddLua(MBGTech, c.id, c.id+".lua", []byte(c.src)); err != nil {
+			t.Fatalf("%s does not compile: %v", c.id, err)
+		}
+	}
+	if _, err := reg.AddLua(MBGTech, "good", "good.lua", []byte(`function effect(ctx) return ctx.value, -2 * ctx.value end`)); err != nil {
+		t.Fatal(err)
+	}
+	var printed int
+	w := reg.NewWorker(WorkerOptions{Rand: seeded(1), Print: func(p Print) { printed += len(p.Text) }})
+	good := lookup(t, reg, MBGTech, "good")
+	for i, c := range cases {
+		host := &techHost{}
+		r, err := w.Tech(lookup(t, reg, MBGTech, c.id), &TechCtx{Value: 1}, host)
+		if err == nil {
+			t.Errorf("%s: succeeded with %+v", c.id, r)
+			continue
+		}
+		e := asError(t, err)
+		if e.Script != c.id+".lua" || e.Kind != "mbg.tech" || e.ID != c.id || e.Func != c.fn {
+			t.Errorf("%s: error names %s %s %q %s, want %s.lua mbg.tech %q %s", c.id, e.Script, e.Kind, e.ID, e.Func, c.id, c.id, c.fn)
+		}
+		if c.line != 0 && e.Line != c.line {
+			t.Errorf("%s: line %d, want %d (%v)", c.id, e.Line, c.line, e)
+		}
+		if !slices.Contains(c.limits, e.Limit) || !strings.Contains(e.Message, c.msg) {
+			t.Errorf("%s: limit %q message %q, want limit in %q and message containing %q", c.id, e.Limit, e.Message, c.limits, c.msg)
+		}
+		if len(host.calls) != 0 {
+			t.Errorf("%s: reached the host: %v", c.id, host.calls)
+		}
+		if len(e.Traceback) == 0 || e.Traceback[0].Script != c.id+".lua" {
+			t.Errorf("%s: traceback %v", c.id, e.Traceback)
+		}
+		// The worker is still good, also for a hook that ran before.
+		v := float64(i + 1)
+		if r, err := w.Tech(good, &TechCtx{Value: v}, &techHost{}); err != nil || r != (TechResult{v, -2 * v}) {
+			t.Fatalf("after %s: good hook = %+v, %v", c.id, r, err)
+		}
+	}
+	if printed > int(DefaultLimits().MaxAllocBytes) {
+		t.Errorf("print_flood printed %d bytes, more than the memory limit", printed)
+	}
+}
+
+// TestRemovedGlobals: a script's environment holds exactly the sandbox's
+// globals; nothing else (no os, io, load, …) is reachable.
+func TestRemovedGlobals(t *testing.T) {
+	t.Parallel()
+	out := mustEval(t, `
+  local names = {}
+  for k in pairs(_G) do names[#names + 1] = k end
+  table.sort(names)
+  return table.concat(names, " ")`)
+	var want []string
+	for _, g := range sandboxGlobals() {
+		want = append(want, g.name)
+	}
+	want = append(want, "_G", "_VERSION", "string", "table", "math", "run")
+	slices.Sort(want)
+	if out != strings.Join(want, " ") {
+		t.Errorf("globals:\n got %s\nwant %s", out, strings.Join(want, " "))
+	}
+	for _, name := range removedGlobals() {
+		if strings.Contains(" "+out+" ", " "+name+" ") {
+			t.Errorf("%s is reachable", name)
+		}
+	}
+	for _, lib := range []string{"string", "table", "math"} {
+		out := mustEval(t, fmt.Sprintf(`
+  local names = {}
+  for k in pairs(%s) do names[#names + 1] = k end
+  table.sort(names)
+  return table.concat(names, " ")`, lib))
+		for _, bad := range []string{"dump", "load", "exit", "clock", "time"} {
+			if strings.Contains(" "+out+" ", " "+bad+" ") {
+				t.Errorf("%s.%s is reachable", lib, bad)
+			}
+		}
+	}
+}
+
+// TestStringLibraryIsolation: one mod overriding string.upper (or removing
+// string.rep) changes nothing for another, whether called as string.upper
+// or as a method; the overriding mod sees its own change, as in Lua.
+func TestStringLibraryIsolation(t *testing.T) {
+	t.Parallel()
+	evil := `string.upper = function() return "pwned" end
+string.rep = nil
+function run()
+  return ("x"):upper() .. "/" .. string.upper("y") .. "/" .. tostring(("x").rep)
+end`
+	victim := `function run()
+  return ("x"):upper() .. "/" .. string.upper("y") .. "/" .. ("ab"):rep(2)
+end`
+	ev := newEvaluator(t, Limits{}, evil, victim)
+	for range 2 {
+		if out, err := ev.run(0); err != nil || out != "pwned/pwned/nil" {
+			t.Errorf("evil mod sees %q, %v; want its own overrides", out, err)
+		}
+		if out, err := ev.run(1); err != nil || out != "X/Y/abab" {
+			t.Errorf("victim sees %q, %v; want the pristine library", out, err)
+		}
+	}
+}
+
+// TestGlobalsNotShared: globals written by one hook, by any route, are not
+// seen by another; nor are changes to the host table.
+func TestGlobalsNotShared(t *testing.T) {
+	t.Parallel()
+	writer := `shared_top = "top"
+function effect(ctx)
+  shared = 42
+  _G.also = 1
+  rawset(_G, "raw", 1)
+  mbg.exile = nil
+  math.floor = nil
+  return 0, 0
+end`
+	reader := `function effect(ctx)
+  assert(shared == nil and also == nil and raw == nil and shared_top == nil, "leak")
+  assert(math.floor(1.5) == 1, "math changed")
+  mbg.exile()
+  return 0, -1
+end`
+	reg := newRegistry(t, Limits{})
+	for _, h := range [][2]string{{"writer", writer}, {"reader", reader}} {
+		if _, err := reg.AddLua(MBGTech, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	for _, id := range []string{"reader", "writer", "reader", "writer", "reader"} {
+		host := &techHost{}
+		r, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{}, host)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if id == "reader" && (r.Opp != -1 || !slices.Equal(host.calls, []string{"exile"})) {
+			t.Errorf("reader = %+v, host %v", r, host.calls)
+		}
+	}
+}
+
+// TestCtxIsolation: a hook that tries to scribble on its ctx (or to put a
+// metatable on it) affects neither another hook nor its own next call's
+// inputs.
+func TestCtxIsolation(t *testing.T) {
+	t.Parallel()
+	vandal := `function effect(ctx)
+  local v = ctx.value
+  assert(not pcall(function() ctx.value = 1000 end), "ctx writable")
+  assert(not pcall(setmetatable, ctx, {}), "ctx metatable replaceable")
+  rawset(ctx, "value", 1000)
+  rawset(ctx, "extra", "x")
+  assert(ctx.value == 1000)
+  local _, t = pairs(ctx)
+  rawset(t, "dhp", 5)
+  return 0, -v
+end`
+	reader := `function effect(ctx)
+  assert(ctx.extra == nil and ctx.dhp == -1, "ctx shared")
+  return 0, -ctx.value
+end`
+	reg := newRegistry(t, Limits{})
+	for _, h := range [][2]string{{"vandal", vandal}, {"reader", reader}} {
+		if _, err := reg.AddLua(MBGTech, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	for _, id := range []string{"vandal", "reader", "vandal", "reader", "vandal"} {
+		r, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{Value: 7, DHP: -1}, &techHost{})
+		if err != nil || r.Opp != -7 {
+			t.Errorf("%s = %+v, %v; want opp -7", id, r, err)
+		}
+	}
+}
+
+// TestCtxReadOnly: ctx can be read and iterated but not written.
+func TestCtxReadOnly(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	src := `function effect(ctx)
+  local names = {}
+  for k, v in pairs(ctx) do names[#names + 1] = k end
+  print(table.concat(names, ","))
+  ctx.value = 1
+end`
+	if _, err := reg.AddLua(MBGTech, "w", "w.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	var printed string
+	w := reg.NewWorker(WorkerOptions{Print: func(p Print) { printed = p.Text }})
+	_, err := w.Tech(lookup(t, reg, MBGTech, "w"), &TechCtx{}, &techHost{})
+	if e := asError(t, err); e.Line != 5 || e.Message != "ctx is read-only (assignment to ctx.value)" {
+		t.Errorf("error %+v", e)
+	}
+	if printed != "value,dhp,self_hp,self_def,opp_hp,opp_def,celve,params" {
+		t.Errorf("pairs(ctx) gave %q", printed)
+	}
+}
+
+// TestNoAddressesOrClock: nothing a script can print or compute depends on
+// memory addresses or time.
+func TestNoAddressesOrClock(t *testing.T) {
+	t.Parallel()
+	out := mustEval(t, `return tostring({}) .. " " .. tostring(print) .. " " .. string.format("%s", {}) .. " " ..
+  tostring(setmetatable({}, {__tostring = function() return "custom" end}))`)
+	if out != "table function table custom" {
+		t.Errorf("tostring = %q", out)
+	}
+	ev := newEvaluator(t, Limits{}, "function run() print({}, 1, nil, true) return '' end")
+	if _, err := ev.run(0); err != nil {
+		t.Fatal(err)
+	}
+	if len(ev.prints) != 1 || ev.prints[0].Text != "table\t1\tnil\ttrue" || ev.prints[0].Line != 1 || ev.prints[0].Kind != "test.eval" {
+		t.Errorf("prints = %+v", ev.prints)
+	}
+}
+
+// TestLimitErrorsAreSticky: a script cannot catch a broken instruction limit
+// and return normally.
+func TestLimitErrorsAreSticky(t *testing.T) {
+	t.Parallel()
+	_, err := eval(t, `
+  local ok = pcall(function() while true do end end)
+  return "caught"`)
+	if e := asError(t, err); e.Limit != LimitInstructions {
+		t.Errorf("error %+v, want the instruction limit", e)
+	}
+	// A memory error is an ordinary error once caught: the big string was
+	// never built.
+	out, err := eval(t, `
+  local ok, msg = pcall(string.rep, "x", 1e9)
+  return tostring(ok) .. " " .. msg`)
+	if err != nil || !strings.HasPrefix(out, "false ") || !strings.Contains(out, "too long") {
+		t.Errorf("caught rep bomb: %q, %v", out, err)
+	}
+}
+
+// TestTimeout: the deadline stops work the instruction budget does not
+// see, here a limit so high it would never be reached.
+func TestTimeout(t *testing.T) {
+	t.Parallel()
+	ev := newEvaluator(t, Limits{MaxInstructions: 1 << 60, Timeout: 1}, "function run() while true do end end")
+	_, err := ev.run(0)
+	if e := asError(t, err); e.Limit != LimitTimeout || !strings.Contains(e.Message, "time limit") {
+		t.Errorf("error %+v, want the time limit", e)
+	}
+}

@@ -1,0 +1,147 @@
+package plugin
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAPIReference keeps docs/lua-api.md in step with the binding tables.
+// Run with SANDTABLE_UPDATE=1 to regenerate it.
+func TestAPIReference(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteAPIReference(&b, Builtin()); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "..", "docs", "lua-api.md")
+	if os.Getenv("SANDTABLE_UPDATE") != "" {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (regenerate with SANDTABLE_UPDATE=1 go test ./engine/plugin -run TestAPIReference)", err)
+	}
+	if !bytes.Equal(have, b.Bytes()) {
+		t.Errorf("%s is stale; regenerate with SANDTABLE_UPDATE=1 go test ./engine/plugin -run TestAPIReference", path)
+	}
+	// The reference covers every kind, function, ctx field and host function.
+	doc := b.String()
+	for _, k := range Builtin() {
+		for _, want := range []string{"## " + k.Name} {
+			if !strings.Contains(doc, want) {
+				t.Errorf("reference lacks %q", want)
+			}
+		}
+		for _, f := range k.Funcs {
+			if !strings.Contains(doc, "`"+luaCall(f.Name, f.Params)+"`") {
+				t.Errorf("reference lacks %s.%s", k.Name, f.Name)
+			}
+		}
+		for _, f := range k.Ctx {
+			if !strings.Contains(doc, "| `"+f.Name+"` |") {
+				t.Errorf("reference lacks ctx field %s.%s", k.Name, f.Name)
+			}
+		}
+		for _, h := range k.Host {
+			if !strings.Contains(doc, "`"+luaCall(k.HostTable+"."+h.Name, h.Params)+"`") {
+				t.Errorf("reference lacks %s.%s", k.HostTable, h.Name)
+			}
+		}
+	}
+}
+
+// TestStubs checks the LuaLS files: the .luarc.json disables what the
+// sandbox removes, and the definitions declare every host function, every
+// hook function and the sandbox globals (and nothing removed).
+func TestStubs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := WriteStubs(dir, Builtin()); err != nil {
+		t.Fatal(err)
+	}
+	var rc struct {
+		Runtime struct {
+			Version string            `json:"version"`
+			Builtin map[string]string `json:"builtin"`
+		} `json:"runtime"`
+		Workspace struct {
+			Library []string `json:"library"`
+		} `json:"workspace"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, ".luarc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &rc); err != nil {
+		t.Fatalf(".luarc.json: %v", err)
+	}
+	for _, lib := range []string{"io", "os", "debug", "package", "coroutine", "basic"} {
+		if rc.Runtime.Builtin[lib] != "disable" {
+			t.Errorf(".luarc.json leaves %s enabled", lib)
+		}
+	}
+	for _, lib := range []string{"string", "table", "math"} {
+		if rc.Runtime.Builtin[lib] != "enable" {
+			t.Errorf(".luarc.json disables %s", lib)
+		}
+	}
+	if rc.Runtime.Version != "Lua 5.1" || len(rc.Workspace.Library) != 1 || rc.Workspace.Library[0] != StubDir {
+		t.Errorf(".luarc.json: %+v", rc)
+	}
+
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(dir, StubDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(data, []byte("---@meta\n")) {
+			t.Errorf("%s does not start with ---@meta", name)
+		}
+		return string(data)
+	}
+	sandbox := read("sandbox.lua")
+	for _, g := range sandboxGlobals() {
+		if !strings.Contains(sandbox, "\nfunction "+luaCall(g.name, g.params)+" end\n") {
+			t.Errorf("sandbox.lua does not declare %s", g.name)
+		}
+	}
+	for _, g := range removedGlobals() {
+		if strings.Contains(sandbox, "function "+g+"(") {
+			t.Errorf("sandbox.lua declares removed %s", g)
+		}
+	}
+	mbg := read("mbg.lua")
+	for _, k := range []*Kind{MBGTech, MBGCard} {
+		for _, h := range k.Host {
+			if !strings.Contains(mbg, "\nfunction "+luaCall("mbg."+h.Name, h.Params)+" end\n") {
+				t.Errorf("mbg.lua does not declare mbg.%s", h.Name)
+			}
+		}
+	}
+	if !strings.Contains(mbg, "---@param state \"chaos\"|\"infighting\" ") || !strings.Contains(mbg, "---@return number moved ") {
+		t.Errorf("mbg.lua lacks typed annotations:\n%s", mbg)
+	}
+	for _, k := range Builtin() {
+		stub := read(k.Name + ".lua")
+		for _, f := range k.Funcs {
+			if !strings.Contains(stub, "\nfunction "+luaCall(f.Name, f.Params)+" end\n") {
+				t.Errorf("%s.lua does not declare %s", k.Name, f.Name)
+			}
+		}
+		for _, f := range k.Ctx {
+			if !strings.Contains(stub, "---@field "+f.Name+" "+f.Type+" ") {
+				t.Errorf("%s.lua does not declare ctx.%s", k.Name, f.Name)
+			}
+		}
+	}
+	// Generation is deterministic.
+	if a, b := Stubs(Builtin()), Stubs(Builtin()); len(a) != len(b) || !bytes.Equal(a[0].Data, b[0].Data) || !bytes.Equal(a[2].Data, b[2].Data) {
+		t.Error("Stubs is not deterministic")
+	}
+}
