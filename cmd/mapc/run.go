@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -40,6 +41,9 @@ func commands() []command {
 		{"inspect", "[flags] SCENARIO", "print the values the rules derive from a scenario, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n",
 			runInspect},
+		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
+			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
+			runStubs},
 		{"schema", "[NAME]", "list the embedded JSON Schemas, or print one",
 			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
 			runSchema},
@@ -259,6 +263,25 @@ func runInspect(args []string, env cli.Env) int {
 	}
 	env.Stdout.Write(data)
 	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+}
+
+func runStubs(args []string, env cli.Env) int {
+	fs := flags("stubs", env)
+	dest := fs.String("o", "", "directory to write the definitions into (required)")
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if *dest == "" || len(positional) > 0 {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	if err := plugin.WriteStubs(*dest, plugin.Builtin()); err != nil {
+		fmt.Fprintln(env.Stderr, "mapc stubs:", err)
+		return diag.ExitFailure
+	}
+	fmt.Fprintf(env.Stderr, "wrote LuaLS definitions to %s\n", filepath.ToSlash(*dest))
+	return diag.ExitOK
 }
 
 // schemaPathFor finds schemas/<game>.scenario.schema.json in dir or one of
