@@ -58,8 +58,9 @@ func GoFn[C, H, R any](s *Sig[C, H, R], f func(ctx *C, host H) (R, error)) GoFun
 }
 
 // Call runs the function s names of the hook ref on w with the inputs ctx
-// and the host of this call. Any failure is an *Error naming the script,
-// line, kind and id.
+// and the host of this call. A failure of the hook is an *Error naming the
+// script, line, kind and id; misuse (a Ref of another registry or kind, a
+// call while another is in progress on w) is a plain error.
 func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, error) {
 	var zero R
 	inst, err := w.enter(ref, s.kind)
@@ -67,7 +68,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		return zero, err
 	}
 	if inst.goFns != nil {
-		return callGo(w, s, inst, ctx, host)
+		return callGo(s, inst, ctx, host)
 	}
 	fn := inst.fns[s.fn]
 	if fn == nil {
@@ -95,10 +96,18 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		e.Line = fn.Proto.LineDefined
 		return zero, e
 	}
+	// A failure the script caught with pcall still fails the hook.
+	if he, ok := any(host).(HostErr); ok {
+		if err := he.Err(); err != nil {
+			e := inst.errorf(s.name, "%v", err)
+			e.Err = err
+			return zero, e
+		}
+	}
 	return r, nil
 }
 
-func callGo[C, H, R any](w *Worker, s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, error) {
+func callGo[C, H, R any](s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, error) {
 	var zero R
 	impl := inst.goFns[s.fn]
 	if impl == nil {
@@ -109,6 +118,9 @@ func callGo[C, H, R any](w *Worker, s *Sig[C, H, R], inst *instance, ctx *C, hos
 		return zero, inst.errorf(s.name, "Go function has type %T, want %T", impl, f)
 	}
 	r, err := f(ctx, host)
+	if he, ok := any(host).(HostErr); ok && err == nil {
+		err = he.Err()
+	}
 	if err != nil {
 		e := inst.errorf(s.name, "%v", err)
 		e.Err = err

@@ -21,6 +21,7 @@ const (
 	SeverityWarning
 )
 
+// String returns "error" or "warning".
 func (s Severity) String() string {
 	if s == SeverityWarning {
 		return "warning"

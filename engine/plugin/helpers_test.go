@@ -20,63 +20,85 @@ func (h *techHost) Confuse(s string, n int) {
 }
 func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
 
-// errBadRole is what cardHost reports for a role it does not know.
+// errBadRole is what cardHost records for a role it does not know.
 var errBadRole = errors.New("no such role")
 
-// cardHost is a tiny card table: two roles with money.
+// cardHost is a tiny card table: two roles with money. Like the engine's
+// host it records the first bad call and ignores later ones (HostErr).
 type cardHost struct {
 	money [2]float64
 	calls []string
+	err   error
 }
 
-func (h *cardHost) role(r int) error {
-	if r < 0 || r >= len(h.money) {
-		return fmt.Errorf("role %d: %w", r, errBadRole)
+func (h *cardHost) Err() error { return h.err }
+
+func (h *cardHost) ok(fn string, roles ...int) bool {
+	for _, r := range roles {
+		if h.err == nil && (r < 0 || r >= len(h.money)) {
+			h.err = fmt.Errorf("%s: role %d: %w", fn, r, errBadRole)
+		}
 	}
-	return nil
+	return h.err == nil
 }
 
 func (h *cardHost) log(format string, args ...any) {
 	h.calls = append(h.calls, fmt.Sprintf(format, args...))
 }
 
-func (h *cardHost) SetMove(role int, state string, turns int) error {
-	h.log("set_move %d %s %d", role, state, turns)
-	return h.role(role)
+func (h *cardHost) SetMove(role int, state string, turns int) {
+	if h.ok("set_move", role) {
+		h.log("set_move %d %s %d", role, state, turns)
+	}
 }
-func (h *cardHost) ExtraAction(role int) error { h.log("extra_action %d", role); return h.role(role) }
-func (h *cardHost) Steal(from, to int, amount float64) (float64, error) {
-	if err := errors.Join(h.role(from), h.role(to)); err != nil {
-		return 0, err
+func (h *cardHost) ExtraAction(role int) {
+	if h.ok("extra_action", role) {
+		h.log("extra_action %d", role)
+	}
+}
+func (h *cardHost) Steal(from, to int, amount float64) float64 {
+	if !h.ok("steal", from, to) {
+		return 0
 	}
 	moved := min(amount, h.money[from])
 	h.money[from] -= moved
 	h.money[to] += moved
 	h.log("steal %d %d %g", from, to, moved)
-	return moved, nil
+	return moved
 }
-func (h *cardHost) HealRetinue(role int, f float64) error {
-	h.log("heal_retinue %d %g", role, f)
-	return h.role(role)
-}
-func (h *cardHost) Rumour(o, turns int) error       { h.log("rumour %d %d", o, turns); return nil }
-func (h *cardHost) Poison(o, turns int) error       { h.log("poison %d %d", o, turns); return nil }
-func (h *cardHost) Defect(o int) error              { h.log("defect %d", o); return nil }
-func (h *cardHost) Place(sq int, what string) error { h.log("place %d %s", sq, what); return nil }
-func (h *cardHost) Alliance(a, b, turns int) (bool, error) {
-	h.log("alliance %d %d %d", a, b, turns)
-	return a != b, errors.Join(h.role(a), h.role(b))
-}
-func (h *cardHost) PublicEnemy(role, turns int) (bool, error) {
-	h.log("public_enemy %d %d", role, turns)
-	return true, h.role(role)
-}
-func (h *cardHost) Reverse(role int) error { h.log("reverse %d", role); return h.role(role) }
-func (h *cardHost) Money(role int) (float64, error) {
-	if err := h.role(role); err != nil {
-		return 0, err
+func (h *cardHost) Heal(role int, f float64, whole bool) {
+	if h.ok("heal", role) {
+		h.log("heal %d %g %v", role, f, whole)
 	}
-	return h.money[role], nil
+}
+func (h *cardHost) Rumour(o, turns int)       { h.log("rumour %d %d", o, turns) }
+func (h *cardHost) Poison(o, turns int)       { h.log("poison %d %d", o, turns) }
+func (h *cardHost) Defect(o int)              { h.log("defect %d", o) }
+func (h *cardHost) Place(sq int, what string) { h.log("place %d %s", sq, what) }
+func (h *cardHost) Alliance(a, b, turns int) bool {
+	if !h.ok("alliance", a, b) {
+		return false
+	}
+	h.log("alliance %d %d %d", a, b, turns)
+	return a != b
+}
+func (h *cardHost) PublicEnemy(role, turns int) bool {
+	if !h.ok("public_enemy", role) {
+		return false
+	}
+	h.log("public_enemy %d %d", role, turns)
+	return true
+}
+func (h *cardHost) Reverse(role int) {
+	if h.ok("reverse", role) {
+		h.log("reverse %d", role)
+	}
+}
+func (h *cardHost) Money(role int) float64 {
+	if !h.ok("money", role) {
+		return 0
+	}
+	return h.money[role]
 }
 
 // techIDs are the testdata techs, in the seed's order.

@@ -40,6 +40,7 @@ type sourceError struct {
 	Msg  string
 }
 
+// Error implements error.
 func (e *sourceError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
 // compileSource parses, instruments and compiles one script.

@@ -44,6 +44,15 @@ func hostAs[H any](a *Args, host any) H {
 	return h
 }
 
+// HostErr is implemented by host values that record the first failure of a
+// host call (a bad index from a script, say) rather than return it. After
+// every host function a Lua hook calls, and after a Go hook returns, a
+// non-nil Err ends the hook call with an *Error wrapping it; for Lua hooks
+// that error points at the line of the failing call.
+type HostErr interface {
+	Err() error
+}
+
 // ---- mbg.tech ----
 
 // MBGTech is the kind of mbg's battle techs. The engine decides whether a
@@ -223,14 +232,14 @@ var MBGCard = &Kind{
 			Doc: "Sets the movement state of `role` for `turns` turns, replacing any other movement state.",
 			Impl: func(host any, a *Args) {
 				role, state := a.Int(1), a.Enum(2, "slow", "fast", "stop")
-				a.Fail(hostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3)))
+				hostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3))
 			},
 		},
 		{
 			Name:   "extra_action",
 			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Gives `role` one extra action this turn.",
-			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).ExtraAction(a.Int(1))) },
+			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).ExtraAction(a.Int(1)) },
 		},
 		{
 			Name: "steal",
@@ -246,9 +255,7 @@ var MBGCard = &Kind{
 				if amount < 0 {
 					a.Errorf("bad argument #3 'amount': must be ≥ 0, got %g", amount)
 				}
-				moved, err := hostAs[CardHost](a, host).Steal(from, to, amount)
-				a.Fail(err)
-				a.ReturnNumber(moved)
+				a.ReturnNumber(hostAs[CardHost](a, host).Steal(from, to, amount))
 			},
 		},
 		{
@@ -257,14 +264,18 @@ var MBGCard = &Kind{
 				{Name: "role", Type: "integer", Doc: "Role index."},
 				{Name: "fraction", Type: "number", Doc: "Fraction of each officer's maximum hp to restore (0..1)."},
 			},
-			Doc: "Heals every retinue officer of `role` by `fraction` of his maximum hp, capped at the maximum.",
-			Impl: func(host any, a *Args) {
-				role, f := a.Int(1), a.Number(2)
-				if f < 0 || f > 1 {
-					a.Errorf("bad argument #2 'fraction': must be between 0 and 1, got %g", f)
-				}
-				a.Fail(hostAs[CardHost](a, host).HealRetinue(role, f))
+			Doc:  "Heals every retinue officer of `role` by `fraction` of his maximum hp, capped at the maximum.",
+			Impl: func(host any, a *Args) { heal(a, host, false) },
+		},
+		{
+			Name: "heal_all",
+			Params: []Field{
+				{Name: "role", Type: "integer", Doc: "Role index."},
+				{Name: "fraction", Type: "number", Doc: "Fraction of each officer's maximum hp to restore (0..1)."},
 			},
+			Doc: "Heals every officer of `role` (retinue, garrisons, researchers and trainees) by `fraction` of his " +
+				"maximum hp, capped at the maximum.",
+			Impl: func(host any, a *Args) { heal(a, host, true) },
 		},
 		{
 			Name: "rumour",
@@ -275,7 +286,7 @@ var MBGCard = &Kind{
 			Doc: "Puts `officer` under a rumour for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				off := a.Int(1)
-				a.Fail(hostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2)))
+				hostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2))
 			},
 		},
 		{
@@ -287,14 +298,14 @@ var MBGCard = &Kind{
 			Doc: "Poisons `officer` for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				off := a.Int(1)
-				a.Fail(hostAs[CardHost](a, host).Poison(off, roundsArg(a, 2)))
+				hostAs[CardHost](a, host).Poison(off, roundsArg(a, 2))
 			},
 		},
 		{
 			Name:   "defect",
 			Params: []Field{{Name: "officer", Type: "integer", Doc: "Officer index."}},
 			Doc:    "Makes `officer` leave his role at the end of the turn.",
-			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).Defect(a.Int(1))) },
+			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).Defect(a.Int(1)) },
 		},
 		{
 			Name: "place",
@@ -305,7 +316,7 @@ var MBGCard = &Kind{
 			Doc: "Places a barrier or a robber on `square`.",
 			Impl: func(host any, a *Args) {
 				sq, what := a.Int(1), a.Enum(2, "barrier", "robber")
-				a.Fail(hostAs[CardHost](a, host).Place(sq, what))
+				hostAs[CardHost](a, host).Place(sq, what)
 			},
 		},
 		{
@@ -319,9 +330,7 @@ var MBGCard = &Kind{
 			Doc:     "Allies roles `a` and `b` for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				x, y := a.Int(1), a.Int(2)
-				ok, err := hostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3))
-				a.Fail(err)
-				a.ReturnBool(ok)
+				a.ReturnBool(hostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3)))
 			},
 		},
 		{
@@ -334,27 +343,21 @@ var MBGCard = &Kind{
 			Doc:     "Makes `role` a public enemy for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				role := a.Int(1)
-				ok, err := hostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2))
-				a.Fail(err)
-				a.ReturnBool(ok)
+				a.ReturnBool(hostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2)))
 			},
 		},
 		{
 			Name:   "reverse",
 			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Reverses the direction in which `role` moves (permanent).",
-			Impl:   func(host any, a *Args) { a.Fail(hostAs[CardHost](a, host).Reverse(a.Int(1))) },
+			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).Reverse(a.Int(1)) },
 		},
 		{
 			Name:    "money",
 			Params:  []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Returns: []Field{{Name: "money", Type: "number", Doc: "The role's money."}},
 			Doc:     "Returns the money of `role`.",
-			Impl: func(host any, a *Args) {
-				m, err := hostAs[CardHost](a, host).Money(a.Int(1))
-				a.Fail(err)
-				a.ReturnNumber(m)
-			},
+			Impl:    func(host any, a *Args) { a.ReturnNumber(hostAs[CardHost](a, host).Money(a.Int(1))) },
 		},
 	},
 }
@@ -366,22 +369,33 @@ type CardCtx struct {
 	Params *Params
 }
 
-// CardHost is what a card may do; the mbg engine implements it. Indices come
-// from scripts, so every method validates them and returns an error for a
-// bad one; the script then fails at the calling line.
+// CardHost is what a card may do; the mbg engine implements it, with the
+// same method set as its own mbg.CardHost. Indices come from scripts, so the
+// host checks them; a host that records the first bad call should also
+// implement HostErr, so the script fails at the line of that call.
 type CardHost interface {
-	SetMove(role int, state string, turns int) error // state "slow", "fast" or "stop"
-	ExtraAction(role int) error
-	Steal(from, to int, amount float64) (moved float64, err error)
-	HealRetinue(role int, fraction float64) error
-	Rumour(officer, turns int) error
-	Poison(officer, turns int) error
-	Defect(officer int) error
-	Place(square int, what string) error // what "barrier" or "robber"
-	Alliance(a, b, turns int) (bool, error)
-	PublicEnemy(role, turns int) (bool, error)
-	Reverse(role int) error
-	Money(role int) (float64, error)
+	SetMove(role int, state string, turns int) // state "slow", "fast" or "stop"
+	ExtraAction(role int)
+	Steal(from, to int, amount float64) (moved float64)
+	// Heal heals the retinue of role, or every officer of it when wholeRole.
+	Heal(role int, fraction float64, wholeRole bool)
+	Rumour(officer, turns int)
+	Poison(officer, turns int)
+	Defect(officer int)
+	Place(square int, what string) // what "barrier" or "robber"
+	Alliance(a, b, turns int) bool
+	PublicEnemy(role, turns int) bool
+	Reverse(role int)
+	Money(role int) float64
+}
+
+// heal is the Impl of heal_retinue and heal_all.
+func heal(a *Args, host any, wholeRole bool) {
+	role, f := a.Int(1), a.Number(2)
+	if f < 0 || f > 1 {
+		a.Errorf("bad argument #2 'fraction': must be between 0 and 1, got %g", f)
+	}
+	hostAs[CardHost](a, host).Heal(role, f, wholeRole)
 }
 
 // CardFunc is a card written in Go.

@@ -140,17 +140,11 @@ end
 `
 
 func stealGo(c *CardCtx, h CardHost) (bool, error) {
-	m, err := h.Money(c.Target)
-	if err != nil {
-		return false, err
-	}
-	if m <= 0 {
+	if h.Money(c.Target) <= 0 {
 		return false, nil
 	}
 	amount, _ := c.Params.Get("amount")
-	if _, err := h.Steal(c.Target, c.User, amount); err != nil {
-		return false, err
-	}
+	h.Steal(c.Target, c.User, amount)
 	return true, nil
 }
 
@@ -183,6 +177,7 @@ func TestCardProviders(t *testing.T) {
 			if err != nil || ok {
 				t.Errorf("steal from a broke role: ok %v, err %v; want false (card stays in hand)", ok, err)
 			}
+			host.err = nil
 			_, err = w.Card(ref, &CardCtx{User: 0, Target: 7, Params: params}, host)
 			e := asError(t, err)
 			if !errors.Is(err, errBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
@@ -207,6 +202,7 @@ function play(ctx)
   mbg.extra_action(1)
   local moved = mbg.steal(1, 0, 10)
   mbg.heal_retinue(0, 0.1)
+  mbg.heal_all(1, 0.5)
   mbg.rumour(5, 4)
   mbg.poison(6, 8)
   mbg.defect(7)
@@ -226,7 +222,7 @@ end`
 	if err != nil || !ok {
 		t.Fatalf("play = %v, %v", ok, err)
 	}
-	want := []string{"set_move 0 slow 3", "extra_action 1", "steal 1 0 10", "heal_retinue 0 0.1", "rumour 5 4",
+	want := []string{"set_move 0 slow 3", "extra_action 1", "steal 1 0 10", "heal 0 0.1 false", "heal 1 0.5 true", "rumour 5 4",
 		"poison 6 8", "defect 7", "place 12 robber", "alliance 0 1 7", "public_enemy 1 5", "reverse 0"}
 	if diff := cmp.Diff(want, host.calls); diff != "" {
 		t.Errorf("host calls (-want +got):\n%s", diff)
@@ -306,5 +302,21 @@ end`
 	}
 	if got := p.Names(); !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Errorf("Names() = %v", got)
+	}
+}
+
+// TestHostErrCaught: a failure the host recorded fails the hook even when
+// the script caught the error with pcall.
+func TestHostErrCaught(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	src := "function play(ctx)\n  pcall(mbg.money, 9)\n  return true\nend"
+	if _, err := reg.AddLua(MBGCard, "sly", "sly.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	w := reg.NewWorker(WorkerOptions{})
+	ok, err := w.Card(lookup(t, reg, MBGCard, "sly"), &CardCtx{}, &cardHost{})
+	if ok || !errors.Is(err, errBadRole) {
+		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
 	}
 }

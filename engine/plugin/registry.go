@@ -70,6 +70,7 @@ const (
 	WarnIgnoredFile = "plugin-ignored-file"
 )
 
+// String formats the warning as "code: message".
 func (w Warning) String() string { return w.Code + ": " + w.Message }
 
 // NewRegistry returns an empty registry for kinds (typically Builtin(),
@@ -233,7 +234,8 @@ func (r *Registry) LoadBundle(scripts []Script) ([]Warning, error) {
 // or a mod), laid out as <game>/<class>/<id>.lua for the kind "game.class",
 // e.g. mbg/tech/arrows.lua. origin prefixes the paths in messages (the mod's
 // directory, say). Layers load in order; a later layer's hook replaces an
-// earlier one with a WarnReplaced warning.
+// earlier one with a WarnReplaced warning. On error the registry may hold
+// part of the directory's hooks and should be discarded.
 func (r *Registry) LoadFS(fsys fs.FS, origin string) ([]Warning, error) {
 	files, warns, err := scriptFiles(fsys, origin, r.Kind)
 	if err != nil {
@@ -330,7 +332,9 @@ func (h *LuaHook) SHA256() string { return h.sha256 }
 func (h *LuaHook) bind(w *Worker, inst *instance) *Error { return w.bindLua(inst, h) }
 
 // GoHook is a hook implemented by Go functions: a test double, a native
-// baseline for benchmarks, or built-in content an engine prefers in Go.
+// baseline for benchmarks, or built-in content an engine prefers in Go. Go
+// hooks are trusted code and run outside the sandbox: no limits apply, and
+// a panic in one is the engine's panic.
 type GoHook struct {
 	kind   *Kind
 	id     string

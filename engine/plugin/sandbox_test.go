@@ -284,7 +284,12 @@ end`
 		t.Fatal(err)
 	}
 	var printed string
-	w := reg.NewWorker(WorkerOptions{Print: func(p Print) { printed = p.Text }})
+	w := reg.NewWorker(WorkerOptions{Print: func(p Print) {
+		printed = p.Text
+		if p.Line != 4 || p.Script != "w.lua" || p.ID != "w" || p.Kind != "mbg.tech" {
+			t.Errorf("print reported as %+v, want w.lua line 4", p)
+		}
+	}})
 	_, err := w.Tech(lookup(t, reg, MBGTech, "w"), &TechCtx{}, &techHost{})
 	if e := asError(t, err); e.Line != 5 || e.Message != "ctx is read-only (assignment to ctx.value)" {
 		t.Errorf("error %+v", e)

@@ -86,7 +86,7 @@ func TestStubs(t *testing.T) {
 			t.Errorf(".luarc.json leaves %s enabled", lib)
 		}
 	}
-	for _, lib := range []string{"string", "table", "math"} {
+	for _, lib := range []string{"string", "table", "math", "builtin"} {
 		if rc.Runtime.Builtin[lib] != "enable" {
 			t.Errorf(".luarc.json disables %s", lib)
 		}
