@@ -73,6 +73,9 @@ var coreCodes = []diag.CodeInfo{
 	{Code: plugin.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "hook writes a global variable",
 		Doc:     "A hook assigns a global that is not one of its kind's functions. Globals are private to the hook and do not survive saving a game, so this is usually a missing local.",
 		Example: "function effect(ctx)\n\tcount = (count or 0) + 1\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
+	{Code: CodeLuaRuntime, Category: "script", Title: "hook failed while a game ran",
+		Doc:     "A Lua hook raised an error, broke a sandbox limit (instructions, time, memory, stack) or called a host function with bad arguments during a game. The position is the script line; related locations are the traceback. The game that called it stops with its state unchanged.",
+		Example: "function effect(ctx)\n\treturn 0, -ctx.nope.value -- indexing a nil field\nend\n", ExampleLang: "lua"},
 }
 
 // CoreCatalogue documents the codes of the game-independent layers.

@@ -1,6 +1,9 @@
 package build
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
 )
@@ -55,4 +58,41 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// CodeLuaRuntime is the code of a hook that failed while a game ran.
+const CodeLuaRuntime = "lua-runtime"
+
+// ScriptErrorDiagnostic turns a hook failure reported by the plugin
+// registry (a *plugin.Error anywhere in err's chain) into a diagnostic at the
+// script's line, naming the hook kind and id, with a short traceback as
+// related locations. ok is false when err is no hook failure.
+func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
+	var pe *plugin.Error
+	if !errors.As(err, &pe) {
+		return diag.Diagnostic{}, false
+	}
+	d = diag.Diagnostic{
+		Severity: diag.Error, Code: CodeLuaRuntime, Summary: "Hook failed",
+		Detail: fmt.Sprintf("The %s hook %q failed", pe.Kind, pe.ID),
+	}
+	if pe.Func != "" {
+		d.Detail += " in " + pe.Func
+	}
+	d.Detail += ": " + sentence(pe.Message)
+	if pe.Line > 0 {
+		d.Subject = &diag.Range{File: pe.Script,
+			Start: diag.Pos{Line: pe.Line, Column: max(pe.Column, 1)},
+			End:   diag.Pos{Line: pe.Line, Column: max(pe.Column, 1) + 1}}
+	}
+	for i, f := range pe.Traceback {
+		if i == 0 && f.Script == pe.Script && f.Line == pe.Line {
+			continue // the subject itself
+		}
+		if f.Line > 0 && f.Script != "" {
+			d.Related = append(d.Related, diag.Related{Message: "called in " + f.Func,
+				Range: diag.Range{File: f.Script, Start: diag.Pos{Line: f.Line, Column: 1}, End: diag.Pos{Line: f.Line, Column: 1}}})
+		}
+	}
+	return d, true
 }

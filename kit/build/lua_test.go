@@ -1,0 +1,60 @@
+package build
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+)
+
+func TestCheckScript(t *testing.T) {
+	ds := CheckScript("mbg.tech", "t", "t.lua", []byte("function effect(ctx)\n\tlocal x = = 1\nend\n"))
+	if len(ds) != 1 || ds[0].Code != plugin.CodeSyntax || ds[0].Subject.Start.Line != 2 {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+	ds = CheckScript("mbg.card", "c", "c.lua", []byte("local function play(ctx) return true end\n"))
+	if len(ds) != 1 || ds[0].Code != plugin.CodeMissingFunction {
+		t.Fatalf("diagnostics = %v", ds)
+	}
+}
+
+func TestScriptErrorDiagnostic(t *testing.T) {
+	reg, err := plugin.NewRegistry(plugin.Builtin(), plugin.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "local function helper(ctx)\n\treturn ctx.nope.value\nend\nfunction effect(ctx)\n\treturn 0, -helper(ctx)\nend\n"
+	if _, err := reg.AddLua(plugin.MBGTech, "bad", "tech/bad.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := reg.Lookup(plugin.MBGTech, "bad")
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	defer w.Close()
+	_, callErr := w.Tech(ref, &plugin.TechCtx{Params: plugin.NewParams(nil)}, nopHost{})
+	if callErr == nil {
+		t.Fatal("a failing hook returned no error")
+	}
+	d, ok := ScriptErrorDiagnostic(fmt.Errorf("battle: %w", callErr))
+	if !ok {
+		t.Fatalf("not recognised as a hook failure: %v", callErr)
+	}
+	if d.Code != CodeLuaRuntime || d.Subject == nil || d.Subject.File != "tech/bad.lua" || d.Subject.Start.Line != 2 {
+		t.Errorf("diagnostic = %+v", d)
+	}
+	if !strings.Contains(d.Detail, `mbg.tech hook "bad"`) {
+		t.Errorf("detail = %q", d.Detail)
+	}
+	if len(d.Related) == 0 || d.Related[0].Range.Start.Line != 5 {
+		t.Errorf("traceback = %+v", d.Related)
+	}
+	if _, ok := ScriptErrorDiagnostic(fmt.Errorf("plain")); ok {
+		t.Error("a plain error was taken for a hook failure")
+	}
+}
+
+type nopHost struct{}
+
+func (nopHost) Burn(int)            {}
+func (nopHost) Confuse(string, int) {}
+func (nopHost) Exile()              {}
