@@ -265,42 +265,29 @@ func (p *parser) parseMap() *Map {
 	m.WinMoney = p.float(lit("the winning money (win_money)"))
 
 	n := m.NGrid.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Squares = records(p, n, func(i int) Square {
 		f := func(field string) what {
 			return func() string { return fmt.Sprintf("the %s of square %d of %d (index %d)", field, i+1, n, i) }
 		}
 		s := Square{Class: p.int(f("class")), Base: p.int(f("base")), X: p.int(f("x")), Y: p.int(f("y"))}
-		if !p.stopped {
-			m.Squares = append(m.Squares, s)
-		}
-	}
+		return s
+	})
 
 	m.NPeople = p.count(lit("the officer count (npeople)"))
 	n = m.NPeople.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Officers = records(p, n, func(i int) Officer {
 		o := Officer{Name: p.name(func() string { return fmt.Sprintf("the name of officer %d of %d", i+1, n) })}
 		for k := range o.Props {
 			o.Props[k] = p.float(func() string {
 				return fmt.Sprintf("the %s prop of %s", propName(k), label("officer", o.Name, i, n))
 			})
 		}
-		if !p.stopped {
-			m.Officers = append(m.Officers, o)
-		}
-	}
+		return o
+	})
 
 	m.NCity = p.count(lit("the city count (ncity)"))
 	n = m.NCity.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Cities = records(p, n, func(i int) City {
 		c := City{Name: p.name(func() string { return fmt.Sprintf("the name of city %d of %d", i+1, n) })}
 		of := func() string { return label("city", c.Name, i, n) }
 		f := func(field string) what { return func() string { return fmt.Sprintf("the %s of %s", field, of()) } }
@@ -313,17 +300,12 @@ func (p *parser) parseMap() *Map {
 		c.Mayor = p.int(f("mayor"))
 		c.Treasurer = p.int(f("treasurer"))
 		c.Rect = p.rect(of)
-		if !p.stopped {
-			m.Cities = append(m.Cities, c)
-		}
-	}
+		return c
+	})
 
 	m.NRole = p.count(lit("the role count (nrole)"))
 	n = m.NRole.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Roles = records(p, n, func(i int) Role {
 		r := Role{Name: p.name(func() string { return fmt.Sprintf("the name of role %d of %d", i+1, n) })}
 		of := func() string { return label("role", r.Name, i, n) }
 		f := func(field string) what { return func() string { return fmt.Sprintf("the %s of %s", field, of()) } }
@@ -339,42 +321,30 @@ func (p *parser) parseMap() *Map {
 		r.Cities = p.list(k3, func(j int) string { return fmt.Sprintf("owned city %d of %d of %s", j+1, k3, of()) })
 		r.Money = p.float(f("money"))
 		r.Dir = p.int(f("direction"))
-		if !p.stopped {
-			m.Roles = append(m.Roles, r)
-		}
-	}
+		return r
+	})
 
 	m.NInst = p.optionalCount(lit("the institute count (ninst)"))
 	n = m.NInst.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Institutes = records(p, n, func(i int) Institute {
 		in := Institute{Name: p.name(func() string { return fmt.Sprintf("the name of institute %d of %d", i+1, n) })}
 		of := func() string { return label("institute", in.Name, i, n) }
 		in.NTech = p.count(func() string { return "the tech count of " + of() })
 		k := in.NTech.V
 		in.Techs = p.list(k, func(j int) string { return fmt.Sprintf("tech %d of %d of %s", j+1, k, of()) })
 		in.Rect = p.rect(of)
-		if !p.stopped {
-			m.Institutes = append(m.Institutes, in)
-		}
-	}
+		return in
+	})
 
 	m.NTrain = p.optionalCount(lit("the training room count (ntrain)"))
 	n = m.NTrain.V
-	for i := range n {
-		if p.stopped {
-			break
-		}
+	m.Trains = records(p, n, func(i int) TrainingRoom {
 		t := TrainingRoom{Name: p.name(func() string { return fmt.Sprintf("the name of training room %d of %d", i+1, n) })}
 		of := func() string { return label("training room", t.Name, i, n) }
 		t.Item = p.int(func() string { return "the prop index (item) of " + of() })
 		t.Rect = p.rect(of)
-		if !p.stopped {
-			m.Trains = append(m.Trains, t)
-		}
-	}
+		return t
+	})
 	return m
 }
 
@@ -471,4 +441,20 @@ func absInt(v int64) int64 {
 		return -v
 	}
 	return v
+}
+
+// records reads n records of one section with read, stopping at the first
+// structural desync: a record cut short by a stop is not kept.
+func records[T any](p *parser, n int, read func(i int) T) []T {
+	var out []T
+	for i := range n {
+		if p.stopped {
+			break
+		}
+		r := read(i)
+		if !p.stopped {
+			out = append(out, r)
+		}
+	}
+	return out
 }
