@@ -1,4 +1,4 @@
-package mbg
+package rng
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 
 func TestRNGDeterministic(t *testing.T) {
 	t.Parallel()
-	a, b, c := NewRNG(42), NewRNG(42), NewRNG(43)
+	a, b, c := New(42), New(42), New(43)
 	same := 0
 	for range 100 {
 		x, y, z := a.Float(), b.Float(), c.Float()
@@ -23,7 +23,7 @@ func TestRNGDeterministic(t *testing.T) {
 		t.Errorf("seeds 42 and 43 agreed on %d of 100 draws", same)
 	}
 	// Seeds 0 and 1 must not start (near-)identical streams.
-	if NewRNG(0).Float() == NewRNG(1).Float() {
+	if New(0).Float() == New(1).Float() {
 		t.Errorf("seeds 0 and 1 give the same first draw")
 	}
 }
@@ -31,7 +31,7 @@ func TestRNGDeterministic(t *testing.T) {
 func TestRNGDistribution(t *testing.T) {
 	t.Parallel()
 	const n = 60000
-	g := NewRNG(1)
+	g := New(1)
 	var sum float64
 	for range n {
 		u := g.Float()
@@ -63,7 +63,7 @@ func TestRNGDistribution(t *testing.T) {
 
 func TestRNGSaveRestore(t *testing.T) {
 	t.Parallel()
-	g := NewRNG(99)
+	g := New(99)
 	for range 17 {
 		g.Float()
 	}
@@ -81,7 +81,7 @@ func TestRNGSaveRestore(t *testing.T) {
 	}
 	want[9] = float64(g.IntN(1000))
 
-	fromBinary := NewRNG(0)
+	fromBinary := New(0)
 	if err := fromBinary.UnmarshalBinary(state); err != nil {
 		t.Fatal(err)
 	}
@@ -100,16 +100,16 @@ func TestRNGSaveRestore(t *testing.T) {
 		}
 	}
 
-	if err := NewRNG(0).UnmarshalBinary([]byte("nonsense")); err == nil {
+	if err := New(0).UnmarshalBinary([]byte("nonsense")); err == nil {
 		t.Errorf("UnmarshalBinary accepted a bad state")
 	}
-	if err := NewRNG(0).UnmarshalText([]byte("zz")); err == nil {
+	if err := New(0).UnmarshalText([]byte("zz")); err == nil {
 		t.Errorf("UnmarshalText accepted bad hex")
 	}
 }
 
 func TestRNGDoesNotAllocate(t *testing.T) {
-	g := NewRNG(5)
+	g := New(5)
 	if n := testing.AllocsPerRun(1000, func() { g.Float(); g.IntN(7) }); n != 0 {
 		t.Errorf("%g allocations per draw, want 0", n)
 	}
