@@ -3,9 +3,11 @@ package build
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 // CheckScript runs the plugin's build-time checks on one hook script (syntax
@@ -95,4 +97,20 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 		}
 	}
 	return d, true
+}
+
+// HookID is the registry id under which a compiled config names the script
+// at path (a scenario-relative path or a builtin:… name). A built-in script
+// "builtin:<game>/<class>/<name>.lua" is the hook "<name>", the id the
+// registry gives it when it loads the built-in tree and the id native Go
+// providers implement, so configs, mods and native baselines agree. A
+// scenario's own script keeps its relative path ("tech/extra.lua"), which
+// never collides with a built-in id.
+func HookID(path string) string {
+	rest, ok := strings.CutPrefix(path, source.BuiltinPrefix)
+	if !ok {
+		return path
+	}
+	rest = rest[strings.LastIndexByte(rest, '/')+1:]
+	return strings.TrimSuffix(rest, ".lua")
 }

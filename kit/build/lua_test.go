@@ -58,3 +58,19 @@ type nopHost struct{}
 func (nopHost) Burn(int)            {}
 func (nopHost) Confuse(string, int) {}
 func (nopHost) Exile()              {}
+
+func TestHookID(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"builtin:mbg/tech/arrows.lua":   "arrows",
+		"builtin:ftbt/effect/heal.lua":  "heal",
+		"tech/extra.lua":                "tech/extra.lua",
+		"extra.lua":                     "extra.lua",
+		"builtin:mbg/card/火攻.lua":       "火攻",
+		"builtin:mbg/tech/no_extension": "no_extension",
+	} {
+		if got := HookID(in); got != want {
+			t.Errorf("HookID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -38,18 +38,18 @@ func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnosti
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
 	// Check every bundled script once (several techs may share one).
 	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.ID), []byte(s.Source))...)
+		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
 	}
 	return u.Config, ds
 }
 
-// scriptFile is the name a bundled script was read by (relative ids are
+// scriptFile is the name a bundled script was read by (relative paths are
 // relative to the scenario directory), so diagnostics point at the file.
-func scriptFile(m *Model, id string) string {
-	if strings.HasPrefix(id, source.BuiltinPrefix) {
-		return id
+func scriptFile(m *Model, path string) string {
+	if strings.HasPrefix(path, source.BuiltinPrefix) {
+		return path
 	}
-	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(id))
+	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(path))
 }
 
 func lintCatalogue() diag.Catalogue { return lint.Catalogue(Rules) }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -157,6 +158,7 @@ func CityDefence(scope int, c map[string]float64) float64 {
 // ScriptRef is a script referenced by a tech or card, resolved to a path.
 type ScriptRef struct {
 	ID   string // path relative to the scenario directory, or builtin:…
+	Hook string // registry id (build.HookID of ID)
 	Name string // the name to read it by
 	Kind string // hook kind
 	Ptr  string // pointer of the script key, for diagnostics
@@ -174,7 +176,7 @@ func ScriptOf(m *Model, ptr, rel, kind string) ScriptRef {
 		}
 		id = path.Clean(id)
 	}
-	return ScriptRef{ID: id, Name: name, Kind: kind, Ptr: ptr}
+	return ScriptRef{ID: id, Hook: build.HookID(id), Name: name, Kind: kind, Ptr: ptr}
 }
 
 // Resolve compiles the model into an engine config. It is lenient: unknown
@@ -259,7 +261,7 @@ func Resolve(m *Model) *engine.Config {
 		ref := ScriptOf(m, Ptr("techs", i, "script"), t.Script, "mbg.tech")
 		scripts.add(ref, &cfg.Scripts)
 		cfg.Techs = append(cfg.Techs, engine.Tech{
-			ID: t.ID, Hook: ref.ID, Study: t.Study, Trigger: t.Trigger,
+			ID: t.ID, Hook: ref.Hook, Study: t.Study, Trigger: t.Trigger,
 			ProbLow: at(t.Prob, 0), ProbHigh: at(t.Prob, 1), ValueLow: at(t.Value, 0), ValueHigh: at(t.Value, 1),
 			Cooldown: t.Cooldown, Params: t.Params,
 		})
@@ -267,7 +269,7 @@ func Resolve(m *Model) *engine.Config {
 	for i, cd := range m.Cards {
 		ref := ScriptOf(m, Ptr("cards", i, "script"), cd.Script, "mbg.card")
 		scripts.add(ref, &cfg.Scripts)
-		cfg.Cards = append(cfg.Cards, engine.Card{ID: cd.ID, Hook: ref.ID, Target: cd.Target, Side: cd.Side, Params: cd.Params})
+		cfg.Cards = append(cfg.Cards, engine.Card{ID: cd.ID, Hook: ref.Hook, Target: cd.Target, Side: cd.Side, Params: cd.Params})
 	}
 	return cfg
 }
@@ -280,16 +282,16 @@ type scriptBundle struct {
 // add bundles a script's source and hash once per path; unreadable scripts
 // are left out (the script-missing rule reports them).
 func (b *scriptBundle) add(ref ScriptRef, out *[]engine.Script) {
-	if b.seen[ref.ID] {
+	if b.seen[ref.Hook] {
 		return
 	}
-	b.seen[ref.ID] = true
+	b.seen[ref.Hook] = true
 	data, err := b.m.Src.Read(ref.Name)
 	if err != nil {
 		return
 	}
 	sum := sha256.Sum256(data)
-	*out = append(*out, engine.Script{ID: ref.ID, Kind: ref.Kind, Path: ref.ID, SHA256: hex.EncodeToString(sum[:]), Source: string(data)})
+	*out = append(*out, engine.Script{ID: ref.Hook, Kind: ref.Kind, Path: ref.ID, SHA256: hex.EncodeToString(sum[:]), Source: string(data)})
 }
 
 func constantsOf(c map[string]float64) engine.Constants {

@@ -130,7 +130,7 @@ func TestResolveBundlesScripts(t *testing.T) {
 			t.Errorf("script %s not bundled: %+v", s.ID, s.Kind)
 		}
 	}
-	if cfg.Techs[0].Hook != "builtin:mbg/tech/arrows.lua" || cfg.Techs[0].ProbHigh != 0.8 || cfg.Techs[0].ValueLow != 25 {
+	if cfg.Techs[0].Hook != "arrows" || cfg.Techs[0].ProbHigh != 0.8 || cfg.Techs[0].ValueLow != 25 {
 		t.Errorf("弓箭 = %+v", cfg.Techs[0])
 	}
 }
