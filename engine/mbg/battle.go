@@ -301,6 +301,10 @@ func (h *techHost) Exile() {
 	h.exileSet = true
 }
 
+// Err returns the first failure of the call in progress (plugin.HostErr), so
+// a Lua hook's error points at the line of the failing host call.
+func (h *techHost) Err() error { return h.err }
+
 func (h *techHost) fail(err error) {
 	if h.err == nil {
 		h.err = err

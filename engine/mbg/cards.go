@@ -176,6 +176,9 @@ type cardHost struct {
 	err error
 }
 
+// Err returns the first failure of the play in progress (plugin.HostErr).
+func (h *cardHost) Err() error { return h.err }
+
 func (h *cardHost) fail(format string, args ...any) {
 	if h.err == nil {
 		h.err = fmt.Errorf(format, args...)

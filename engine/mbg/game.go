@@ -81,6 +81,7 @@ func New(cfg *Config, techs TechRunner, cards CardRunner, seed uint64) (*Game, e
 	}
 	g.seed = seed
 	g.rng = NewRNG(seed)
+	g.shareRNG()
 	// Whole games log about 8 events and 3 decisions per role and turn;
 	// sizing the logs once saves most of their regrowth.
 	g.events = make([]Event, 0, 8*len(cfg.Roles)*cfg.MaxTurn+64)
@@ -89,6 +90,24 @@ func New(cfg *Config, techs TechRunner, cards CardRunner, seed uint64) (*Game, e
 	g.emit(ev(EvStart))
 	g.skipOut()
 	return g, nil
+}
+
+// RandomUser is implemented by tech and card runners whose hooks draw random
+// numbers of their own (a Lua worker's math.random): New and Load hand them
+// the game's RNG, so every draw of a game comes from its one seeded stream
+// and a loaded game continues it.
+type RandomUser interface {
+	UseRNG(*RNG)
+}
+
+// shareRNG hands the game's RNG to the runners that draw from it.
+func (g *Game) shareRNG() {
+	if u, ok := g.techs.(RandomUser); ok {
+		u.UseRNG(g.rng)
+	}
+	if u, ok := g.cards.(RandomUser); ok && any(g.cards) != any(g.techs) {
+		u.UseRNG(g.rng)
+	}
 }
 
 // prepare validates cfg and builds a game without state.

@@ -87,6 +87,7 @@ func Load(cfg *Config, techs TechRunner, cards CardRunner, data []byte) (*Game, 
 	if err := g.restore(); err != nil {
 		return nil, fmt.Errorf("load mbg save: %w", err)
 	}
+	g.shareRNG()
 	return g, nil
 }
 
