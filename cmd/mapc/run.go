@@ -41,6 +41,11 @@ func commands() []command {
 		{"inspect", "[flags] SCENARIO", "print the values the rules derive from a scenario, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n",
 			runInspect},
+		{"sim", "[flags] SCENARIO|CONFIG.json", "play headless games with AI agents and report win rates",
+			"  mapc sim scenarios/mbg/sanguo -n 1000                      # random agents, seed 1\n" +
+				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
+				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
+			runSim},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

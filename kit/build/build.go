@@ -3,14 +3,17 @@ package build
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 	"github.com/sandtable/sandtable/scripts"
 )
@@ -255,4 +258,85 @@ func FindScenarios(root string) ([]string, error) {
 		return nil
 	})
 	return out, err
+}
+
+// Simulator is implemented by games whose engine plays headless games for
+// `mapc sim`.
+type Simulator interface {
+	// Agents names the agents Sim's games accept, the default first.
+	Agents() []string
+	// DecodeConfig reads a compiled config file of the game (already
+	// validated against its config schema).
+	DecodeConfig(data []byte) (any, error)
+	// Sim returns the playable game of a compiled config (what Compile or
+	// DecodeConfig returned), with script mod directories layered over its
+	// bundled scripts in order. Warnings (a mod replacing a hook) are
+	// returned as text.
+	Sim(config any, mods []string) (sim.Game, []string, error)
+}
+
+// LoadConfig reads a compiled config file (mapc build's output): it finds
+// the game from the config's "game" key, validates the file against the
+// game's config schema and decodes it with the game's Simulator. Problems
+// come back as diagnostics naming the file; Value is nil when there are
+// errors.
+func (c *Compiler) LoadConfig(path string) *Result {
+	res := &Result{Name: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
+	at := diag.Pos{Line: 1, Column: 1}
+	fail := func(code, summary, detail string) *Result {
+		res.Diags = append(res.Diags, diag.Diagnostic{Severity: diag.Error, Code: code, Summary: summary,
+			Detail: detail, Subject: &diag.Range{File: path, Start: at, End: at}})
+		return res
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fail(schema.CodeConfigInvalid, "Cannot read config", fmt.Sprintf("Reading the config failed: %v.", err))
+	}
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			at = posAt(data, int(se.Offset))
+		}
+		return fail(schema.CodeConfigInvalid, "Config is not JSON", fmt.Sprintf("The file is not a JSON config: %v.", err))
+	}
+	obj, _ := doc.(map[string]any)
+	name, _ := obj["game"].(string)
+	g, ok := c.Game(name)
+	if !ok {
+		return fail(CodeUnknownGame, "Unknown game", fmt.Sprintf("The config's \"game\" is %q, which is not a game this tool knows.", name))
+	}
+	res.Game = name
+	set, err := schema.Load()
+	if err != nil {
+		res.Diags = append(res.Diags, internal(err))
+		return res
+	}
+	if cds := set.Validate(name+".config.schema.json", doc, nil); len(cds) > 0 {
+		for i := range cds {
+			if cds[i].Subject == nil {
+				cds[i].Subject = &diag.Range{File: path, Start: at, End: at}
+			}
+		}
+		res.Diags = append(res.Diags, cds...)
+		return res
+	}
+	s, ok := g.(Simulator)
+	if !ok {
+		return fail(CodeUnknownGame, "Game cannot load configs", fmt.Sprintf("The %s engine cannot load compiled configs yet.", name))
+	}
+	v, err := s.DecodeConfig(data)
+	if err != nil {
+		return fail(schema.CodeConfigInvalid, "Config does not decode", fmt.Sprintf("The config does not decode: %v.", err))
+	}
+	res.Config, res.Value = data, v
+	return res
+}
+
+// posAt returns the line and column (in runes) of byte offset off in data.
+func posAt(data []byte, off int) diag.Pos {
+	off = max(0, min(off, len(data)))
+	line := 1 + bytes.Count(data[:off], []byte("\n"))
+	start := bytes.LastIndexByte(data[:off], '\n') + 1
+	return diag.Pos{Line: line, Column: 1 + utf8.RuneCount(data[start:off]), Byte: off}
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/mbg"
+
+	"github.com/mattn/go-isatty"
 )
 
 // Version is the version the tools report (SARIF, --version).
@@ -139,4 +141,9 @@ func ScenarioPaths(args []string) ([]string, error) {
 		out = append(out, found...)
 	}
 	return out, nil
+}
+
+// IsTerminal reports whether f is a terminal (for progress lines).
+func IsTerminal(f *os.File) bool {
+	return f != nil && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

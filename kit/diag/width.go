@@ -89,3 +89,13 @@ func expandLine(line string) (display string, cells []int) {
 	}
 	return b.String(), append(cells, cell)
 }
+
+// Width returns the display width of s in terminal columns: CJK and other
+// wide runes take two, combining marks none.
+func Width(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}

@@ -4,18 +4,20 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/diag"
 )
 
 // WriteText prints the report as a table for people.
 func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%d games, seed %d: mean %.1f turns, median %.1f\n", r.Games, r.Seed, r.MeanTurns, r.MedianTurn)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ROLE\tAGENT\tWINS\tWIN RATE\t95% CI\tBANKRUPT\tTURNS TO WIN")
+	rows := [][]string{{"ROLE", "AGENT", "WINS", "WIN RATE", "95% CI", "BANKRUPT", "TURNS TO WIN"}}
 	for _, rr := range r.Roles {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%.3f\t[%.3f, %.3f]\t%d\t%.1f\n", rr.Name, rr.Agent, rr.Wins, rr.WinRate, rr.CILow, rr.CIHigh, rr.Bankrupt, rr.MeanTurnsW)
+		rows = append(rows, []string{rr.Name, rr.Agent, fmt.Sprint(rr.Wins), fmt.Sprintf("%.3f", rr.WinRate),
+			fmt.Sprintf("[%.3f, %.3f]", rr.CILow, rr.CIHigh), fmt.Sprint(rr.Bankrupt), fmt.Sprintf("%.1f", rr.MeanTurnsW)})
 	}
-	if err := tw.Flush(); err != nil {
+	if err := writeTable(w, rows); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "draws %d, turn-limit endings %d; endings:", r.Draws, r.TurnLimit)
@@ -31,4 +33,30 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
+}
+
+// writeTable aligns rows in columns two spaces apart by display width, so
+// Chinese role names line up in a terminal.
+func writeTable(w io.Writer, rows [][]string) error {
+	var widths []int
+	for _, row := range rows {
+		for i, cell := range row {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], diag.Width(cell))
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for i, cell := range row {
+			b.WriteString(cell)
+			if i < len(row)-1 {
+				b.WriteString(strings.Repeat(" ", widths[i]-diag.Width(cell)+2))
+			}
+		}
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/sandtable/sandtable/kit/diag"
 )
 
 // coin is a fake game: role 0 wins with probability p, otherwise role 1;
@@ -104,5 +106,21 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := Run(coin{}, Options{Games: 1}); err == nil {
 		t.Error("no agents accepted")
+	}
+}
+
+// TestWriteTextAligned: columns line up by display width with Chinese names.
+func TestWriteTextAligned(t *testing.T) {
+	t.Parallel()
+	rep := &Report{Games: 2, Roles: []RoleReport{{Name: "魏", Agent: "random"}, {Name: "rome", Agent: "heuristic"}}}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	// Header and two rows: AGENT starts at the same display column.
+	col := func(line, word string) int { return diag.Width(line[:strings.Index(line, word)]) }
+	if a, w, r := col(lines[1], "AGENT"), col(lines[2], "random"), col(lines[3], "heuristic"); a != w || a != r {
+		t.Fatalf("AGENT column at %d, %d, %d:\n%s", a, w, r, b.String())
 	}
 }
