@@ -430,14 +430,6 @@ func GoCard(id, origin string, fn CardFunc) *GoHook {
 
 // ---- kinds declared minimally; their engines will flesh them out ----
 
-// FTBTEffect is the kind of ftbt's tech-class effects (one hook per class).
-var FTBTEffect = &Kind{
-	Name: "ftbt.effect",
-	Doc:  "The effect of one tech class of ftbt (one hook per class; new classes are new hooks). Declared minimally: the ftbt engine defines its ctx and host API.",
-	Funcs: []Func{{Name: "apply", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
-		Doc: "Applies the effect."}},
-}
-
 // GlorySkill is the kind of 58Glory hero skills.
 var GlorySkill = &Kind{
 	Name: "glory.skill",

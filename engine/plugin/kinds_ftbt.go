@@ -1,0 +1,326 @@
+package plugin
+
+import (
+	"fmt"
+	"math"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// ---- ftbt.effect ----
+
+// Effect slots of ftbt: the four timed per-cell, per-side effects.
+var ftbtSlots = []string{"attack", "defence", "fly", "disable_long"}
+
+// FTBTEffect is the kind of ftbt's tech classes: one hook per class (the
+// original's damage, attack buff, defence buff, fly and disable-long, and any
+// class a scenario adds). The engine picks the tech, the caster and a legal
+// target; the hook's apply makes the effect through the ftbt table, and its
+// score tells the scoring AI what the use is worth.
+var FTBTEffect = &Kind{
+	Name: "ftbt.effect",
+	Doc: "A tech class of ftbt. The engine has checked the target (an enemy's cell for classes that " +
+		"target enemies, any marked cell otherwise); `apply` makes the effect through the `ftbt` table " +
+		"(damage, heals, timed cell effects), and the optional `score` rates a use for the AI (facts §9.3; " +
+		"0 when absent). Cells are indices y·width + x; people are indices into the level's people.",
+	Ctx: []Field{
+		{Name: "caster", Type: "integer", Doc: "The person using the tech."},
+		{Name: "side", Type: "integer", Doc: "The caster's side (0 or 1)."},
+		{Name: "abi", Type: "integer", Doc: "The caster's abi (attack), without buffs."},
+		{Name: "cell", Type: "integer", Doc: "The caster's cell: after its move for apply, before it for score."},
+		{Name: "target", Type: "integer", Doc: "The target cell."},
+		{Name: "value", Type: "integer", Doc: "The tech's value."},
+		{Name: "long", Type: "boolean", Doc: "Whether the tech is long-range (disable-long shields from it)."},
+		{Name: "aoe_range", Type: "integer", Doc: "The tech's area radius (Manhattan)."},
+		{Name: "aoe_ratio", Type: "integer", Doc: "The tech's area ratio in percent: the share cells other than the target get."},
+		{Name: "aoe_self", Type: "boolean", Doc: "Whether the area also hits the caster's side."},
+		{Name: "duration", Type: "integer", Doc: "The tech's duration in rounds (0 = permanent)."},
+		{Name: "max_abi", Type: "integer", Doc: "The rules' MAX_ABI."},
+		{Name: "max_fly_weight", Type: "integer", Doc: "The rules' MAX_FLY_WEIGHT."},
+		{Name: "tech_dist", Type: "integer", Doc: "AI constant TECH_DIST: goal distance beyond which a cell is worth nothing."},
+		{Name: "tech_score", Type: "integer", Doc: "AI constant TECH_SCORE: the score of a full effect (one kill)."},
+		{Name: "buf_vmd", Type: "integer", Doc: "AI constant BUF_VMD: cap of a buff's value·duration·distance sum."},
+		{Name: "fly_vmd", Type: "integer", Doc: "AI constant FLY_VMD: the same for fly."},
+		{Name: "dl_vmd", Type: "integer", Doc: "AI constant DL_VMD: the same for disable-long."},
+		paramsField,
+	},
+	Funcs: []Func{
+		{
+			Name:     "apply",
+			Required: true,
+			Params:   []Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The tech use; read-only."}},
+			Doc:      "Makes the effect of the tech use through the `ftbt` table.",
+		},
+		{
+			Name:    "score",
+			Params:  []Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The candidate use; read-only."}},
+			Returns: []Field{{Name: "score", Type: "integer", Doc: "What the use is worth to the AI (≥ 0; one kill ≈ tech_score)."}},
+			Doc: "Rates a candidate use for the scoring AI, in the state before the caster moves. It may read the " +
+				"game and the AI's distances, and change nothing.",
+		},
+	},
+	HostTable: "ftbt",
+	Host: []HostFunc{
+		{
+			Name: "aoe",
+			Params: []Field{
+				{Name: "center", Type: "integer", Doc: "The area's centre cell."},
+				{Name: "radius", Type: "integer", Doc: "Manhattan radius; negative gives no cells."},
+			},
+			Returns: []Field{{Name: "cells", Type: "integer[]", Doc: "The cells, rows top to bottom, each left to right."}},
+			Doc: "Returns the cells of the diamond of `radius` around `center`, clipped to the map, that the tech's " +
+				"terrain mask allows.",
+			Impl: func(host any, a *Args) {
+				center, radius := a.Int(1), a.Int(2)
+				cells := hostAs[FTBTReader](a, host).AOE(center, max(-1, min(radius, maxRadius)))
+				t := a.l.CreateTable(len(cells), 0)
+				for _, c := range cells {
+					t.Append(lua.LNumber(c))
+				}
+				a.l.Push(t)
+				a.nret++
+			},
+		},
+		{
+			Name:    "occupant",
+			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
+			Doc:     "Returns who stands on `cell`.",
+			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(hostAs[FTBTReader](a, host).Occupant(a.Int(1)))) },
+		},
+		personGetter("side", "The person's side (0 or 1).", func(p FTBTPerson) int { return p.Side }),
+		personGetter("abi", "The person's abi (attack), without buffs.", func(p FTBTPerson) int { return p.Abi }),
+		personGetter("def", "The person's def, without buffs.", func(p FTBTPerson) int { return p.Def }),
+		personGetter("hp", "The person's hp (0 once removed).", func(p FTBTPerson) int { return p.HP }),
+		personGetter("max_hp", "The hp the person started the level with.", func(p FTBTPerson) int { return p.MaxHP }),
+		personGetter("cell", "The person's cell, or -1 once removed.", func(p FTBTPerson) int { return p.Cell }),
+		{
+			Name: "effect",
+			Params: []Field{
+				{Name: "cell", Type: "integer", Doc: "A cell."},
+				{Name: "side", Type: "integer", Doc: "The side whose slot to read (0 or 1)."},
+				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+			},
+			Returns: []Field{
+				{Name: "value", Type: "integer", Doc: "The buff value, fly weight, or 1 for disable-long; 0 when none."},
+				{Name: "remaining", Type: "integer", Doc: "Rounds left; 0 with a non-zero value means permanent."},
+			},
+			Doc: "Reads `side`'s timed effect `slot` at `cell`.",
+			Impl: func(host any, a *Args) {
+				cell, side, slot := a.Int(1), a.Int(2), a.Enum(3, ftbtSlots...)
+				v, left := hostAs[FTBTReader](a, host).Effect(cell, side, slot)
+				a.ReturnNumber(float64(v))
+				a.ReturnNumber(float64(left))
+			},
+		},
+		{
+			Name: "set_effect",
+			Params: []Field{
+				{Name: "cell", Type: "integer", Doc: "A cell."},
+				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+				{Name: "value", Type: "integer", Doc: "Buff value, fly weight (0 = none), or 1/0 for disable-long."},
+				{Name: "duration", Type: "integer", Doc: "Rounds (≥ 0; 0 = permanent)."},
+			},
+			Doc: "Writes the caster's side's effect `slot` at `cell`, replacing what was there (effects never stack). " +
+				"apply only.",
+			Impl: func(host any, a *Args) {
+				cell, slot, v, d := a.Int(1), a.Enum(2, ftbtSlots...), a.Int(3), roundsArg(a, 4)
+				applyHost(a, host).SetEffect(cell, slot, v, d)
+			},
+		},
+		{
+			Name: "damage",
+			Params: []Field{
+				{Name: "person", Type: "integer", Doc: "The victim."},
+				{Name: "amount", Type: "integer", Doc: "hp to take (≥ 1)."},
+			},
+			Doc: "Takes `amount` hp from `person`, who leaves the map at 0. apply only.",
+			Impl: func(host any, a *Args) {
+				p, n := a.Int(1), a.Int(2)
+				if n < 1 {
+					a.Errorf("bad argument #2 'amount': must be ≥ 1, got %d", n)
+				}
+				applyHost(a, host).Damage(p, n)
+			},
+		},
+		{
+			Name: "heal",
+			Params: []Field{
+				{Name: "person", Type: "integer", Doc: "Who to heal."},
+				{Name: "amount", Type: "integer", Doc: "hp to give (≥ 0), capped at the person's max_hp."},
+			},
+			Doc: "Gives `person` up to `amount` hp. apply only.",
+			Impl: func(host any, a *Args) {
+				p, n := a.Int(1), a.Int(2)
+				if n < 0 {
+					a.Errorf("bad argument #2 'amount': must be ≥ 0, got %d", n)
+				}
+				applyHost(a, host).Heal(p, n)
+			},
+		},
+		{
+			Name:    "goal_dist",
+			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
+			Doc:     "The AI's goal distance of `cell`. score only.",
+			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(scoreHost(a, host).GoalDist(a.Int(1)))) },
+		},
+		{
+			Name:    "static_weight",
+			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
+			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
+			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(scoreHost(a, host).StaticWeight(a.Int(1)))) },
+		},
+	},
+}
+
+// maxRadius bounds area radii from scripts (a map is far smaller).
+const maxRadius = 1 << 16
+
+// personGetter is a host function reading one property of a person.
+func personGetter(name, doc string, get func(FTBTPerson) int) HostFunc {
+	return HostFunc{
+		Name:    name,
+		Params:  []Field{{Name: "person", Type: "integer", Doc: "A person."}},
+		Returns: []Field{{Name: name, Type: "integer", Doc: doc}},
+		Doc:     "Returns " + lowerFirst(doc),
+		Impl: func(host any, a *Args) {
+			a.ReturnNumber(float64(get(hostAs[FTBTReader](a, host).Person(a.Int(1)))))
+		},
+	}
+}
+
+func lowerFirst(s string) string {
+	if s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+		return string(s[0]+'a'-'A') + s[1:]
+	}
+	return s
+}
+
+func applyHost(a *Args, host any) FTBTHost {
+	h, ok := host.(FTBTHost)
+	if !ok {
+		a.Errorf("only apply may change the game; score may only read it")
+	}
+	return h
+}
+
+func scoreHost(a *Args, host any) FTBTScoreHost {
+	h, ok := host.(FTBTScoreHost)
+	if !ok {
+		a.Errorf("the AI's distances exist only while scoring")
+	}
+	return h
+}
+
+// FTBTPerson is one person as an ftbt.effect hook reads it.
+type FTBTPerson struct {
+	Side, Abi, Def, HP, MaxHP, Cell int
+}
+
+// FTBTReader is what every ftbt.effect function may read; the ftbt engine
+// implements it (through an adapter) for the tech use in progress. Bad
+// indices are the host's to report (see HostErr).
+type FTBTReader interface {
+	AOE(center, radius int) []int
+	Occupant(cell int) int
+	Person(p int) FTBTPerson
+	Effect(cell, side int, slot string) (value, remaining int)
+}
+
+// FTBTHost is what apply may do besides reading.
+type FTBTHost interface {
+	FTBTReader
+	SetEffect(cell int, slot string, value, duration int)
+	Damage(p, amount int)
+	Heal(p, amount int)
+}
+
+// FTBTScoreHost is what score may read besides the game: the AI's
+// distances of the decision in progress.
+type FTBTScoreHost interface {
+	FTBTReader
+	GoalDist(cell int) int
+	StaticWeight(cell int) int
+}
+
+// EffectCtx is the input of both ftbt.effect functions (ctx in Lua).
+type EffectCtx struct {
+	Caster, Side, Abi, Cell, Target int
+	Value                           int
+	Long                            bool
+	AOERange, AOERatio              int
+	AOESelf                         bool
+	Duration                        int
+	MaxAbi, MaxFlyWeight            int
+	TechDist, TechScore             int
+	BufVMD, FlyVMD, DLVMD           int
+	Params                          *Params
+}
+
+// fillEffect writes an EffectCtx in FTBTEffect.Ctx order.
+func fillEffect(t *Table, c *EffectCtx) {
+	for i, v := range [...]int{c.Caster, c.Side, c.Abi, c.Cell, c.Target, c.Value} {
+		t.Int(i, v)
+	}
+	t.Bool(6, c.Long)
+	t.Int(7, c.AOERange)
+	t.Int(8, c.AOERatio)
+	t.Bool(9, c.AOESelf)
+	for i, v := range [...]int{c.Duration, c.MaxAbi, c.MaxFlyWeight, c.TechDist, c.TechScore, c.BufVMD, c.FlyVMD, c.DLVMD} {
+		t.Int(10+i, v)
+	}
+	t.Params(18, c.Params)
+}
+
+// EffectApply is the calling convention of ftbt.effect's apply.
+var EffectApply = NewSig[EffectCtx, FTBTHost, struct{}](FTBTEffect, "apply", fillEffect,
+	func(Results) (struct{}, error) { return struct{}{}, nil }, nil)
+
+// EffectScore is the calling convention of ftbt.effect's score.
+var EffectScore = NewSig[EffectCtx, FTBTScoreHost, int](FTBTEffect, "score", fillEffect,
+	func(r Results) (int, error) {
+		if r.IsNil(1) {
+			return 0, nil
+		}
+		v, err := r.Number(1)
+		if err != nil {
+			return 0, err
+		}
+		if v < 0 || v != math.Trunc(v) || v > 1<<40 {
+			return 0, fmt.Errorf("score returned %g; a score must be a whole number ≥ 0", v)
+		}
+		return int(v), nil
+	}, nil)
+
+// EffectApplyFunc and EffectScoreFunc are an ftbt.effect class written in Go.
+type (
+	EffectApplyFunc func(ctx *EffectCtx, host FTBTHost) error
+	EffectScoreFunc func(ctx *EffectCtx, host FTBTScoreHost) (int, error)
+)
+
+// ApplyEffect runs apply of the ftbt.effect hook ref.
+func (w *Worker) ApplyEffect(ref Ref, ctx *EffectCtx, host FTBTHost) error {
+	_, err := Call(w, EffectApply, ref, ctx, host)
+	return err
+}
+
+// ScoreEffect runs score of the ftbt.effect hook ref; a hook without score
+// scores 0.
+func (w *Worker) ScoreEffect(ref Ref, ctx *EffectCtx, host FTBTScoreHost) (int, error) {
+	ok, err := w.Exports(ref, "score")
+	if err != nil || !ok {
+		return 0, err
+	}
+	return Call(w, EffectScore, ref, ctx, host)
+}
+
+// GoEffect returns an ftbt.effect hook implemented in Go; score may be nil.
+func GoEffect(id, origin string, apply EffectApplyFunc, score EffectScoreFunc) *GoHook {
+	fns := []GoFunc{GoFn(EffectApply, func(c *EffectCtx, h FTBTHost) (struct{}, error) { return struct{}{}, apply(c, h) })}
+	if score != nil {
+		fns = append(fns, GoFn(EffectScore, (func(*EffectCtx, FTBTScoreHost) (int, error))(score)))
+	}
+	return mustGoHook(FTBTEffect, id, origin, fns...)
+}
