@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds the tree below scripts/, e.g. "mbg/standard.toml".
 //
-//go:embed mbg
+//go:embed mbg ftbt
 var FS embed.FS
