@@ -123,26 +123,31 @@ func (r RoleSrc) Playing() bool { return r.Active == nil || *r.Active }
 
 // TechSrc is one [[techs]] entry.
 type TechSrc struct {
-	ID       string             `json:"id"`
-	Script   string             `json:"script"`
-	Study    float64            `json:"study"`
-	Trigger  string             `json:"trigger"`
-	Prob     []float64          `json:"prob"`
-	Value    []float64          `json:"value"`
-	Cooldown int                `json:"cooldown"`
-	Params   map[string]float64 `json:"params"`
-	Bad      bool               `json:"-"`
+	ID       string    `json:"id"`
+	Script   string    `json:"script"`
+	Study    float64   `json:"study"`
+	Trigger  string    `json:"trigger"`
+	Prob     []float64 `json:"prob"`
+	Value    []float64 `json:"value"`
+	Cooldown int       `json:"cooldown"`
+	Params   Params    `json:"params"`
+	Bad      bool      `json:"-"`
 }
 
 // CardSrc is one [[cards]] entry.
 type CardSrc struct {
-	ID     string             `json:"id"`
-	Script string             `json:"script"`
-	Target string             `json:"target"`
-	Side   string             `json:"side"`
-	Params map[string]float64 `json:"params"`
-	Bad    bool               `json:"-"`
+	ID     string `json:"id"`
+	Script string `json:"script"`
+	Target string `json:"target"`
+	Side   string `json:"side"`
+	Params Params `json:"params"`
+	Bad    bool   `json:"-"`
 }
+
+// Params are a tech's or card's script parameters: numbers, or the name of
+// a [constants] entry whose value the parameter takes, so a scenario
+// setting such as card_steal_money reaches the script that uses it.
+type Params map[string]any
 
 // Ptr builds the JSON pointer of field of the i-th element of list.
 func Ptr(list string, i int, field ...string) string {

@@ -263,13 +263,13 @@ func Resolve(m *Model) *engine.Config {
 		cfg.Techs = append(cfg.Techs, engine.Tech{
 			ID: t.ID, Hook: ref.Hook, Study: t.Study, Trigger: t.Trigger,
 			ProbLow: at(t.Prob, 0), ProbHigh: at(t.Prob, 1), ValueLow: at(t.Value, 0), ValueHigh: at(t.Value, 1),
-			Cooldown: t.Cooldown, Params: t.Params,
+			Cooldown: t.Cooldown, Params: paramsOf(t.Params, c),
 		})
 	}
 	for i, cd := range m.Cards {
 		ref := ScriptOf(m, Ptr("cards", i, "script"), cd.Script, "mbg.card")
 		scripts.add(ref, &cfg.Scripts)
-		cfg.Cards = append(cfg.Cards, engine.Card{ID: cd.ID, Hook: ref.Hook, Target: cd.Target, Side: cd.Side, Params: cd.Params})
+		cfg.Cards = append(cfg.Cards, engine.Card{ID: cd.ID, Hook: ref.Hook, Target: cd.Target, Side: cd.Side, Params: paramsOf(cd.Params, c)})
 	}
 	return cfg
 }
@@ -321,4 +321,25 @@ func at(xs []float64, i int) float64 {
 		return xs[i]
 	}
 	return 0
+}
+
+// paramsOf resolves script parameters: numbers stay, names of constants
+// take the constant's value. Unknown names are left out (unknown-ref
+// reports them).
+func paramsOf(p Params, constants map[string]float64) map[string]float64 {
+	if p == nil {
+		return nil
+	}
+	out := make(map[string]float64, len(p))
+	for k, v := range p {
+		switch v := v.(type) {
+		case float64:
+			out[k] = v
+		case string:
+			if x, ok := constants[v]; ok {
+				out[k] = x
+			}
+		}
+	}
+	return out
 }

@@ -134,3 +134,27 @@ func TestResolveBundlesScripts(t *testing.T) {
 		t.Errorf("弓箭 = %+v", cfg.Techs[0])
 	}
 }
+
+// TestParamsNameConstants: a script parameter naming a constant takes the
+// scenario's value of it, so [constants] card_steal_money changes what the
+// steal card moves (seed: CARD_STEAL_MONEY 1500, CARD_HP_RECOVER_SCALE 0.1).
+func TestParamsNameConstants(t *testing.T) {
+	src, ds := source.LoadBytes("scenario.toml", []byte(`include = ["builtin:mbg/standard.toml"]
+[constants]
+card_steal_money = 900
+`), source.Options{Builtin: scripts.FS})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	cfg := Resolve(Decode(src))
+	got := map[string]map[string]float64{}
+	for _, c := range cfg.Cards {
+		got[c.ID] = c.Params
+	}
+	if got["偷盗"]["amount"] != 900 {
+		t.Errorf("偷盗 amount = %v, want the scenario's card_steal_money 900", got["偷盗"]["amount"])
+	}
+	if got["恢复"]["fraction"] != 0.1 || got["恢复"]["whole_role"] != 1 {
+		t.Errorf("恢复 params = %v, want the default card_hp_recover_scale 0.1 and whole_role 1", got["恢复"])
+	}
+}
