@@ -46,7 +46,7 @@ type Limits struct {
 // DefaultLimits returns the limits used when a Limits field is zero.
 func DefaultLimits() Limits {
 	return Limits{
-		Timeout:         100 * time.Millisecond,
+		Timeout:         time.Second,
 		MaxInstructions: 1_000_000,
 		MaxCallDepth:    200,
 		MaxStringLen:    1 << 20,

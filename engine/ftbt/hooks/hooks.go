@@ -1,0 +1,187 @@
+// Package hooks runs the tech classes of an ftbt config through the plugin
+// registry: the ftbt.effect Lua scripts the config bundles, with mod
+// directories layered on top, or Go hooks registered in their place. It
+// adapts a plugin.Worker to the engine's EffectRunner, so engine/ftbt itself
+// knows nothing of Lua.
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+
+	"github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/rng"
+)
+
+// Layer is a mod directory laid out as ftbt/effect/<id>.lua; a layer's hook
+// replaces the bundled one with the same id.
+type Layer struct {
+	FS     fs.FS
+	Origin string // how messages name the directory
+}
+
+// Registry returns a registry holding cfg's bundled scripts (verified against
+// their sha256) and then each layer in order.
+func Registry(cfg *ftbt.Config, layers ...Layer) (*plugin.Registry, []plugin.Warning, error) {
+	reg, err := plugin.NewRegistry(plugin.Builtin(), plugin.DefaultLimits())
+	if err != nil {
+		return nil, nil, err
+	}
+	bundle := make([]plugin.Script, len(cfg.Scripts))
+	for i, s := range cfg.Scripts {
+		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
+	}
+	warns, err := reg.LoadBundle(bundle)
+	if err != nil {
+		return nil, warns, err
+	}
+	for _, l := range layers {
+		w, err := reg.LoadFS(l.FS, l.Origin)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	return reg, warns, nil
+}
+
+// Runner is the ftbt.EffectRunner of one config on one goroutine: it owns a
+// plugin.Worker (one Lua state). Reuse it for the goroutine's games; each
+// game hands it its RNG (UseRNG), which also resets the scripts.
+type Runner struct {
+	cfg    *ftbt.Config
+	w      *plugin.Worker
+	refs   []plugin.Ref     // by class
+	params []*plugin.Params // by tech: the class's params, then the tech's
+	ctx    plugin.EffectCtx
+	apply  applyHost
+	score  scoreHost
+	err    error // from UseRNG, returned by the next call
+}
+
+// New returns a runner for cfg's classes on a new worker of reg. Every
+// class's hook must be registered; the scripts are instantiated at once, so
+// an error in a script's top level surfaces here.
+func New(reg *plugin.Registry, cfg *ftbt.Config, opts plugin.WorkerOptions) (*Runner, error) {
+	r := &Runner{cfg: cfg, refs: make([]plugin.Ref, len(cfg.Classes)), params: make([]*plugin.Params, len(cfg.Techs))}
+	var errs []error
+	for i, c := range cfg.Classes {
+		ref, ok := reg.Lookup(plugin.FTBTEffect, c.Hook)
+		if !ok {
+			errs = append(errs, fmt.Errorf("class %q: no %s hook %q", c.ID, plugin.FTBTEffect.Name, c.Hook))
+		}
+		r.refs[i] = ref
+	}
+	for i, t := range cfg.Techs {
+		p := map[string]float64{}
+		if t.Class >= 0 && t.Class < len(cfg.Classes) {
+			maps.Copy(p, cfg.Classes[t.Class].Params)
+		}
+		maps.Copy(p, t.Params)
+		r.params[i] = plugin.NewParams(p)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	r.w = reg.NewWorker(opts)
+	if err := r.w.Prepare(r.refs...); err != nil {
+		r.w.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// UseRNG makes math.random draw from the game's stream and starts the
+// scripts afresh.
+func (r *Runner) UseRNG(g *rng.RNG) { r.err = r.w.Reset(g.Rand()) }
+
+// Close releases the worker's Lua state.
+func (r *Runner) Close() { r.w.Close() }
+
+// fill builds the ctx of a call.
+func (r *Runner) fill(class int, call *ftbt.EffectCall, rd ftbt.EffectReader) error {
+	if r.err != nil {
+		return r.err
+	}
+	if class < 0 || class >= len(r.refs) {
+		return fmt.Errorf("hooks: class index %d out of range [0, %d)", class, len(r.refs))
+	}
+	if call.Tech < 0 || call.Tech >= len(r.cfg.Techs) {
+		return fmt.Errorf("hooks: tech index %d out of range [0, %d)", call.Tech, len(r.cfg.Techs))
+	}
+	t := &r.cfg.Techs[call.Tech]
+	p := rd.Person(call.Caster)
+	ai := &r.cfg.AI
+	r.ctx = plugin.EffectCtx{
+		Caster: call.Caster, Side: p.Side, Abi: p.Abi, Cell: p.Cell, Target: call.Target,
+		Value: t.Value, Long: t.Long, AOERange: t.AOERange, AOERatio: t.AOERatio, AOESelf: t.AOESelf,
+		Duration: t.Duration, MaxAbi: r.cfg.Constants.MaxAbi, MaxFlyWeight: r.cfg.Constants.MaxFlyWeight,
+		TechDist: ai.TechDist, TechScore: ai.TechScore, BufVMD: ai.BufVMD, FlyVMD: ai.FlyVMD, DLVMD: ai.DLVMD,
+		Params: r.params[call.Tech],
+	}
+	return nil
+}
+
+// Apply implements ftbt.EffectRunner.
+func (r *Runner) Apply(class int, call *ftbt.EffectCall, host ftbt.EffectHost) error {
+	if err := r.fill(class, call, host); err != nil {
+		return err
+	}
+	r.apply = applyHost{reader{host}, host}
+	err := r.w.ApplyEffect(r.refs[class], &r.ctx, &r.apply)
+	r.apply = applyHost{}
+	return err
+}
+
+// Score implements ftbt.EffectRunner.
+func (r *Runner) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (int, error) {
+	if err := r.fill(class, call, host); err != nil {
+		return 0, err
+	}
+	r.score = scoreHost{reader{host}, host}
+	s, err := r.w.ScoreEffect(r.refs[class], &r.ctx, &r.score)
+	r.score = scoreHost{}
+	return s, err
+}
+
+// reader adapts the engine's EffectReader to the plugin's FTBTReader.
+type reader struct{ rd ftbt.EffectReader }
+
+func (h reader) AOE(center, radius int) []int { return h.rd.AOE(center, radius) }
+func (h reader) Occupant(cell int) int        { return h.rd.Occupant(cell) }
+func (h reader) Person(p int) plugin.FTBTPerson {
+	v := h.rd.Person(p)
+	return plugin.FTBTPerson{Side: v.Side, Abi: v.Abi, Def: v.Def, HP: v.HP, MaxHP: v.MaxHP, Cell: v.Cell}
+}
+func (h reader) Effect(cell, side int, slot string) (int, int) { return h.rd.Effect(cell, side, slot) }
+
+// Err passes on the engine host's first failure (plugin.HostErr), so a Lua
+// error points at the line of the bad call.
+func (h reader) Err() error {
+	if e, ok := h.rd.(plugin.HostErr); ok {
+		return e.Err()
+	}
+	return nil
+}
+
+type applyHost struct {
+	reader
+	h ftbt.EffectHost
+}
+
+func (h *applyHost) SetEffect(cell int, slot string, value, duration int) {
+	h.h.SetEffect(cell, slot, value, duration)
+}
+func (h *applyHost) Damage(p, amount int) { h.h.Damage(p, amount) }
+func (h *applyHost) Heal(p, amount int)   { h.h.Heal(p, amount) }
+
+type scoreHost struct {
+	reader
+	h ftbt.ScoreHost
+}
+
+func (h *scoreHost) GoalDist(cell int) int     { return h.h.GoalDist(cell) }
+func (h *scoreHost) StaticWeight(cell int) int { return h.h.StaticWeight(cell) }
