@@ -1,0 +1,125 @@
+package ftbt
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	engine "github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// Unit is what the lint rules see: the source model, its name tables and the
+// resolved config (where unknown names are -1).
+type Unit struct {
+	*Model
+	Ix     *Index
+	Config *engine.Config
+}
+
+// NewUnit decodes and resolves a loaded source.
+func NewUnit(src *source.Source) *Unit {
+	m := Decode(src)
+	return &Unit{Model: m, Ix: NewIndex(m), Config: Resolve(m)}
+}
+
+// OnMap reports whether (x, y) is a cell of the resolved map.
+func (u *Unit) OnMap(x, y int) bool {
+	return x >= 0 && y >= 0 && x < u.Config.Width && y < u.Config.Height
+}
+
+// Terrain returns the terrain index of cell (x, y), or -1 when it is off
+// the map or its glyph is unknown.
+func (u *Unit) Terrain(x, y int) int {
+	if !u.OnMap(x, y) {
+		return -1
+	}
+	i := y*u.Config.Width + x
+	if i >= len(u.Config.Cells) {
+		return -1 // a map too large to draw
+	}
+	return u.Config.Cells[i]
+}
+
+// Passable reports whether cell (x, y) may be entered on static weights.
+func (u *Unit) Passable(x, y int) bool {
+	t := u.Terrain(x, y)
+	return t >= 0 && t < len(u.Config.Terrains) && u.Config.Terrains[t].Weight >= 0
+}
+
+// CellRange returns the range of the glyph at column x of map row y when
+// the row is a one-line string without escapes, else the row's range.
+func (u *Unit) CellRange(x, y int) *diag.Range {
+	r := u.Src.Range(RowPtr(y))
+	if r == nil {
+		return nil
+	}
+	data, ok := u.Src.Content(r.File)
+	b := r.Start.Byte
+	if !ok || b+1 >= len(data) || (data[b] != '"' && data[b] != '\'') || data[b+1] == data[b] {
+		return r // not a one-line string (or an empty one)
+	}
+	quote, off := data[b], b+1
+	stop := func(i int) bool {
+		return i >= len(data) || data[i] == quote || data[i] == '\n' || (quote == '"' && data[i] == '\\')
+	}
+	for range x {
+		if stop(off) {
+			return r
+		}
+		_, size := utf8.DecodeRune(data[off:])
+		off += size
+	}
+	if stop(off) {
+		return r
+	}
+	_, size := utf8.DecodeRune(data[off:])
+	col := r.Start.Column + 1 + x
+	return &diag.Range{File: r.File,
+		Start: diag.Pos{Line: r.Start.Line, Column: col, Byte: off},
+		End:   diag.Pos{Line: r.Start.Line, Column: col + 1, Byte: off + size}}
+}
+
+// Game is the ftbt entry of the compiler.
+type Game struct{}
+
+// Name implements build.Game.
+func (Game) Name() string { return "ftbt" }
+
+// Compile implements build.Game: resolve, then run every enabled lint rule
+// and check every bundled script once.
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
+	u := NewUnit(src)
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+	}
+	return u.Config, ds
+}
+
+// scriptFile is the name a bundled script was read by (relative paths are
+// relative to the scenario directory), so diagnostics point at the file.
+func scriptFile(m *Model, p string) string {
+	if strings.HasPrefix(p, source.BuiltinPrefix) {
+		return p
+	}
+	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(p))
+}
+
+// Inspect implements build.Inspector.
+func (Game) Inspect(config any) (any, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, fmt.Errorf("ftbt: cannot inspect a %T", config)
+	}
+	return Inspect(cfg), nil
+}
+
+var (
+	_ build.Game      = Game{}
+	_ build.Inspector = Game{}
+)
