@@ -330,6 +330,10 @@ func (ix *indexer) nodeRange(n *unstable.Node) diag.Range {
 	if start < 0 {
 		start, end = 0, 0
 	}
+	if end < start {
+		// An empty inline table: only its opening brace is known.
+		end = min(start+1, len(ix.text))
+	}
 	// Include the closing bracket or brace when it follows.
 	for end < len(ix.text) && slices.Contains([]byte{' ', '\t', ','}, ix.text[end]) {
 		end++

@@ -259,3 +259,19 @@ func TestSyntaxRecoveryNoCascade(t *testing.T) {
 		t.Fatalf("diagnostics = %v", ds)
 	}
 }
+
+// TestEmptyInlineTableElement: an empty inline table in an array (found by
+// kit/ftbt's fuzzer, it used to panic) gets the range of its braces.
+func TestEmptyInlineTableElement(t *testing.T) {
+	t.Parallel()
+	s, ds := LoadBytes("f.toml", []byte("y = [{}, { a = 1 }, {   }]\n"), Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	for ptr, want := range map[string][2]int{"/y/0": {6, 8}, "/y/2": {21, 26}} {
+		r := s.Range(ptr)
+		if r == nil || r.Start.Line != 1 || r.Start.Column != want[0] || r.End.Column != want[1] {
+			t.Errorf("Range(%s) = %+v, want columns %d..%d", ptr, r, want[0], want[1])
+		}
+	}
+}
