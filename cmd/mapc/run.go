@@ -5,14 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/ftbt"
 	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
@@ -36,10 +39,12 @@ func commands() []command {
 			runCheck},
 		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
+				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
 				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
 			runImport},
-		{"inspect", "[flags] SCENARIO", "print the values the rules derive from a scenario, as JSON",
-			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n",
+		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, as JSON",
+			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
+				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n",
 			runInspect},
 		{"sim", "[flags] SCENARIO|CONFIG.json", "play headless games with AI agents and report win rates",
 			"  mapc sim scenarios/mbg/sanguo -n 1000                      # random agents, seed 1\n" +
@@ -202,33 +207,75 @@ func runImport(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	game, files := positional[0], positional[1:]
-	if game != "mbg" {
-		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg)\n", game)
+	var out2 map[string][]byte
+	var ds diag.Diagnostics
+	read := func(name string) ([]byte, bool) {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "mapc import:", err)
+			return nil, false
+		}
+		return data, true
+	}
+	switch game {
+	case "mbg":
+		if len(files) != 1 {
+			fmt.Fprintln(env.Stderr, "mapc import mbg: takes exactly one .map file")
+			return diag.ExitFailure
+		}
+		data, ok := read(files[0])
+		if !ok {
+			return diag.ExitFailure
+		}
+		var text []byte
+		text, ds = mbg.Import(files[0], data, mbg.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "mbg")})
+		if text != nil {
+			out2 = map[string][]byte{source.EntryFile: text}
+		}
+	case "ftbt":
+		if len(files) < 2 || len(files) > 3 {
+			fmt.Fprintln(env.Stderr, "mapc import ftbt: takes RULES.tech LEVEL.map [INTRO]")
+			return diag.ExitFailure
+		}
+		var in []ftbt.ImportFile
+		for _, f := range files[:2] {
+			data, ok := read(f)
+			if !ok {
+				return diag.ExitFailure
+			}
+			in = append(in, ftbt.ImportFile{Name: f, Data: data})
+		}
+		opts := ftbt.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "ftbt")}
+		if len(files) == 3 {
+			// A missing or unreadable intro file is an empty intro, as in
+			// the original (facts §2.3).
+			data, _ := os.ReadFile(files[2])
+			opts.Intro = &ftbt.ImportFile{Name: files[2], Data: data}
+		}
+		out2, ds = ftbt.Import(in[0], in[1], opts)
+	default:
+		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg, ftbt)\n", game)
 		return diag.ExitFailure
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(env.Stderr, "mapc import mbg: takes exactly one .map file")
-		return diag.ExitFailure
-	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc import:", err)
-		return diag.ExitFailure
-	}
-	text, ds := mbg.Import(files[0], data, mbg.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "mbg")})
-	if text == nil {
+	if out2 == nil {
 		return out.Report(env, ds, diag.FileSources())
 	}
-	target := filepath.Join(*dest, source.EntryFile)
-	if err := build.WriteAtomic(target, text); err != nil {
-		fmt.Fprintln(env.Stderr, "mapc import:", err)
-		return diag.ExitFailure
+	var written []string
+	for _, rel := range slices.Sorted(maps.Keys(out2)) {
+		target := filepath.Join(*dest, filepath.FromSlash(rel))
+		if err := build.WriteAtomic(target, out2[rel]); err != nil {
+			fmt.Fprintln(env.Stderr, "mapc import:", err)
+			return diag.ExitFailure
+		}
+		written = append(written, filepath.ToSlash(target))
 	}
 	// Check what was written, so the author sees at once whether it builds.
 	res := cli.NewCompiler().Compile(*dest, build.Options{})
 	ds = append(ds, res.Diags...)
 	if out.Format == diag.FormatText {
-		fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
+		for _, w := range written {
+			fmt.Fprintf(env.Stderr, "wrote %s\n", w)
+		}
 	}
 	return out.Report(env, ds, cli.Sources([]*build.Result{res}))
 }
@@ -237,6 +284,7 @@ func runInspect(args []string, env cli.Env) int {
 	var out cli.Output
 	fs := flags("inspect", env)
 	out.Register(fs)
+	ranges := fs.Bool("ranges", false, "grid games: each unit's destinations in search order, with cost and predecessor, and its techs' targets")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -246,17 +294,29 @@ func runInspect(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	c := cli.NewCompiler()
-	res := c.Compile(positional[0], build.Options{})
+	var res *build.Result
+	if strings.HasSuffix(positional[0], ".json") {
+		res = c.LoadConfig(positional[0])
+	} else {
+		res = c.Compile(positional[0], build.Options{})
+	}
 	if res.Value == nil {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	g, _ := c.Game(res.Game)
-	in, ok := g.(build.Inspector)
-	if !ok {
-		fmt.Fprintf(env.Stderr, "mapc inspect: nothing to inspect for %s scenarios\n", res.Game)
-		return diag.ExitFailure
+	inspect := func(config any) (any, error) { return nil, fmt.Errorf("nothing to inspect for %s scenarios", res.Game) }
+	if in, ok := g.(build.Inspector); ok {
+		inspect = in.Inspect
 	}
-	v, err := in.Inspect(res.Value)
+	if *ranges {
+		inspect = func(config any) (any, error) {
+			return nil, fmt.Errorf("--ranges: %s has no grid movement", res.Game)
+		}
+		if in, ok := g.(build.RangeInspector); ok {
+			inspect = in.InspectRanges
+		}
+	}
+	v, err := inspect(res.Value)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc inspect:", err)
 		return diag.ExitFailure

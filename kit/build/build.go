@@ -340,3 +340,9 @@ func posAt(data []byte, off int) diag.Pos {
 	start := bytes.LastIndexByte(data[:off], '\n') + 1
 	return diag.Pos{Line: line, Column: 1 + utf8.RuneCount(data[start:off]), Byte: off}
 }
+
+// RangeInspector is implemented by grid games whose engine can list where
+// each unit may move and what it may target (mapc inspect --ranges).
+type RangeInspector interface {
+	InspectRanges(config any) (any, error)
+}
