@@ -68,3 +68,33 @@ func BundleFS(fsys fs.FS, origin string, kinds []*Kind) ([]Script, []Warning, er
 	}
 	return scripts, warns, nil
 }
+
+// Layer is a script directory laid out as <game>/<class>/<id>.lua (a mod),
+// loaded over a registry's earlier hooks.
+type Layer struct {
+	FS     fs.FS
+	Origin string // how messages name the directory
+}
+
+// NewBundleRegistry returns a registry of the built-in kinds holding a
+// compiled config's bundled scripts (each verified against its sha256) and
+// then each layer in order. A layer replacing a bundled hook is a warning,
+// not an error: it is what a mod is for.
+func NewBundleRegistry(bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
+	reg, err := NewRegistry(Builtin(), DefaultLimits())
+	if err != nil {
+		return nil, nil, err
+	}
+	warns, err := reg.LoadBundle(bundle)
+	if err != nil {
+		return nil, warns, err
+	}
+	for _, l := range layers {
+		w, err := reg.LoadFS(l.FS, l.Origin)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	return reg, warns, nil
+}

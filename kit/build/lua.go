@@ -3,6 +3,8 @@ package build
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -113,4 +115,30 @@ func HookID(path string) string {
 	}
 	rest = rest[strings.LastIndexByte(rest, '/')+1:]
 	return strings.TrimSuffix(rest, ".lua")
+}
+
+// ModLayers opens script mod directories (mapc sim --mods) as registry
+// layers, in order; each must exist and be a directory.
+func ModLayers(dirs []string) ([]plugin.Layer, error) {
+	layers := make([]plugin.Layer, len(dirs))
+	for i, dir := range dirs {
+		st, err := os.Stat(dir)
+		if err != nil {
+			return nil, fmt.Errorf("mod %s: %w", dir, err)
+		}
+		if !st.IsDir() {
+			return nil, fmt.Errorf("mod %s: not a directory", dir)
+		}
+		layers[i] = plugin.Layer{FS: os.DirFS(dir), Origin: filepath.ToSlash(dir)}
+	}
+	return layers, nil
+}
+
+// WarningTexts returns the messages of registry warnings.
+func WarningTexts(ws []plugin.Warning) []string {
+	var out []string
+	for _, w := range ws {
+		out = append(out, w.Message)
+	}
+	return out
 }

@@ -3,14 +3,13 @@ package mbg
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sync"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
@@ -39,21 +38,12 @@ func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	if !ok {
 		return nil, nil, fmt.Errorf("mbg sim: config is %T, not an mbg config", config)
 	}
-	layers := make([]hooks.Layer, len(mods))
-	for i, dir := range mods {
-		if st, err := os.Stat(dir); err != nil {
-			return nil, nil, fmt.Errorf("mod %s: %w", dir, err)
-		} else if !st.IsDir() {
-			return nil, nil, fmt.Errorf("mod %s: not a directory", dir)
-		}
-		layers[i] = hooks.Layer{FS: os.DirFS(dir), Origin: filepath.ToSlash(dir)}
+	layers, err := build.ModLayers(mods)
+	if err != nil {
+		return nil, nil, err
 	}
 	s, warns, err := NewSim(cfg, layers...)
-	var texts []string
-	for _, w := range warns {
-		texts = append(texts, w.Message)
-	}
-	return s, texts, err
+	return s, build.WarningTexts(warns), err
 }
 
 // Sim plays games of one config for kit/sim. It keeps a pool of hook

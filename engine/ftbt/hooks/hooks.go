@@ -8,7 +8,6 @@ package hooks
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 
 	"github.com/sandtable/sandtable/engine/ftbt"
@@ -16,36 +15,19 @@ import (
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
-// Layer is a mod directory laid out as ftbt/effect/<id>.lua; a layer's hook
-// replaces the bundled one with the same id.
-type Layer struct {
-	FS     fs.FS
-	Origin string // how messages name the directory
-}
+// Layer is a mod directory laid out as <game>/<class>/<id>.lua; a layer's
+// hook replaces the bundled one with the same kind and id.
+type Layer = plugin.Layer
 
 // Registry returns a registry holding cfg's bundled scripts (verified against
-// their sha256) and then each layer in order.
+// their sha256) and then each layer in order. Replacing a bundled hook is
+// reported as a warning, not an error: it is what a mod is for.
 func Registry(cfg *ftbt.Config, layers ...Layer) (*plugin.Registry, []plugin.Warning, error) {
-	reg, err := plugin.NewRegistry(plugin.Builtin(), plugin.DefaultLimits())
-	if err != nil {
-		return nil, nil, err
-	}
 	bundle := make([]plugin.Script, len(cfg.Scripts))
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	warns, err := reg.LoadBundle(bundle)
-	if err != nil {
-		return nil, warns, err
-	}
-	for _, l := range layers {
-		w, err := reg.LoadFS(l.FS, l.Origin)
-		warns = append(warns, w...)
-		if err != nil {
-			return nil, warns, err
-		}
-	}
-	return reg, warns, nil
+	return plugin.NewBundleRegistry(bundle, layers...)
 }
 
 // Runner is the ftbt.EffectRunner of one config on one goroutine: it owns a
