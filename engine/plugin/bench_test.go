@@ -11,15 +11,24 @@ func (h *benchHost) Burn(n int)              { h.burn = n }
 func (h *benchHost) Confuse(_ string, n int) { h.confuse = n }
 func (h *benchHost) Exile()                  { h.exile++ }
 
+// benchRun is one way of running the benchmarks' hooks: Lua on the fast
+// path, Lua on the VM, or Go.
+type benchRun struct {
+	name, provider string
+	noFast         bool
+}
+
+var benchRuns = []benchRun{{"fast", "lua", false}, {"vm", "lua", true}, {"go", "go", false}}
+
 // BenchmarkHookCall is the cost of one tech effect call (arrows) through
 // each provider, with the inputs of a typical call: the tech's value and
 // params unchanged since the last call, the hit points changed.
 func BenchmarkHookCall(b *testing.B) {
-	for _, p := range providers {
-		b.Run(p, func(b *testing.B) {
+	for _, p := range benchRuns {
+		b.Run(p.name, func(b *testing.B) {
 			reg := newRegistry(b, Limits{})
-			addTechs(b, reg, p)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1)})
+			addTechs(b, reg, p.provider)
+			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
 			ref := lookup(b, reg, MBGTech, "arrows")
 			host := &benchHost{}
 			ctx := &TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: NewParams(nil)}
@@ -40,11 +49,11 @@ func BenchmarkHookCall(b *testing.B) {
 
 // BenchmarkHookCallHost adds a host call (fire_arrows: mbg.burn).
 func BenchmarkHookCallHost(b *testing.B) {
-	for _, p := range providers {
-		b.Run(p, func(b *testing.B) {
+	for _, p := range benchRuns {
+		b.Run(p.name, func(b *testing.B) {
 			reg := newRegistry(b, Limits{})
-			addTechs(b, reg, p)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1)})
+			addTechs(b, reg, p.provider)
+			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
 			ref := lookup(b, reg, MBGTech, "fire_arrows")
 			host := &benchHost{}
 			ctx := &TechCtx{Value: 25, Params: NewParams(map[string]float64{"burn_rounds": 3})}
@@ -69,19 +78,20 @@ type workloadTech struct {
 // BenchmarkTechWorkload fires the twelve seed-style techs in a battle-like
 // loop: per op, one round in which a hit is dealt and every tech fires
 // once for the side that lost it, the changes are applied with the damage
-// rule and a dead side is revived. The same workload runs through both
-// providers, so the ratio is the price of writing techs in Lua.
+// rule and a dead side is revived. The same workload runs through Lua on
+// the fast path, Lua on the VM and Go, so the ratios are the price of
+// writing techs in Lua.
 func BenchmarkTechWorkload(b *testing.B) {
 	values := map[string]float64{
 		"arrows": 31, "fire_arrows": 25, "medic": 48, "shield": 1, "transfer": 0.5, "strong_strike": 0.92,
 		"lifesteal": 0.64, "thunder": 160, "chaos": 0, "infighting": 0, "siege": 2, "exile": 0,
 	}
 	params := NewParams(map[string]float64{"burn_rounds": 3, "chaos_rounds": 2, "infight_rounds": 1})
-	for _, p := range providers {
-		b.Run(p, func(b *testing.B) {
+	for _, p := range benchRuns {
+		b.Run(p.name, func(b *testing.B) {
 			reg := newRegistry(b, Limits{})
-			addTechs(b, reg, p)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1)})
+			addTechs(b, reg, p.provider)
+			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
 			techs := make([]workloadTech, len(techIDs))
 			for i, id := range techIDs {
 				techs[i] = workloadTech{lookup(b, reg, MBGTech, id), values[id], params}
@@ -130,3 +140,54 @@ func BenchmarkTechWorkload(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCardPlay plays the steal card (a host call whose result is
+// compared, then another host call) through each provider.
+func BenchmarkCardPlay(b *testing.B) {
+	params := NewParams(map[string]float64{"amount": 1})
+	for _, p := range benchRuns {
+		b.Run(p.name, func(b *testing.B) {
+			reg := newRegistry(b, Limits{})
+			var err error
+			if p.provider == "lua" {
+				_, err = reg.AddLua(MBGCard, "steal", "steal.lua", []byte(stealLua))
+			} else {
+				_, err = reg.Add(GoCard("steal", "go:test", stealGo))
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			w := reg.NewWorker(WorkerOptions{NoFastPath: p.noFast})
+			ref := lookup(b, reg, MBGCard, "steal")
+			host := &benchCards{money: [2]float64{1e9, 1e9}}
+			ctx := &CardCtx{User: 0, Target: 1, Params: params}
+			b.ReportAllocs()
+			for b.Loop() {
+				if ok, err := w.Card(ref, ctx, host); err != nil || !ok {
+					b.Fatal(ok, err)
+				}
+			}
+		})
+	}
+}
+
+// benchCards is a cheap CardHost: two roles' money.
+type benchCards struct{ money [2]float64 }
+
+func (h *benchCards) SetMove(int, string, int) {}
+func (h *benchCards) ExtraAction(int)          {}
+func (h *benchCards) Steal(from, to int, amount float64) float64 {
+	m := min(amount, h.money[from])
+	h.money[from] -= m
+	h.money[to] += m
+	return m
+}
+func (h *benchCards) Heal(int, float64, bool)     {}
+func (h *benchCards) Rumour(int, int)             {}
+func (h *benchCards) Poison(int, int)             {}
+func (h *benchCards) Defect(int)                  {}
+func (h *benchCards) Place(int, string)           {}
+func (h *benchCards) Alliance(int, int, int) bool { return true }
+func (h *benchCards) PublicEnemy(int, int) bool   { return true }
+func (h *benchCards) Reverse(int)                 {}
+func (h *benchCards) Money(role int) float64      { return h.money[role] }

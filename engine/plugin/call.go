@@ -77,6 +77,22 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	if s.fill != nil {
 		s.fill(&inst.ctx, ctx)
 	}
+	if ff := inst.fastFn(s.fn); ff != nil {
+		// The fast path (fast.go), with the VM's bookkeeping less its
+		// watchdog and memory meter. The host is asked for HostErr once.
+		w.busy, w.cur, w.host = true, inst, host
+		w.hostErr, w.hostErrMsg = nil, ""
+		he, _ := any(host).(HostErr)
+		w.fhe = he
+		res, err := w.runFast(inst, ff)
+		if err != nil {
+			return zero, err
+		}
+		r, rerr := s.read(Results{vals: res, n: s.nret})
+		w.leave()
+		return s.finish(inst, fn, r, rerr, he)
+	}
+	inst.ctx.flush()
 	inst.ctx.check()
 	w.begin(inst, host)
 	L := w.ls
@@ -88,6 +104,14 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	r, rerr := s.read(Results{l: L, n: s.nret})
 	L.Pop(s.nret)
 	w.leave()
+	he, _ := any(host).(HostErr)
+	return s.finish(inst, fn, r, rerr, he)
+}
+
+// finish checks the result r of a Lua hook (rerr: the error reading it) and
+// the host's recorded failure, if it records them.
+func (s *Sig[C, H, R]) finish(inst *instance, fn *lua.LFunction, r R, rerr error, he HostErr) (R, error) {
+	var zero R
 	if rerr == nil && s.check != nil {
 		rerr = s.check(r)
 	}
@@ -97,7 +121,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		return zero, e
 	}
 	// A failure the script caught with pcall still fails the hook.
-	if he, ok := any(host).(HostErr); ok {
+	if he != nil {
 		if err := he.Err(); err != nil {
 			e := inst.errorf(s.name, "%v", err)
 			e.Err = err
@@ -138,25 +162,35 @@ func callGo[C, H, R any](s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, er
 // function writes a call's inputs into it by field index (the position in
 // Kind.Ctx).
 //
-// The script gets an empty, read-only proxy whose __index is the table of
-// fields, so:
+// The values are kept in Go; the Lua table of fields is written only before
+// a call that runs on the VM (flush), and only the fields that changed
+// since, so a hook on the fast path (fast.go) reads its ctx without any
+// gopher-lua table write or boxing.
+//
+// On the VM the script gets an empty, read-only proxy whose __index is the
+// table of fields, so:
 //   - each hook has its own ctx, and a script that tries to scribble on it
 //     fails, so it can influence neither another mod nor its own next call;
 //   - the table is reused, so a call allocates nothing for it;
-//   - because no script can write the fields, Table remembers what it wrote
-//     last, and a field whose value did not change costs a comparison
-//     instead of a gopher-lua table write (two map operations).
+//   - because no script can write the fields, Table knows what the Lua
+//     table holds, and a field whose value did not change costs a
+//     comparison instead of a gopher-lua table write (two map operations).
 type Table struct {
 	proxy *lua.LTable // what the script sees
 	t     *lua.LTable // the fields
 	mt    *lua.LTable
-	last  []lua.LValue // by field index: the value last written, nil before the first
+	vals  []value // by field index: the current values
+	lua   []value // by field index: what t holds (nil: not written yet)
+	// slots extends vals (same array) with the constants and room for
+	// the locals of the hook's compiled functions: the slots of a
+	// fast-path call (see frame).
+	slots []value
 	kind  *Kind
 	inst  *instance
 	w     *Worker
 }
 
-func (w *Worker) newCtx(inst *instance, kind *Kind) Table {
+func (w *Worker) newCtx(inst *instance, kind *Kind, fast *fastScript) Table {
 	L := w.ls
 	fields := L.CreateTable(0, len(kind.Ctx))
 	mt := L.CreateTable(0, 4)
@@ -164,7 +198,12 @@ func (w *Worker) newCtx(inst *instance, kind *Kind) Table {
 	mt.RawSetString("__newindex", w.lib.ctxWrite)
 	mt.RawSetString("__pairs", w.lib.ctxPairs)
 	mt.RawSetString("__metatable", lua.LFalse)
-	t := Table{t: fields, mt: mt, last: make([]lua.LValue, len(kind.Ctx)), kind: kind, inst: inst, w: w}
+	slots := make([]value, len(kind.Ctx))
+	if fast != nil {
+		slots = make([]value, fast.nslots)
+		copy(slots[len(kind.Ctx):], fast.consts)
+	}
+	t := Table{t: fields, mt: mt, vals: slots[:len(kind.Ctx)], lua: make([]value, len(kind.Ctx)), slots: slots, kind: kind, inst: inst, w: w}
 	t.newProxy()
 	return t
 }
@@ -182,53 +221,42 @@ func (t *Table) check() {
 	}
 }
 
-func (t *Table) set(i int, v lua.LValue) {
-	t.t.RawSetString(t.kind.Ctx[i].Name, v)
-	t.last[i] = v
+// flush writes the fields that changed since the last flush into the Lua
+// table, in field order. A number changing between 0 and -0 counts as a
+// change, so the VM sees exactly the value the fast path would.
+func (t *Table) flush() {
+	for i := range t.vals {
+		v := &t.vals[i]
+		if identical(*v, t.lua[i]) {
+			continue
+		}
+		t.t.RawSetString(t.kind.Ctx[i].Name, v.luaValue(t.inst, t.w.ls))
+		t.lua[i] = *v
+	}
 }
 
 // Number sets field i to v.
-func (t *Table) Number(i int, v float64) {
-	if n, ok := t.last[i].(lua.LNumber); ok && float64(n) == v {
-		return
-	}
-	t.set(i, lua.LNumber(v))
-}
+func (t *Table) Number(i int, v float64) { t.vals[i] = value{k: vNumber, n: v} }
 
 // Int sets field i to v.
 func (t *Table) Int(i int, v int) { t.Number(i, float64(v)) }
 
 // Bool sets field i to v.
-func (t *Table) Bool(i int, v bool) {
-	if b, ok := t.last[i].(lua.LBool); ok && bool(b) == v {
-		return
-	}
-	t.set(i, lua.LBool(v))
-}
+func (t *Table) Bool(i int, v bool) { t.vals[i] = boolValue(v) }
 
 // String sets field i to v.
-func (t *Table) String(i int, v string) {
-	if s, ok := t.last[i].(lua.LString); ok && string(s) == v {
-		return
-	}
-	t.set(i, lua.LString(v))
-}
+func (t *Table) String(i int, v string) { t.vals[i] = stringValue(v) }
 
-// Params sets field i to a plain table holding p. The table is built once
-// per hook and Params value, in name order.
-func (t *Table) Params(i int, p *Params) {
-	tbl := t.inst.paramsTable(t.w.ls, p)
-	if t.last[i] == lua.LValue(tbl) {
-		return
-	}
-	t.set(i, tbl)
-}
+// Params sets field i to a plain table holding p. On the VM the table is
+// built once per hook and Params value, in name order.
+func (t *Table) Params(i int, p *Params) { t.vals[i] = tableValue(p) }
 
 // Results are the values a Lua hook function returned, numbered from 1.
 // Missing values are nil.
 type Results struct {
-	l *lua.LState
-	n int
+	l    *lua.LState // on the VM: the values are on top of l's stack
+	vals *[]value    // on the fast path: the values returned
+	n    int
 }
 
 // Len returns how many results were read (len(Func.Returns)).
@@ -241,11 +269,48 @@ func (r Results) get(i int) lua.LValue {
 	return r.l.Get(-r.n + i - 1)
 }
 
+// value returns result i on the fast path.
+func (r Results) value(i int) value {
+	if i < 1 || i > r.n || i > len(*r.vals) {
+		return value{}
+	}
+	return (*r.vals)[i-1]
+}
+
 // IsNil reports whether result i is nil or missing.
-func (r Results) IsNil(i int) bool { return r.get(i) == lua.LNil }
+func (r Results) IsNil(i int) bool {
+	if r.vals != nil {
+		return r.value(i).k == vNil
+	}
+	return r.get(i) == lua.LNil
+}
 
 // Number returns result i, which must be a finite number or nil (read as 0).
 func (r Results) Number(i int) (float64, error) {
+	// The fast path's finite number, inlined (x-x is 0 for a finite x and
+	// NaN otherwise); all else below.
+	if r.vals != nil && i <= r.n {
+		if v := r.value(i); v.k == vNumber && v.n-v.n == 0 {
+			return v.n, nil
+		}
+	}
+	return r.number(i)
+}
+
+func (r Results) number(i int) (float64, error) {
+	if r.vals != nil {
+		switch v := r.value(i); v.k {
+		case vNumber:
+			if math.IsNaN(v.n) || math.IsInf(v.n, 0) {
+				return 0, fmt.Errorf("result %d is %v, want a finite number", i, lua.LNumber(v.n))
+			}
+			return v.n, nil
+		case vNil:
+			return 0, nil
+		default:
+			return 0, fmt.Errorf("result %d is a %s, want a number", i, v.typeName())
+		}
+	}
 	switch v := r.get(i).(type) {
 	case lua.LNumber:
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
@@ -262,6 +327,13 @@ func (r Results) Number(i int) (float64, error) {
 
 // Bool returns result i, which must be a boolean.
 func (r Results) Bool(i int) (bool, error) {
+	if r.vals != nil {
+		v := r.value(i)
+		if v.k == vTrue || v.k == vFalse {
+			return v.k == vTrue, nil
+		}
+		return false, fmt.Errorf("result %d is %s, want true or false", i, v.desc())
+	}
 	v := r.get(i)
 	if b, ok := v.(lua.LBool); ok {
 		return bool(b), nil
@@ -271,6 +343,13 @@ func (r Results) Bool(i int) (bool, error) {
 
 // String returns result i, which must be a string.
 func (r Results) String(i int) (string, error) {
+	if r.vals != nil {
+		v := r.value(i)
+		if v.k == vString {
+			return v.str(), nil
+		}
+		return "", fmt.Errorf("result %d is %s, want a string", i, v.desc())
+	}
 	v := r.get(i)
 	if s, ok := v.(lua.LString); ok {
 		return string(s), nil
@@ -283,6 +362,14 @@ func typeDesc(v lua.LValue) string {
 		return "nil"
 	}
 	return "a " + v.Type().String()
+}
+
+// desc is typeDesc for a fast-path value.
+func (v value) desc() string {
+	if v.k == vNil {
+		return "nil"
+	}
+	return "a " + v.typeName()
 }
 
 // Params are a hook's numeric parameters from the scenario (for example a
@@ -307,6 +394,15 @@ func NewParams(m map[string]float64) *Params {
 // Get returns the parameter called name.
 func (p *Params) Get(name string) (float64, bool) {
 	if p == nil {
+		return 0, false
+	}
+	if len(p.names) <= 8 {
+		// Scenarios give a hook a few parameters: a scan is faster.
+		for i, n := range p.names {
+			if n == name {
+				return p.values[i], true
+			}
+		}
 		return 0, false
 	}
 	i := sort.SearchStrings(p.names, name)

@@ -34,4 +34,32 @@
 // Engines call hooks through typed wrappers such as Worker.Tech, passing a
 // per-call host value (TechHost, CardHost) that the Lua host API dispatches
 // to.
+//
+// # The fast path
+//
+// Most hooks are a few lines of arithmetic and host calls, for which the
+// VM's fixed costs dwarf the work. When a script is written in a small, pure
+// subset of Lua, it is also compiled, once per registry, into Go closures
+// that compute exactly what the VM would, and workers run those instead.
+// The subset:
+//
+//   - top level: only `function NAME(...) … end` for the kind's functions
+//     and `local NAME = …` constants (literals, arithmetic, math calls);
+//   - statements: local declarations, assignment of one value to a local
+//     of the function, if/elseif/else, do … end, return (early returns
+//     too), and calls of the kind's host functions (mbg.burn(n));
+//   - expressions: nil, true, false, numbers, strings, locals, ctx.NAME,
+//     ctx.params.NAME (also through a local), and, or, not, + - * / % ^,
+//     unary minus, comparisons, math.floor, ceil, abs, sqrt, min, max,
+//     math.pi and math.huge, host calls whose results are used
+//     (local m = mbg.money(ctx.user)), parentheses.
+//
+// A script that does anything else (loops, tables, closures, .., #,
+// method calls, varargs, math.random, other globals, assigning a global,
+// an upvalue or several values at once, a top level that runs code) runs on
+// the VM as before. Nothing else changes: the same host functions check
+// the same arguments, errors are the same *Error with the same line and
+// message, limits and determinism are unaffected, and Check, the stubs and
+// the API reference do not depend on it. WorkerOptions.NoFastPath runs
+// every script on the VM, so tests and benchmarks can compare the two.
 package plugin

@@ -178,16 +178,49 @@ func (k *Kind) validate() error {
 // (no string-to-number coercion, integers must be whole, numbers finite)
 // because a script's mistake is better reported at its line than turned into
 // odd game state.
+//
+// The same Args serve both ways of running a hook: on the Lua VM the
+// arguments and results live on the Lua stack; on the fast path (see
+// fast.go) they are Go values, and errors end the compiled call instead of
+// raising a Lua error. Impl cannot tell the difference.
 type Args struct {
 	w    *Worker
 	l    *lua.LState
 	fn   *HostFunc
 	name string // "mbg.burn", for messages
 	nret int
+
+	// The fast path: arguments and results as Go values.
+	fast bool
+	in   []value
+	out  []value
 }
 
 // N returns the number of arguments passed.
-func (a *Args) N() int { return a.l.GetTop() }
+func (a *Args) N() int {
+	if a.fast {
+		return len(a.in)
+	}
+	return a.l.GetTop()
+}
+
+// arg returns argument i on the fast path (nil when missing).
+func (a *Args) arg(i int) value {
+	if i >= 1 && i <= len(a.in) {
+		return a.in[i-1]
+	}
+	return value{}
+}
+
+// number returns argument i if it is a number.
+func (a *Args) number(i int) (float64, bool) {
+	if a.fast {
+		v := a.arg(i)
+		return v.n, v.k == vNumber
+	}
+	n, ok := a.l.Get(i).(lua.LNumber)
+	return float64(n), ok
+}
 
 func (a *Args) paramName(i int) string {
 	if i >= 1 && i <= len(a.fn.Params) {
@@ -196,43 +229,60 @@ func (a *Args) paramName(i int) string {
 	return ""
 }
 
-func (a *Args) argError(i int, want string, got lua.LValue) {
-	desc := got.Type().String()
-	if n, ok := got.(lua.LNumber); ok {
-		desc = "number " + n.String()
+// argError reports that argument i is not what Impl wants.
+func (a *Args) argError(i int, want string) {
+	var desc string
+	if a.fast {
+		v := a.arg(i)
+		desc = v.typeName()
+		if v.k == vNumber {
+			desc = "number " + lua.LNumber(v.n).String()
+		}
+	} else {
+		got := a.l.Get(i)
+		desc = got.Type().String()
+		if n, ok := got.(lua.LNumber); ok {
+			desc = "number " + n.String()
+		}
 	}
 	a.Errorf("bad argument #%d%s: %s expected, got %s", i, a.paramName(i), want, desc)
 }
 
 // Int returns argument i, which must be a whole number.
 func (a *Args) Int(i int) int {
-	v := a.l.Get(i)
-	n, ok := v.(lua.LNumber)
-	f := float64(n)
+	f, ok := a.number(i)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-		a.argError(i, "integer", v)
+		a.argError(i, "integer")
 	}
 	return int(f)
 }
 
 // Number returns argument i, which must be a finite number.
 func (a *Args) Number(i int) float64 {
-	v := a.l.Get(i)
-	n, ok := v.(lua.LNumber)
-	if !ok || math.IsNaN(float64(n)) || math.IsInf(float64(n), 0) {
-		a.argError(i, "finite number", v)
+	f, ok := a.number(i)
+	if !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+		a.argError(i, "finite number")
 	}
-	return float64(n)
+	return f
 }
 
 // String returns argument i, which must be a string.
 func (a *Args) String(i int) string {
-	v := a.l.Get(i)
-	s, ok := v.(lua.LString)
-	if !ok {
-		a.argError(i, "string", v)
+	var s string
+	var ok bool
+	if a.fast {
+		if v := a.arg(i); v.k == vString {
+			s, ok = v.str(), true
+		}
+	} else {
+		var ls lua.LString
+		ls, ok = a.l.Get(i).(lua.LString)
+		s = string(ls)
 	}
-	return string(s)
+	if !ok {
+		a.argError(i, "string")
+	}
+	return s
 }
 
 // Enum returns argument i, which must be one of the allowed strings.
@@ -249,36 +299,55 @@ func (a *Args) Enum(i int, allowed ...string) string {
 
 // Bool returns argument i, which must be a boolean.
 func (a *Args) Bool(i int) bool {
-	v := a.l.Get(i)
-	b, ok := v.(lua.LBool)
-	if !ok {
-		a.argError(i, "boolean", v)
+	var b, ok bool
+	if a.fast {
+		v := a.arg(i)
+		b, ok = v.k == vTrue, v.k == vTrue || v.k == vFalse
+	} else {
+		var lb lua.LBool
+		lb, ok = a.l.Get(i).(lua.LBool)
+		b = bool(lb)
 	}
-	return bool(b)
+	if !ok {
+		a.argError(i, "boolean")
+	}
+	return b
 }
 
 // ReturnNumber adds a number result.
 func (a *Args) ReturnNumber(v float64) {
-	a.l.Push(lua.LNumber(v))
+	if a.fast {
+		a.out = append(a.out, numberValue(v))
+	} else {
+		a.l.Push(lua.LNumber(v))
+	}
 	a.nret++
 }
 
 // ReturnBool adds a boolean result.
 func (a *Args) ReturnBool(v bool) {
-	a.l.Push(lua.LBool(v))
+	if a.fast {
+		a.out = append(a.out, boolValue(v))
+	} else {
+		a.l.Push(lua.LBool(v))
+	}
 	a.nret++
 }
 
 // ReturnString adds a string result.
 func (a *Args) ReturnString(v string) {
-	a.l.Push(lua.LString(v))
+	if a.fast {
+		a.out = append(a.out, stringValue(v))
+	} else {
+		a.l.Push(lua.LString(v))
+	}
 	a.nret++
 }
 
 // Errorf ends the script's call with an error at the calling line, prefixed
 // with the host function's name. It does not return.
 func (a *Args) Errorf(format string, args ...any) {
-	a.l.RaiseError("%s: %s", a.name, fmt.Sprintf(format, args...))
+	a.raise(a.name + ": " + fmt.Sprintf(format, args...))
 }
 
 // Fail ends the script's call with err, a failure reported by the host, if
@@ -290,6 +359,16 @@ func (a *Args) Fail(err error) {
 	}
 	msg := a.name + ": " + err.Error()
 	a.w.hostErr, a.w.hostErrMsg = err, msg
+	a.raise(msg)
+}
+
+// raise ends the call with msg: a Lua error on the VM, a hostPanic on the
+// fast path (which the compiled call turns into an *Error at the line of
+// the host call).
+func (a *Args) raise(msg string) {
+	if a.fast {
+		panic(hostPanic{msg})
+	}
 	a.l.RaiseError("%s", msg)
 }
 

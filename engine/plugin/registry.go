@@ -301,17 +301,24 @@ type LuaHook struct {
 	path   string
 	sha256 string
 	proto  *lua.FunctionProto
+	// fast is the script compiled for the fast path (fast.go), nil when
+	// it is outside the subset for the reason fastWhy.
+	fast    *fastScript
+	fastWhy string
 }
 
 // CompileLua parses and compiles src as the hook (kind, id). A syntax error
 // is an *Error with the script's line and column.
 func CompileLua(kind *Kind, id, path string, src []byte, limits Limits) (*LuaHook, error) {
-	proto, err := compileSource(path, src, limits.withDefaults())
+	limits = limits.withDefaults()
+	proto, err := compileSource(path, src, limits)
 	if err != nil {
 		line, col, msg := syntaxPosition(err, src)
 		return nil, &Error{Script: path, Line: line, Column: col, Kind: kind.Name, ID: id, Message: msg}
 	}
-	return &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto}, nil
+	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto}
+	h.fast, h.fastWhy = compileFast(kind, path, src, proto, limits)
+	return h, nil
 }
 
 // Kind implements Hook.

@@ -39,6 +39,11 @@ type Worker struct {
 	hostErrMsg string // and the message it raised
 	limitHit   Limit  // last limit raised from Go (memory)
 	limitMsg   string // and its message
+
+	noFast bool    // WorkerOptions.NoFastPath
+	fr     frame   // the state of compiled calls, reused
+	fargs  Args    // the Args of their host calls
+	fhe    HostErr // the host of the compiled call in progress, if a HostErr
 }
 
 // WorkerOptions configure a Worker.
@@ -48,6 +53,9 @@ type WorkerOptions struct {
 	Rand *rand.Rand
 	// Print receives what scripts print; nil discards it.
 	Print func(Print)
+	// NoFastPath runs every Lua hook on the VM, even those the fast path
+	// could run (see doc.go); for tests and benchmarks comparing the two.
+	NoFastPath bool
 }
 
 // Print is one line a script printed, for the game's event log.
@@ -70,7 +78,10 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 		print:    opts.Print,
 		rng:      opts.Rand,
 		arrayLen: arrayLenFunc(),
+		noFast:   opts.NoFastPath,
 	}
+	w.fr.w = w
+	w.fargs = Args{w: w, fast: true}
 	w.wd.init(r.limits)
 	w.newState()
 	return w
@@ -108,6 +119,7 @@ func (w *Worker) Close() {
 	if w.ls != nil {
 		w.ls.Close()
 		w.ls = nil
+		w.insts = nil
 	}
 }
 
@@ -144,6 +156,7 @@ func (w *Worker) Exports(ref Ref, fn string) (bool, error) {
 // instance is one hook instantiated on one worker.
 type instance struct {
 	hook Hook
+	kind *Kind
 	err  *Error // why the script could not be instantiated; returned by every call
 
 	// Lua hooks.
@@ -151,6 +164,7 @@ type instance struct {
 	strlib *lua.LTable // the script's string table, for string methods
 	fns    []*lua.LFunction
 	ctx    Table
+	fast   *fastScript // the compiled functions, nil to run on the VM
 	// Params tables: the last used, and all others.
 	lastParams *Params
 	lastTable  *lua.LTable
@@ -195,6 +209,17 @@ func (inst *instance) paramsTable(L *lua.LState, p *Params) *lua.LTable {
 // enter resolves ref for a call of a kind function (kind nil: any kind),
 // instantiating the hook on first use.
 func (w *Worker) enter(ref Ref, kind *Kind) (*instance, error) {
+	// The common case first: a hook in use, called as its kind. (A closed
+	// worker has no instances.)
+	if ref.reg == w.reg && uint(ref.i) < uint(len(w.insts)) {
+		if inst := w.insts[ref.i]; inst != nil && inst.kind == kind && inst.err == nil && !w.busy {
+			return inst, nil
+		}
+	}
+	return w.enterSlow(ref, kind)
+}
+
+func (w *Worker) enterSlow(ref Ref, kind *Kind) (*instance, error) {
 	if w.busy {
 		return nil, errors.New("plugin: hook called while another hook call is in progress on this worker")
 	}
@@ -210,7 +235,7 @@ func (w *Worker) enter(ref Ref, kind *Kind) (*instance, error) {
 	}
 	inst := w.insts[ref.i]
 	if inst == nil {
-		inst = &instance{hook: h}
+		inst = &instance{hook: h, kind: h.Kind()}
 		if err := h.bind(w, inst); err != nil {
 			inst.err = err
 		}
@@ -241,6 +266,7 @@ func (w *Worker) leave() {
 	w.loading = false
 	w.cur = nil
 	w.host = nil
+	w.fhe = nil
 }
 
 // bindLua instantiates a Lua hook: a fresh environment, the script's top
@@ -275,8 +301,78 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 			}
 		}
 	}
-	inst.ctx = w.newCtx(inst, kind)
+	if !w.noFast {
+		inst.fast = h.fast
+	}
+	inst.ctx = w.newCtx(inst, kind, inst.fast)
 	return nil
+}
+
+// fastFn returns the compiled form of the function fn of inst, or nil to
+// run it on the VM.
+func (inst *instance) fastFn(fn int) *fastFunc {
+	if inst.fast == nil {
+		return nil
+	}
+	return inst.fast.fns[fn]
+}
+
+// runFast runs the compiled function f of inst in the call Call has begun.
+// It returns the values the function returned, valid until the next call,
+// or the failure (the call has then ended: see fastFail).
+func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error) {
+	fr := &w.fr
+	fr.slots = inst.ctx.slots
+	clear(fr.slots[f.base : f.base+f.nnil])
+	fr.res = fr.res[:0]
+	fr.line = 0
+	defer func() {
+		if r := recover(); r != nil {
+			err = w.fastFail(inst, f, r)
+		}
+	}()
+	if len(f.body) == 1 {
+		f.body[0](fr)
+	} else {
+		runBlock(fr, f.body)
+	}
+	return &fr.res, nil
+}
+
+// fastFail turns what a compiled call panicked with into the *Error the VM
+// would have returned, and ends the call.
+func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
+	fr := &w.fr
+	e := inst.errorf(f.name, "")
+	panicked := false
+	switch r := r.(type) {
+	case *fastError:
+		e.Line, e.Message = r.line, r.msg
+	case hostPanic:
+		e.Line, e.Message = fr.line, r.msg
+	default:
+		// A Go panic in a host function: the VM reports it at the call
+		// and replaces its state, which the host function may have left
+		// inconsistent.
+		e.Line, e.Message = fr.line, fmt.Sprint(r)
+		panicked = true
+	}
+	if e.Line > 0 {
+		e.Traceback = []Frame{{Script: e.Script, Line: e.Line, Func: "function '" + f.name + "'"}}
+	}
+	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
+		e.Limit = LimitStack
+	}
+	if w.hostErr != nil && e.Message == w.hostErrMsg {
+		e.Err = w.hostErr
+	}
+	fr.stack = fr.stack[:0]
+	w.leave()
+	if panicked {
+		w.Close()
+		w.newState()
+	}
+	return e
 }
 
 // fail turns the error of a PCall into an *Error and ends the call. A Go

@@ -1,0 +1,485 @@
+package plugin
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/sandtable/sandtable/scripts"
+)
+
+// builtinScript is one shipped hook script.
+type builtinScript struct {
+	path string
+	kind *Kind
+	src  string
+}
+
+// builtinScripts lists scripts.FS's hook scripts of known kinds
+// (<game>/<class>/<id>.lua), whatever games have scripts by now.
+func builtinScripts(t *testing.T) []builtinScript {
+	t.Helper()
+	kinds := map[string]*Kind{}
+	for _, k := range Builtin() {
+		kinds[k.Name] = k
+	}
+	var out []builtinScript
+	err := fs.WalkDir(scripts.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".lua") {
+			return err
+		}
+		parts := strings.Split(p, "/")
+		if len(parts) != 3 || kinds[parts[0]+"."+parts[1]] == nil {
+			t.Logf("%s: not a script of a known kind", p)
+			return nil
+		}
+		src, err := fs.ReadFile(scripts.FS, p)
+		out = append(out, builtinScript{p, kinds[parts[0]+"."+parts[1]], string(src)})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestFastBuiltinScripts runs every shipped script through the fast path
+// and the VM with the same random inputs and recording hosts: results,
+// errors and host calls must agree. Every mbg script must compile to the
+// fast path.
+func TestFastBuiltinScripts(t *testing.T) {
+	t.Parallel()
+	calls := 2000
+	if testing.Short() {
+		calls = 200
+	}
+	mbg := 0
+	for _, s := range builtinScripts(t) {
+		t.Run(s.path, func(t *testing.T) {
+			p, err := newDiffPair(t, s.kind, s.path, s.src, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.close()
+			fast := p.hook.fast != nil
+			if strings.HasPrefix(s.path, "mbg/") {
+				mbg++
+				if !fast {
+					t.Fatalf("not on the fast path: %s", p.hook.fastWhy)
+				}
+			}
+			t.Logf("fast path: %v %s", fast, p.hook.fastWhy)
+			p.run(s.path, s.src, 1, calls, true)
+		})
+	}
+	if mbg != 26 {
+		t.Errorf("%d mbg scripts, want the 12 techs and 14 cards", mbg)
+	}
+}
+
+// TestFastMBGHosts runs the shipped mbg scripts with the real kinds, Sigs
+// and host argument checks (techHost, cardHost) on both paths.
+func TestFastMBGHosts(t *testing.T) {
+	t.Parallel()
+	calls := 2000
+	if testing.Short() {
+		calls = 200
+	}
+	reg := newRegistry(t, Limits{})
+	var techs, cards []Ref
+	var names []string
+	for _, s := range builtinScripts(t) {
+		if s.kind != MBGTech && s.kind != MBGCard {
+			continue
+		}
+		id := strings.TrimSuffix(filepath.Base(s.path), ".lua")
+		if _, err := reg.AddLua(s.kind, id, s.path, []byte(s.src)); err != nil {
+			t.Fatal(err)
+		}
+		ref := lookup(t, reg, s.kind, id)
+		if s.kind == MBGTech {
+			techs = append(techs, ref)
+		} else {
+			cards = append(cards, ref)
+		}
+		names = append(names, s.path)
+	}
+	fast := reg.NewWorker(WorkerOptions{})
+	vm := reg.NewWorker(WorkerOptions{NoFastPath: true})
+	g := &diffGen{r: rand.New(rand.NewPCG(2, 2)), keys: []string{
+		"burn_rounds", "chaos_rounds", "infight_rounds", "turns", "fraction", "whole_role", "amount"}, finite: true}
+	for i := range calls {
+		for _, ref := range techs {
+			ctx := TechCtx{Value: g.number(), DHP: g.number(), SelfHP: g.number(), SelfDef: g.number(),
+				OppHP: g.number(), OppDef: g.number(), Celve: g.number(), Params: g.params()}
+			hf, hv := &techHost{}, &techHost{}
+			cf, cv := ctx, ctx
+			rf, errf := fast.Tech(ref, &cf, hf)
+			rv, errv := vm.Tech(ref, &cv, hv)
+			h, _ := reg.Hook(ref)
+			if math.Float64bits(rf.Self) != math.Float64bits(rv.Self) || math.Float64bits(rf.Opp) != math.Float64bits(rv.Opp) {
+				t.Fatalf("%s call %d %+v: fast %+v, vm %+v", h.Origin(), i, ctx, rf, rv)
+			}
+			if df, dv := describeError(errf), describeError(errv); df != dv {
+				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
+			}
+			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
+				t.Fatalf("%s call %d %+v: host calls (-vm +fast):\n%s", h.Origin(), i, ctx, diff)
+			}
+		}
+		for _, ref := range cards {
+			ctx := CardCtx{User: g.r.IntN(4) - 1, Target: g.r.IntN(4) - 1, Params: g.params()}
+			money := [2]float64{g.number(), g.number()}
+			hf, hv := &cardHost{money: money}, &cardHost{money: money}
+			rf, errf := fast.Card(ref, &ctx, hf)
+			rv, errv := vm.Card(ref, &ctx, hv)
+			h, _ := reg.Hook(ref)
+			if rf != rv || hf.money != hv.money {
+				t.Fatalf("%s call %d %+v: fast %v %v, vm %v %v", h.Origin(), i, ctx, rf, hf.money, rv, hv.money)
+			}
+			if df, dv := describeError(errf), describeError(errv); df != dv {
+				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
+			}
+			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
+				t.Fatalf("%s call %d %+v: host calls (-vm +fast):\n%s", h.Origin(), i, ctx, diff)
+			}
+		}
+	}
+	t.Logf("%d scripts × %d calls", len(names), calls)
+}
+
+// TestFastGenerated compares the fast path with the VM on randomly
+// generated hooks in the subset: nested conditions, locals, and/or/not,
+// arithmetic, comparisons, math and host calls, nil params, early returns.
+func TestFastGenerated(t *testing.T) {
+	t.Parallel()
+	scripts, calls := 600, 40
+	if testing.Short() {
+		scripts = 100
+	}
+	// SANDTABLE_FASTGEN=n checks n scripts instead, for a longer soak.
+	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_FASTGEN")); err == nil {
+		scripts = n
+	}
+	compiled, failed, total := 0, 0, 0
+	for seed := range uint64(scripts) {
+		src := generate(seed)
+		p, err := newDiffPair(t, fastKind, "gen.lua", src, Limits{})
+		if err != nil {
+			t.Fatalf("seed %d does not load: %v\n%s", seed, err, src)
+		}
+		if p.hook.fast == nil {
+			if !strings.Contains(p.hook.fastWhy, "constant -0") {
+				t.Fatalf("seed %d: not on the fast path: %s\n%s", seed, p.hook.fastWhy, src)
+			}
+		} else {
+			compiled++
+		}
+		failed += p.run(fmt.Sprintf("seed %d", seed), src, seed, calls, false)
+		total += calls
+		p.close()
+	}
+	t.Logf("%d of %d scripts compiled; %d of %d calls failed (alike)", compiled, scripts, failed, total)
+	if compiled < scripts*9/10 {
+		t.Errorf("only %d of %d generated scripts compiled", compiled, scripts)
+	}
+}
+
+// FuzzFastPath compiles arbitrary source for fastKind and, when it is on the
+// fast path, compares it with the VM on random inputs. The seed corpus
+// (testdata/fuzz/FuzzFastPath and the cases below) runs in every go test.
+func FuzzFastPath(f *testing.F) {
+	for _, s := range fastEdgeCases {
+		f.Add("function run(ctx)\n  " + s + "\nend\n")
+	}
+	for seed := range uint64(20) {
+		f.Add(generate(1000 + seed))
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		p, err := newDiffPair(t, fastKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
+		if err != nil {
+			return // does not compile for the VM either
+		}
+		defer p.close()
+		p.run("fuzz", src, 1, 20, false)
+	})
+}
+
+// fastEdgeCases are function bodies probing the semantics a compiler could
+// get subtly wrong.
+var fastEdgeCases = []string{
+	"return 0 and 1, nil or false, false or nil",
+	"return nil and 1, false and nil, 0 or 1",
+	"return not nil, not 0, not ctx.nope",
+	"return - ctx.a, - (ctx.a * 0), 0 * - 1",
+	"local z = 0 return - z, 1 / - z, z * - 1",
+	"return ctx.a % 0, ctx.a % - 0.5, - ctx.a % 3",
+	"return 5 % - 3, - 5 % 3, 5.5 % 2",
+	"return 1 / 0, - 1 / 0, 0 / 0",
+	"return 2 ^ 0.5, (- 8) ^ (1 / 3), 0 ^ 0",
+	"return ctx.a ^ ctx.b, ctx.a ^ 0, 1 ^ (0 / 0)",
+	"return (0 / 0) == (0 / 0), (0 / 0) < 1, (0 / 0) >= (0 / 0)",
+	`return "a" < "b", "a" < "B", "" < "a"`,
+	`return "10" < "9", "abc" <= "abc", "b\000" > "b"`,
+	`return "10" + 1, " 5 " * 2, "0x10" - 0`,
+	`return "1e2" / 4, - "3", "nan" + 0`,
+	`return "abc" + 1`,
+	`return 1 < "2"`,
+	"return ctx.nope + 1",
+	"return ctx.params < 1",
+	"return ctx.f < ctx.f",
+	"return nil < nil",
+	"return ctx.params.x, ctx.params.y == nil, ctx.params == ctx.params",
+	"local p = ctx.params return p.x or 4, p.burn and p.burn * 2, p",
+	`return ctx.s.len, ctx.s.nope, ("x").len == ("y").len`,
+	"return ctx.a.x",
+	"return math.floor(ctx.a), math.ceil(ctx.a), math.abs(ctx.a)",
+	"return math.sqrt(ctx.a), math.max(ctx.a, ctx.b, ctx.c), math.min(ctx.a, ctx.b)",
+	"return math.max(0 / 0, 1), math.max(1, 0 / 0), math.min(- 0, 0)",
+	`return math.floor("2.5"), math.max(1, "3"), math.abs(" -2 ")`,
+	"return math.max()",
+	"return math.floor(nil)",
+	`return math.min(1, "x")`,
+	"return math.huge, - math.huge, math.pi",
+	"return h.pair(ctx.a)",
+	"return (h.pair(ctx.a))",
+	"return h.pair(ctx.a), 1",
+	"local a, b, c = h.pair(ctx.a) return c, b, a",
+	"local a, b = 1 return a, b",
+	"local a = 1, h.log(2) return a",
+	"h.log(h.pair(ctx.a)) h.log((h.pair(ctx.b)), h.pair(ctx.c)) return 1",
+	"h.log() h.log(nil) h.log(nil, nil) return h.num(ctx.a)",
+	"return h.int(ctx.a), h.str(ctx.s), h.pick(ctx.e)",
+	"h.flag(ctx.f) return h.num(h.num(ctx.a) + 1)",
+	`h.log(ctx.params, ctx.s, ctx.f, "", 0 / 0) return`,
+	"local x = ctx.a if x > 0 then x = x * 2 elseif x < 0 then return - x else do local x = 5 return x end end return x",
+	"local x = 1 do local x = 2 end return x",
+	"local x = 1 local x = x + 1 return x",
+	"if ctx.a then return 1 end return 2",
+	"if ctx.a > 0 and ctx.b > 0 or ctx.c > 0 then return 1 end return 0",
+	"if not (ctx.a < ctx.b) then return ctx.a end return ctx.b",
+	"local x = ctx.a < ctx.b or ctx.c return x",
+	"local x = ctx.a and ctx.b < ctx.c return x",
+	"local x = ctx.a > 0 and ctx.a or - ctx.a return x",
+	"return ctx.i == 3, ctx.e == \"slow\", ctx.f == true",
+	"return ctx.a == ctx.b, ctx.a ~= ctx.a, ctx.s == ctx.s",
+}
+
+// TestFastEdgeCases runs fastEdgeCases through both paths.
+func TestFastEdgeCases(t *testing.T) {
+	t.Parallel()
+	for i, body := range fastEdgeCases {
+		src := "function run(ctx)\n  " + body + "\nend\n"
+		p, err := newDiffPair(t, fastKind, "edge.lua", src, Limits{})
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		if p.hook.fast == nil && !strings.Contains(p.hook.fastWhy, "constant -0") {
+			t.Errorf("case %d %q: not on the fast path: %s", i, body, p.hook.fastWhy)
+		}
+		p.run(fmt.Sprintf("case %d", i), src, uint64(i), 300, false)
+		p.close()
+	}
+}
+
+// TestFastSubset: which scripts the fast path takes, and that the others
+// still run (on the VM) alike.
+func TestFastSubset(t *testing.T) {
+	t.Parallel()
+	fn := func(body string) string { return "function run(ctx)\n" + body + "\nend\n" }
+	cases := []struct {
+		src  string
+		fast bool
+	}{
+		{fn("return 1"), true},
+		{"local K, L = 2, 'x'\nlocal M = K * 3\n" + fn("return M, L"), true},
+		{"local K = math.floor(2.5)\nlocal N\n" + fn("return K, N"), true},
+		{fn("local a, b = 1, 2\na = b\nreturn a"), true},
+		{fn("h.log(1)") + "function alt(ctx) return 2 end", true},
+		{fn("return ctx.params.x or 1"), true},
+		// Outside the subset.
+		{fn("for i = 1, 3 do end return 1"), false},
+		{fn("while false do end return 1"), false},
+		{fn("local t = {} return 1"), false},
+		{fn("return 'a' .. 'b'"), false},
+		{fn("return #'abc'"), false},
+		{fn("return math.random()"), false},
+		{fn("return math.fmod(5, 3)"), false},
+		{fn("return ('x'):upper()"), false},
+		{fn("return string.len('x')"), false},
+		{fn("return print"), false},
+		{fn("x = 1 return x"), false},
+		{fn("local a, b = 1, 2\na, b = b, a\nreturn a, b"), false},
+		{fn("ctx = 1 return 1"), false},
+		{fn("local f = function() end return 1"), false},
+		{fn("return ctx"), false},
+		{fn("return ctx[1]"), false},
+		{fn("return h.nope()"), false},
+		{fn("local h = 1 return h.log(1)"), false},
+		{"function run(ctx, ...) return 1 end", false},
+		{"function run(ctx, a) a = 1 return a end", false},
+		{"local n = 0\nfunction run(ctx) n = n + 1 return n end", false},
+		{"local function f() end\n" + fn("return 1"), false},
+		{"print('x')\n" + fn("return 1"), false},
+		{"g = 1\n" + fn("return 1"), false},
+		{fn("return 1") + fn("return 2"), false},
+		{"local K = nil + 1\n" + fn("return 1"), false},
+		{"local K = h.num(1)\n" + fn("return K"), false},
+		{fn("return 0 * -1"), false},
+		{"local K = -0\n" + fn("return K"), false},
+		{"function run(ctx) return 1 end\nfunction bogus() end", false},
+		{"function run(ctx) return 1 end\nfunction alt(ctx) while true do end end", false},
+	}
+	for i, c := range cases {
+		p, err := newDiffPair(t, fastKind, "subset.lua", c.src, Limits{})
+		if err != nil {
+			t.Fatalf("case %d does not load: %v\n%s", i, err, c.src)
+		}
+		if got := p.hook.fast != nil; got != c.fast {
+			t.Errorf("case %d: fast path %v (%s), want %v\n%s", i, got, p.hook.fastWhy, c.fast, c.src)
+		}
+		p.run(fmt.Sprintf("case %d", i), c.src, uint64(i), 20, false)
+		p.close()
+	}
+}
+
+// TestFastErrorLine: a fast-path error is the VM's: script, line, function
+// and message, and the worker goes on.
+func TestFastErrorLine(t *testing.T) {
+	t.Parallel()
+	src := `-- siege with a typo
+function effect(ctx)
+  local o = ctx.value *
+    ctx.dhpp
+  return 0, o
+end`
+	for _, noFast := range []bool{false, true} {
+		reg := newRegistry(t, Limits{})
+		if _, err := reg.AddLua(MBGTech, "typo", "typo.lua", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := reg.AddLua(MBGTech, "good", "good.lua", []byte("function effect(ctx) return ctx.value, 0 end")); err != nil {
+			t.Fatal(err)
+		}
+		ref := lookup(t, reg, MBGTech, "typo")
+		if h, _ := reg.Hook(ref); h.(*LuaHook).fast == nil {
+			t.Fatalf("typo.lua is not on the fast path: %s", h.(*LuaHook).fastWhy)
+		}
+		w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
+		for range 2 {
+			_, err := w.Tech(ref, &TechCtx{Value: 2}, &techHost{})
+			e := asError(t, err)
+			want := Error{Script: "typo.lua", Line: 3, Kind: "mbg.tech", ID: "typo", Func: "effect",
+				Message:   "cannot perform mul operation between number and nil",
+				Traceback: []Frame{{Script: "typo.lua", Line: 3, Func: "function 'effect'"}}}
+			if diff := cmp.Diff(want, *e); diff != "" {
+				t.Errorf("no fast path %v: error (-want +got):\n%s", noFast, diff)
+			}
+			if r, err := w.Tech(lookup(t, reg, MBGTech, "good"), &TechCtx{Value: 3}, &techHost{}); err != nil || r.Self != 3 {
+				t.Errorf("after the error: %+v, %v", r, err)
+			}
+		}
+	}
+}
+
+// TestFastHostErrors: a host function's errors through the fast path are
+// the VM's, at the line of the call, wrapping the host's error.
+func TestFastHostErrors(t *testing.T) {
+	t.Parallel()
+	src := "function play(ctx)\n  local m = mbg.money(ctx.target)\n  mbg.steal(ctx.target, ctx.user,\n    m / 2)\n  return m > 0\nend\n"
+	reg := newRegistry(t, Limits{})
+	if _, err := reg.AddLua(MBGCard, "half", "half.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	ref := lookup(t, reg, MBGCard, "half")
+	for _, noFast := range []bool{false, true} {
+		w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
+		host := &cardHost{money: [2]float64{10, 40}}
+		ok, err := w.Card(ref, &CardCtx{User: 0, Target: 1}, host)
+		if !ok || err != nil || host.money != [2]float64{30, 20} {
+			t.Errorf("no fast path %v: %v, %v, money %v", noFast, ok, err, host.money)
+		}
+		_, err = w.Card(ref, &CardCtx{User: 0, Target: 5}, &cardHost{})
+		if e := asError(t, err); e.Line != 2 || e.Message != "mbg.money: money: role 5: no such role" || e.Err == nil {
+			t.Errorf("no fast path %v: bad role: %+v", noFast, e)
+		}
+		_, err = w.Card(ref, &CardCtx{User: 0, Target: 1}, &cardHost{money: [2]float64{1, -7}})
+		if e := asError(t, err); e.Line != 3 || !strings.Contains(e.Message, "bad argument #3 'amount'") || e.Err != nil {
+			t.Errorf("no fast path %v: negative amount: %+v", noFast, e)
+		}
+	}
+}
+
+// TestFastCorpusFiles keeps testdata/fuzz/FuzzFastPath seeded with
+// generated scripts; run with SANDTABLE_UPDATE=1 to rewrite them.
+func TestFastCorpusFiles(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzFastPath")
+	if os.Getenv("SANDTABLE_UPDATE") == "" {
+		if files, _ := os.ReadDir(dir); len(files) == 0 {
+			t.Errorf("%s is empty; regenerate with SANDTABLE_UPDATE=1", dir)
+		}
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(16) {
+		body := fmt.Sprintf("go test fuzz v1\nstring(%q)\n", generate(5000+seed))
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("generated-%02d", seed)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFastConcurrent runs the shipped techs on several workers at once (the
+// compiled scripts are shared by them); run it with -race.
+func TestFastConcurrent(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, Limits{})
+	addTechs(t, reg, "lua")
+	refs := make([]Ref, len(techIDs))
+	for i, id := range techIDs {
+		refs[i] = lookup(t, reg, MBGTech, id)
+	}
+	play := func(w *Worker) []float64 {
+		var out []float64
+		for i := range 200 {
+			for _, ref := range refs {
+				ctx := TechCtx{Value: float64(i % 7), DHP: -float64(i % 13), OppDef: float64(i % 5),
+					Params: NewParams(map[string]float64{"burn_rounds": float64(i % 3)})}
+				host := &techHost{}
+				r, err := w.Tech(ref, &ctx, host)
+				if err != nil {
+					t.Error(err)
+					return nil
+				}
+				out = append(out, r.Self, r.Opp, float64(len(host.calls)))
+			}
+		}
+		return out
+	}
+	want := play(reg.NewWorker(WorkerOptions{NoFastPath: true}))
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := reg.NewWorker(WorkerOptions{})
+			defer w.Close()
+			if got := play(w); !slices.Equal(got, want) {
+				t.Error("a worker's results differ from the VM's")
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,444 @@
+package plugin
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file is the harness of the fast path's differential tests: it runs
+// the same hook, with the same inputs and the same host, on a worker that
+// uses the fast path and on one that does not (WorkerOptions.NoFastPath),
+// and reports any difference in results, errors or host calls.
+//
+// It works for any kind: diffKind clones a kind with host functions that
+// check their arguments as the parameter types say (through the real Args
+// getters), record every call, return results of the declared types and,
+// now and then, fail in each of the ways a host function can.
+
+// ---- canonical descriptions ----
+
+// describeLua renders a gopher-lua value so that it can be compared with
+// describeValue's rendering of a fast-path value: numbers by their bits
+// (0 and -0 differ), tables by their contents.
+func describeLua(v lua.LValue) string {
+	switch v := v.(type) {
+	case lua.LNumber:
+		return describeNumber(float64(v))
+	case lua.LString:
+		return "s" + strconv.Quote(string(v))
+	case lua.LBool:
+		return strconv.FormatBool(bool(v))
+	case *lua.LTable:
+		var kv []string
+		v.ForEach(func(k, x lua.LValue) { kv = append(kv, describeLua(k)+"="+describeLua(x)) })
+		slices.Sort(kv)
+		return "table{" + strings.Join(kv, ",") + "}"
+	case *lua.LFunction:
+		return "function"
+	}
+	if v == lua.LNil {
+		return "nil"
+	}
+	return v.Type().String()
+}
+
+func describeValue(v value) string {
+	switch v.k {
+	case vNil:
+		return "nil"
+	case vFalse:
+		return "false"
+	case vTrue:
+		return "true"
+	case vNumber:
+		return describeNumber(v.n)
+	case vString:
+		return "s" + strconv.Quote(v.str())
+	case vTable:
+		var kv []string
+		if p := v.params(); p != nil {
+			for i, n := range p.names {
+				kv = append(kv, describeLua(lua.LString(n))+"="+describeNumber(p.values[i]))
+			}
+		}
+		slices.Sort(kv)
+		return "table{" + strings.Join(kv, ",") + "}"
+	}
+	return "function"
+}
+
+func describeNumber(f float64) string {
+	if math.IsNaN(f) {
+		return "NaN" // the VM may change a NaN's payload
+	}
+	return fmt.Sprintf("%v(%x)", f, math.Float64bits(f))
+}
+
+// argDesc renders host-call argument i on either path.
+func argDesc(a *Args, i int) string {
+	if a.fast {
+		return describeValue(a.arg(i))
+	}
+	return describeLua(a.l.Get(i))
+}
+
+// describeResults renders everything a Sig's read can learn from r.
+func describeResults(r Results) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "len %d:", r.Len())
+	for i := 0; i <= r.Len()+1; i++ {
+		n, nerr := r.Number(i)
+		bo, berr := r.Bool(i)
+		s, serr := r.String(i)
+		fmt.Fprintf(&b, " [%d nil=%v num=%s/%v bool=%v/%v str=%q/%v]", i, r.IsNil(i), describeNumber(n), nerr, bo, berr, s, serr)
+	}
+	return b.String()
+}
+
+// describeError renders every field of an *Error.
+func describeError(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		return "plain error: " + err.Error()
+	}
+	inner := "<nil>"
+	if e.Err != nil {
+		inner = e.Err.Error()
+	}
+	return fmt.Sprintf("%s line %d col %d %s %q %s limit %q: %q traceback %v err %s",
+		e.Script, e.Line, e.Column, e.Kind, e.ID, e.Func, e.Limit, e.Message, e.Traceback, inner)
+}
+
+// ---- a kind with recording hosts ----
+
+// diffHost records host calls and decides their outcomes from a hash of the
+// call, so both workers see the same behaviour for the same call.
+type diffHost struct {
+	calls []string
+	err   error // HostErr
+	salt  uint64
+}
+
+func (h *diffHost) Err() error { return h.err }
+
+var errDiffHost = errors.New("the host refused")
+
+// diffKind returns a copy of k whose host functions record their calls.
+// Each checks its declared parameters with the Args getter of their type,
+// then describes all arguments, then (depending on a hash of the call)
+// fails through Errorf, through Fail, through HostErr, or with a Go panic,
+// or returns values of its declared result types.
+func diffKind(k *Kind) *Kind {
+	c := *k
+	c.Host = slices.Clone(k.Host)
+	for i := range c.Host {
+		hf := &c.Host[i]
+		name := c.HostTable + "." + hf.Name
+		hf.Impl = func(host any, a *Args) {
+			h := host.(*diffHost)
+			for j, p := range hf.Params {
+				checkArg(a, j+1, p.Type)
+			}
+			var args []string
+			for j := 1; j <= a.N(); j++ {
+				args = append(args, argDesc(a, j))
+			}
+			call := name + "(" + strings.Join(args, ", ") + ")"
+			h.calls = append(h.calls, call)
+			f := fnv.New64a()
+			f.Write([]byte(call))
+			x := f.Sum64() ^ h.salt
+			switch x % 41 {
+			case 0:
+				a.Errorf("refused %s", call)
+			case 1:
+				a.Fail(fmt.Errorf("failed %s: %w", call, errDiffHost))
+			case 2:
+				if h.err == nil {
+					h.err = fmt.Errorf("recorded %s: %w", call, errDiffHost)
+				}
+			case 3:
+				panic("host exploded in " + call)
+			}
+			for j, r := range hf.Returns {
+				y := x >> (8 * (j + 1))
+				switch {
+				case r.Type == "boolean":
+					a.ReturnBool(y%2 == 0)
+				case r.Type == "string" || strings.HasPrefix(r.Type, `"`):
+					a.ReturnString([]string{"", "a", "10", "chaos"}[y%4])
+				case y%7 == 0:
+					a.ReturnNumber(-float64(y % 5))
+				default:
+					a.ReturnNumber(float64(y%200) / 4)
+				}
+			}
+		}
+	}
+	return &c
+}
+
+// checkArg reads argument i with the getter its type calls for.
+func checkArg(a *Args, i int, typ string) {
+	switch {
+	case typ == "integer":
+		a.Int(i)
+	case typ == "number":
+		a.Number(i)
+	case typ == "string":
+		a.String(i)
+	case typ == "boolean":
+		a.Bool(i)
+	case strings.HasPrefix(typ, `"`):
+		var opts []string
+		for _, o := range strings.Split(typ, "|") {
+			opts = append(opts, strings.Trim(o, `"`))
+		}
+		a.Enum(i, opts...)
+	}
+}
+
+// diffField is one ctx field of a generated call: which Table setter to use
+// (0: leave the field as the previous call left it).
+type diffField struct {
+	set byte // 'n' Number, 'i' Int, 'b' Bool, 's' String, 'p' Params
+	n   float64
+	s   string
+	p   *Params
+}
+
+type diffCtx struct{ fields []diffField }
+
+// diffSigs returns a Sig for each function of k.
+func diffSigs(k *Kind) []*Sig[diffCtx, any, string] {
+	fill := func(t *Table, c *diffCtx) {
+		for i, f := range c.fields {
+			switch f.set {
+			case 'n':
+				t.Number(i, f.n)
+			case 'i':
+				t.Int(i, int(f.n))
+			case 'b':
+				t.Bool(i, f.n != 0)
+			case 's':
+				t.String(i, f.s)
+			case 'p':
+				t.Params(i, f.p)
+			}
+		}
+	}
+	read := func(r Results) (string, error) { return describeResults(r), nil }
+	var sigs []*Sig[diffCtx, any, string]
+	for _, f := range k.Funcs {
+		sigs = append(sigs, NewSig[diffCtx, any, string](k, f.Name, fill, read, nil))
+	}
+	return sigs
+}
+
+// ---- random inputs ----
+
+var diffNumbers = []float64{
+	0, math.Copysign(0, -1), 1, -1, 0.5, -0.5, 2, 3, -3, 7, 10, 100, -100, 1e15, -1e15, 1 << 53, 1<<53 + 2,
+	1e308, -1e308, 5e-324, math.Inf(1), math.Inf(-1),
+}
+
+var diffStrings = []string{"", "a", "b", "chaos", "slow", "infighting", "10", " 7 ", "0x10", "1e3", "-2", "nan", "inf", "abc", "b\x00"}
+
+// diffGen draws inputs from a seeded generator.
+type diffGen struct {
+	r      *rand.Rand
+	keys   []string // params names the script reads
+	finite bool     // no NaN or infinities
+}
+
+func (g *diffGen) number() float64 {
+	for {
+		var f float64
+		switch g.r.IntN(4) {
+		case 0:
+			f = diffNumbers[g.r.IntN(len(diffNumbers))]
+		case 1:
+			f = float64(g.r.IntN(101) - 50)
+		case 2:
+			f = math.Round(g.r.NormFloat64()*1000) / 8
+		default:
+			f = float64(g.r.IntN(11))
+		}
+		if g.r.IntN(50) == 0 && !g.finite {
+			f = math.NaN()
+		}
+		if !g.finite || !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return f
+		}
+	}
+}
+
+func (g *diffGen) string() string {
+	if g.r.IntN(8) == 0 {
+		return strconv.Itoa(g.r.IntN(20) - 5)
+	}
+	return diffStrings[g.r.IntN(len(diffStrings))]
+}
+
+// params returns nil, an empty table, or a table with some of g.keys.
+func (g *diffGen) params() *Params {
+	switch g.r.IntN(6) {
+	case 0:
+		return nil
+	case 1:
+		return NewParams(nil)
+	}
+	m := map[string]float64{}
+	for _, k := range g.keys {
+		if g.r.IntN(3) > 0 {
+			m[k] = g.number()
+			if g.r.IntN(2) == 0 {
+				m[k] = float64(g.r.IntN(12) - 2)
+			}
+		}
+	}
+	if g.r.IntN(4) == 0 {
+		m["extra"] = g.number()
+	}
+	return NewParams(m)
+}
+
+// field returns a value for a field of type typ, now and then of another
+// type or left unset.
+func (g *diffGen) field(typ string) diffField {
+	if g.r.IntN(12) == 0 {
+		typ = []string{"number", "integer", "boolean", "string", "table", ""}[g.r.IntN(6)]
+	}
+	switch {
+	case typ == "":
+		return diffField{}
+	case typ == "integer":
+		return diffField{set: 'i', n: float64(g.r.IntN(21) - 10)}
+	case strings.HasPrefix(typ, "number"):
+		return diffField{set: 'n', n: g.number()}
+	case typ == "boolean":
+		return diffField{set: 'b', n: float64(g.r.IntN(2))}
+	case typ == "string" || strings.HasPrefix(typ, `"`):
+		return diffField{set: 's', s: g.string()}
+	case strings.HasPrefix(typ, "table"):
+		return diffField{set: 'p', p: g.params()}
+	}
+	return diffField{set: 'n', n: g.number()}
+}
+
+func (g *diffGen) ctx(k *Kind) *diffCtx {
+	c := &diffCtx{fields: make([]diffField, len(k.Ctx))}
+	for i, f := range k.Ctx {
+		c.fields[i] = g.field(f.Type)
+	}
+	return c
+}
+
+var paramsKeyRE = regexp.MustCompile(`\.([A-Za-z_][A-Za-z0-9_]*)`)
+
+// scriptKeys lists the names src reads with a dot: candidates for params.
+func scriptKeys(src string) []string {
+	var keys []string
+	for _, m := range paramsKeyRE.FindAllStringSubmatch(src, -1) {
+		if !slices.Contains(keys, m[1]) {
+			keys = append(keys, m[1])
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// ---- running both paths ----
+
+// diffPair is one hook on a fast-path worker and on a VM worker.
+type diffPair struct {
+	t        testing.TB
+	kind     *Kind
+	sigs     []*Sig[diffCtx, any, string]
+	reg      *Registry
+	fast, vm *Worker
+	ref      Ref
+	hook     *LuaHook
+}
+
+// newDiffPair registers src as the hook "h" of a recording copy of kind.
+func newDiffPair(t testing.TB, kind *Kind, path, src string, limits Limits) (*diffPair, error) {
+	k := diffKind(kind)
+	reg, err := NewRegistry([]*Kind{k}, testLimits(limits))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.AddLua(k, "h", path, []byte(src)); err != nil {
+		return nil, err
+	}
+	ref, _ := reg.Lookup(k, "h")
+	h, _ := reg.Hook(ref)
+	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), reg: reg, ref: ref, hook: h.(*LuaHook)}
+	p.fast = reg.NewWorker(WorkerOptions{Rand: seeded(3)})
+	p.vm = reg.NewWorker(WorkerOptions{Rand: seeded(3), NoFastPath: true})
+	return p, nil
+}
+
+func (p *diffPair) close() {
+	p.fast.Close()
+	p.vm.Close()
+}
+
+// call runs function fn of the hook on both workers with ctx and hosts of
+// the same salt; it returns a description of the difference, or "", and
+// whether the call failed (on the VM).
+func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
+	hf, hv := &diffHost{salt: salt}, &diffHost{salt: salt}
+	cf, cv := *ctx, *ctx
+	rf, errf := Call(p.fast, p.sigs[fn], p.ref, &cf, any(hf))
+	rv, errv := Call(p.vm, p.sigs[fn], p.ref, &cv, any(hv))
+	var diffs []string
+	if rf != rv {
+		diffs = append(diffs, fmt.Sprintf("results:\n  fast %s\n  vm   %s", rf, rv))
+	}
+	if df, dv := describeError(errf), describeError(errv); df != dv {
+		diffs = append(diffs, fmt.Sprintf("errors:\n  fast %s\n  vm   %s", df, dv))
+	}
+	if !slices.Equal(hf.calls, hv.calls) {
+		diffs = append(diffs, fmt.Sprintf("host calls:\n  fast %q\n  vm   %q", hf.calls, hv.calls))
+	}
+	return strings.Join(diffs, "\n"), errv != nil
+}
+
+// run calls every function the script defines n times with random inputs
+// and fails the test at the first difference. It returns how many calls
+// failed (the same way on both paths).
+func (p *diffPair) run(name, src string, seed uint64, n int, finite bool) (failed int) {
+	p.t.Helper()
+	g := &diffGen{r: rand.New(rand.NewPCG(seed, 17)), keys: scriptKeys(src), finite: finite}
+	for i := 0; i < n; i++ {
+		for fn := range p.kind.Funcs {
+			if ok, err := p.vm.Exports(p.ref, p.kind.Funcs[fn].Name); err != nil || !ok {
+				continue
+			}
+			ctx := g.ctx(p.kind)
+			salt := g.r.Uint64()
+			d, bad := p.call(fn, ctx, salt)
+			if d != "" {
+				p.t.Fatalf("%s: call %d of %s with %+v differs:\n%s\nscript:\n%s", name, i, p.kind.Funcs[fn].Name, ctx.fields, d, src)
+			}
+			if bad {
+				failed++
+			}
+		}
+	}
+	return failed
+}
