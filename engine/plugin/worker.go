@@ -104,13 +104,21 @@ func (w *Worker) newState() {
 // Reset prepares the worker for a new game: hooks start again from fresh
 // environments (so nothing a script kept in a global or upvalue leaks from
 // one game into the next, whichever worker plays it) and math.random draws
-// from rng.
+// from rng. Hooks on the fast path, which cannot keep anything, are kept.
 func (w *Worker) Reset(rng *rand.Rand) error {
 	if w.busy {
 		return errors.New("plugin: Reset during a hook call")
 	}
 	w.rng = rng
-	clear(w.insts)
+	for i, inst := range w.insts {
+		// A hook on the fast path keeps nothing between calls: no Lua code
+		// runs in its environment and its constants were fixed when it was
+		// compiled, so it need not be instantiated again (which would cost
+		// a fresh environment per game).
+		if inst == nil || inst.fast == nil || inst.err != nil {
+			w.insts[i] = nil
+		}
+	}
 	return nil
 }
 
