@@ -346,3 +346,38 @@ func posAt(data []byte, off int) diag.Pos {
 type RangeInspector interface {
 	InspectRanges(config any) (any, error)
 }
+
+// Names maps the ids of one kind of source entity (officers, techs,
+// terrains …) to the index of their first declaration.
+type Names struct {
+	index map[string]int
+	order []string
+}
+
+// NewNames indexes list by name; empty names are skipped and a repeated
+// name keeps its first index (the duplicate-id rules report the rest).
+func NewNames[T any](list []T, name func(T) string) Names {
+	n := Names{index: map[string]int{}}
+	for i, e := range list {
+		id := name(e)
+		if id == "" {
+			continue
+		}
+		if _, dup := n.index[id]; !dup {
+			n.index[id] = i
+			n.order = append(n.order, id)
+		}
+	}
+	return n
+}
+
+// Lookup returns the index of id, or -1.
+func (n Names) Lookup(id string) int {
+	if i, ok := n.index[id]; ok {
+		return i
+	}
+	return -1
+}
+
+// List returns the ids in declaration order (for suggestions).
+func (n Names) List() []string { return n.order }

@@ -1,47 +1,18 @@
 package ftbt
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"path"
 	"path/filepath"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
 // Names maps the ids of one kind of entity to their first index.
-type Names struct {
-	index map[string]int
-	order []string
-}
-
-func newNames[T any](list []T, name func(T) string) Names {
-	n := Names{index: map[string]int{}}
-	for i, e := range list {
-		id := name(e)
-		if id == "" {
-			continue
-		}
-		if _, dup := n.index[id]; !dup {
-			n.index[id] = i
-			n.order = append(n.order, id)
-		}
-	}
-	return n
-}
-
-// Lookup returns the index of id, or -1.
-func (n Names) Lookup(id string) int {
-	if i, ok := n.index[id]; ok {
-		return i
-	}
-	return -1
-}
-
-// List returns the ids in declaration order (for suggestions).
-func (n Names) List() []string { return n.order }
+type Names = build.Names
 
 // Index holds the name tables of a model. Glyphs maps each terrain glyph to
 // its first terrain.
@@ -52,11 +23,11 @@ type Index struct {
 // NewIndex builds the name tables of m.
 func NewIndex(m *Model) *Index {
 	return &Index{
-		Terrains: newNames(m.Terrains, func(t TerrainSrc) string { return t.Name }),
-		Glyphs:   newNames(m.Terrains, func(t TerrainSrc) string { return t.Glyph }),
-		Classes:  newNames(m.Classes, func(c ClassSrc) string { return c.ID }),
-		Techs:    newNames(m.Techs, func(t TechSrc) string { return t.Name }),
-		People:   newNames(m.People, func(p PersonSrc) string { return p.Name }),
+		Terrains: build.NewNames(m.Terrains, func(t TerrainSrc) string { return t.Name }),
+		Glyphs:   build.NewNames(m.Terrains, func(t TerrainSrc) string { return t.Glyph }),
+		Classes:  build.NewNames(m.Classes, func(c ClassSrc) string { return c.ID }),
+		Techs:    build.NewNames(m.Techs, func(t TechSrc) string { return t.Name }),
+		People:   build.NewNames(m.People, func(p PersonSrc) string { return p.Name }),
 	}
 }
 
@@ -131,9 +102,8 @@ func Resolve(m *Model) *engine.Config {
 			if !scripts[ref.Path] {
 				scripts[ref.Path] = true
 				if data, err := m.Src.Read(ref.Name); err == nil {
-					sum := sha256.Sum256(data)
 					cfg.Scripts = append(cfg.Scripts, engine.Script{ID: ref.ID, Kind: HookKind, Path: ref.Path,
-						SHA256: hex.EncodeToString(sum[:]), Source: string(data)})
+						SHA256: plugin.Hash(data), Source: string(data)})
 				}
 			}
 		}

@@ -1,48 +1,18 @@
 package mbg
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"path"
 	"path/filepath"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
 // Names maps the ids of one kind of entity to their first index.
-type Names struct {
-	index map[string]int
-	order []string
-}
-
-func newNames[T any](list []T, name func(T) string) Names {
-	n := Names{index: map[string]int{}}
-	for i, e := range list {
-		id := name(e)
-		if id == "" {
-			continue
-		}
-		if _, dup := n.index[id]; !dup {
-			n.index[id] = i
-			n.order = append(n.order, id)
-		}
-	}
-	return n
-}
-
-// Lookup returns the index of id, or -1.
-func (n Names) Lookup(id string) int {
-	if i, ok := n.index[id]; ok {
-		return i
-	}
-	return -1
-}
-
-// List returns the ids in declaration order (for suggestions).
-func (n Names) List() []string { return n.order }
+type Names = build.Names
 
 // Index holds the name tables of a model.
 type Index struct {
@@ -52,13 +22,13 @@ type Index struct {
 // NewIndex builds the name tables of m.
 func NewIndex(m *Model) *Index {
 	return &Index{
-		Officers:   newNames(m.Officers, func(o OfficerSrc) string { return o.Name }),
-		Cities:     newNames(m.Cities, func(c CitySrc) string { return c.Name }),
-		Institutes: newNames(m.Institutes, func(c InstituteSrc) string { return c.Name }),
-		Trainings:  newNames(m.Trainings, func(c TrainingSrc) string { return c.Name }),
-		Roles:      newNames(m.Roles, func(c RoleSrc) string { return c.Name }),
-		Techs:      newNames(m.Techs, func(c TechSrc) string { return c.ID }),
-		Cards:      newNames(m.Cards, func(c CardSrc) string { return c.ID }),
+		Officers:   build.NewNames(m.Officers, func(o OfficerSrc) string { return o.Name }),
+		Cities:     build.NewNames(m.Cities, func(c CitySrc) string { return c.Name }),
+		Institutes: build.NewNames(m.Institutes, func(c InstituteSrc) string { return c.Name }),
+		Trainings:  build.NewNames(m.Trainings, func(c TrainingSrc) string { return c.Name }),
+		Roles:      build.NewNames(m.Roles, func(c RoleSrc) string { return c.Name }),
+		Techs:      build.NewNames(m.Techs, func(c TechSrc) string { return c.ID }),
+		Cards:      build.NewNames(m.Cards, func(c CardSrc) string { return c.ID }),
 	}
 }
 
@@ -290,8 +260,7 @@ func (b *scriptBundle) add(ref ScriptRef, out *[]engine.Script) {
 	if err != nil {
 		return
 	}
-	sum := sha256.Sum256(data)
-	*out = append(*out, engine.Script{ID: ref.Hook, Kind: ref.Kind, Path: ref.ID, SHA256: hex.EncodeToString(sum[:]), Source: string(data)})
+	*out = append(*out, engine.Script{ID: ref.Hook, Kind: ref.Kind, Path: ref.ID, SHA256: plugin.Hash(data), Source: string(data)})
 }
 
 func constantsOf(c map[string]float64) engine.Constants {
