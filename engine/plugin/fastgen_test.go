@@ -20,7 +20,7 @@ var fastKind = &Kind{
 		{Name: "s", Type: "string"},
 		{Name: "e", Type: `"slow"|"fast"`},
 		{Name: "f", Type: "boolean"},
-		paramsField,
+		ParamsField,
 	},
 	Funcs: []Func{
 		{Name: "run", Required: true, Params: []Field{{Name: "ctx", Type: "table"}},

@@ -324,6 +324,42 @@ func (a *Args) ReturnNumber(v float64) {
 	a.nret++
 }
 
+// ReturnInts adds a result that is a new array of the integers xs. Only a
+// hook running on the VM can receive a table: the fast path compiles no
+// function that calls a host function returning one (see fast.go).
+func (a *Args) ReturnInts(xs []int) {
+	if a.fast {
+		a.raise(a.name + ": returns a table, which the fast path cannot hold")
+	}
+	t := a.l.CreateTable(len(xs), 0)
+	for _, x := range xs {
+		t.Append(lua.LNumber(x))
+	}
+	a.l.Push(t)
+	a.nret++
+}
+
+// IntIn returns argument i, which must be an integer between lo and hi.
+func (a *Args) IntIn(i, lo, hi int) int {
+	n := a.Int(i)
+	if n < lo || n > hi {
+		a.Errorf("bad argument #%d%s: must be between %d and %d, got %d", i, a.paramName(i), lo, hi, n)
+	}
+	return n
+}
+
+// HostAs returns the host of the call in progress as the kind's host
+// interface H. A mismatch is a bug in an engine (it called a kind's function
+// with another kind's host), reported as a script error rather than a panic.
+func HostAs[H any](a *Args, host any) H {
+	h, ok := host.(H)
+	if !ok {
+		var want *H
+		a.Errorf("engine passed host %T, which does not implement %T", host, want)
+	}
+	return h
+}
+
 // ReturnBool adds a boolean result.
 func (a *Args) ReturnBool(v bool) {
 	if a.fast {

@@ -9,11 +9,11 @@ import (
 // Engines may declare further kinds of their own and pass them to
 // NewRegistry beside these.
 func Builtin() []*Kind {
-	return []*Kind{MBGTech, MBGCard, FTBTEffect, GlorySkill, XGHJEffect, XGHJVictory}
+	return []*Kind{MBGTech, MBGCard, FTBTEffect}
 }
 
-// paramsField is the ctx field every kind with scenario parameters shares.
-var paramsField = Field{
+// ParamsField is the ctx field every kind with scenario parameters shares.
+var ParamsField = Field{
 	Name: "params",
 	Type: "table<string, number>",
 	Doc:  "The numeric parameters the scenario gives this use of the hook (a plain table, e.g. `params.burn_rounds`); absent names are nil.",
@@ -24,25 +24,7 @@ var paramsField = Field{
 const maxRounds = 1_000_000
 
 // roundsArg reads a whole, non-negative number of rounds or turns.
-func roundsArg(a *Args, i int) int {
-	n := a.Int(i)
-	if n < 0 || n > maxRounds {
-		a.Errorf("bad argument #%d%s: must be between 0 and %d, got %d", i, a.paramName(i), maxRounds, n)
-	}
-	return n
-}
-
-// hostAs returns the host of the call in progress as the kind's host
-// interface. A mismatch is a bug in an engine (it called a kind's function
-// with another kind's host), reported as a script error rather than a panic.
-func hostAs[H any](a *Args, host any) H {
-	h, ok := host.(H)
-	if !ok {
-		var want *H
-		a.Errorf("engine passed host %T, which does not implement %T", host, want)
-	}
-	return h
-}
+func roundsArg(a *Args, i int) int { return a.IntIn(i, 0, maxRounds) }
 
 // HostErr is implemented by host values that record the first failure of a
 // host call (a bad index from a script, say) rather than return it. After
@@ -71,7 +53,7 @@ var MBGTech = &Kind{
 		{Name: "opp_hp", Type: "number", Doc: "The opponent's hp."},
 		{Name: "opp_def", Type: "number", Doc: "The opponent's def (city walls; 0 outside a city)."},
 		{Name: "celve", Type: "number", Doc: "The user's celve (0..100): the higher strategy of its main and vice general."},
-		paramsField,
+		ParamsField,
 	},
 	Funcs: []Func{{
 		Name:     "effect",
@@ -90,7 +72,7 @@ var MBGTech = &Kind{
 			Params: []Field{{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."}},
 			Doc: "Sets the opponent burning for the next `rounds` rounds, replacing any running burn; each burning " +
 				"round deals the scenario's burn damage. 0 puts the fire out.",
-			Impl: func(host any, a *Args) { hostAs[TechHost](a, host).Burn(roundsArg(a, 1)) },
+			Impl: func(host any, a *Args) { HostAs[TechHost](a, host).Burn(roundsArg(a, 1)) },
 		},
 		{
 			Name: "confuse",
@@ -102,13 +84,13 @@ var MBGTech = &Kind{
 				"round win weight; infighting also makes it hit itself with its own power. 0 returns it to normal.",
 			Impl: func(host any, a *Args) {
 				state := a.Enum(1, "chaos", "infighting")
-				hostAs[TechHost](a, host).Confuse(state, roundsArg(a, 2))
+				HostAs[TechHost](a, host).Confuse(state, roundsArg(a, 2))
 			},
 		},
 		{
 			Name: "exile",
 			Doc:  "Marks the opponent's main general to leave his role after the battle.",
-			Impl: func(host any, a *Args) { hostAs[TechHost](a, host).Exile() },
+			Impl: func(host any, a *Args) { HostAs[TechHost](a, host).Exile() },
 		},
 	},
 }
@@ -195,7 +177,7 @@ func (w *Worker) Tech(ref Ref, ctx *TechCtx, host TechHost) (TechResult, error) 
 // GoTech returns an mbg.tech hook implemented by fn; origin names it in
 // messages (e.g. "go:engine/mbg/native").
 func GoTech(id, origin string, fn TechFunc) *GoHook {
-	return mustGoHook(MBGTech, id, origin, GoFn(TechEffect, (func(*TechCtx, TechHost) (TechResult, error))(fn)))
+	return MustGoHook(MBGTech, id, origin, GoFn(TechEffect, (func(*TechCtx, TechHost) (TechResult, error))(fn)))
 }
 
 // ---- mbg.card ----
@@ -209,7 +191,7 @@ var MBGCard = &Kind{
 	Ctx: []Field{
 		{Name: "user", Type: "integer", Doc: "Index of the role playing the card."},
 		{Name: "target", Type: "integer", Doc: "The chosen target: a role, board square or officer index depending on the card's target kind; -1 for cards without a target."},
-		paramsField,
+		ParamsField,
 	},
 	Funcs: []Func{{
 		Name:     "play",
@@ -232,14 +214,14 @@ var MBGCard = &Kind{
 			Doc: "Sets the movement state of `role` for `turns` turns, replacing any other movement state.",
 			Impl: func(host any, a *Args) {
 				role, state := a.Int(1), a.Enum(2, "slow", "fast", "stop")
-				hostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3))
+				HostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3))
 			},
 		},
 		{
 			Name:   "extra_action",
 			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Gives `role` one extra action this turn.",
-			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).ExtraAction(a.Int(1)) },
+			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).ExtraAction(a.Int(1)) },
 		},
 		{
 			Name: "steal",
@@ -255,7 +237,7 @@ var MBGCard = &Kind{
 				if amount < 0 {
 					a.Errorf("bad argument #3 'amount': must be ≥ 0, got %g", amount)
 				}
-				a.ReturnNumber(hostAs[CardHost](a, host).Steal(from, to, amount))
+				a.ReturnNumber(HostAs[CardHost](a, host).Steal(from, to, amount))
 			},
 		},
 		{
@@ -286,7 +268,7 @@ var MBGCard = &Kind{
 			Doc: "Puts `officer` under a rumour for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				off := a.Int(1)
-				hostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2))
+				HostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2))
 			},
 		},
 		{
@@ -298,14 +280,14 @@ var MBGCard = &Kind{
 			Doc: "Poisons `officer` for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				off := a.Int(1)
-				hostAs[CardHost](a, host).Poison(off, roundsArg(a, 2))
+				HostAs[CardHost](a, host).Poison(off, roundsArg(a, 2))
 			},
 		},
 		{
 			Name:   "defect",
 			Params: []Field{{Name: "officer", Type: "integer", Doc: "Officer index."}},
 			Doc:    "Makes `officer` leave his role at the end of the turn.",
-			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).Defect(a.Int(1)) },
+			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).Defect(a.Int(1)) },
 		},
 		{
 			Name: "place",
@@ -316,7 +298,7 @@ var MBGCard = &Kind{
 			Doc: "Places a barrier or a robber on `square`.",
 			Impl: func(host any, a *Args) {
 				sq, what := a.Int(1), a.Enum(2, "barrier", "robber")
-				hostAs[CardHost](a, host).Place(sq, what)
+				HostAs[CardHost](a, host).Place(sq, what)
 			},
 		},
 		{
@@ -330,7 +312,7 @@ var MBGCard = &Kind{
 			Doc:     "Allies roles `a` and `b` for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				x, y := a.Int(1), a.Int(2)
-				a.ReturnBool(hostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3)))
+				a.ReturnBool(HostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3)))
 			},
 		},
 		{
@@ -343,21 +325,21 @@ var MBGCard = &Kind{
 			Doc:     "Makes `role` a public enemy for `turns` turns.",
 			Impl: func(host any, a *Args) {
 				role := a.Int(1)
-				a.ReturnBool(hostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2)))
+				a.ReturnBool(HostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2)))
 			},
 		},
 		{
 			Name:   "reverse",
 			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Reverses the direction in which `role` moves (permanent).",
-			Impl:   func(host any, a *Args) { hostAs[CardHost](a, host).Reverse(a.Int(1)) },
+			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).Reverse(a.Int(1)) },
 		},
 		{
 			Name:    "money",
 			Params:  []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Returns: []Field{{Name: "money", Type: "number", Doc: "The role's money."}},
 			Doc:     "Returns the money of `role`.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(hostAs[CardHost](a, host).Money(a.Int(1))) },
+			Impl:    func(host any, a *Args) { a.ReturnNumber(HostAs[CardHost](a, host).Money(a.Int(1))) },
 		},
 	},
 }
@@ -395,7 +377,7 @@ func heal(a *Args, host any, wholeRole bool) {
 	if f < 0 || f > 1 {
 		a.Errorf("bad argument #2 'fraction': must be between 0 and 1, got %g", f)
 	}
-	hostAs[CardHost](a, host).Heal(role, f, wholeRole)
+	HostAs[CardHost](a, host).Heal(role, f, wholeRole)
 }
 
 // CardFunc is a card written in Go.
@@ -425,31 +407,5 @@ func (w *Worker) Card(ref Ref, ctx *CardCtx, host CardHost) (bool, error) {
 
 // GoCard returns an mbg.card hook implemented by fn.
 func GoCard(id, origin string, fn CardFunc) *GoHook {
-	return mustGoHook(MBGCard, id, origin, GoFn(CardPlay, (func(*CardCtx, CardHost) (bool, error))(fn)))
-}
-
-// ---- kinds declared minimally; their engines will flesh them out ----
-
-// GlorySkill is the kind of 58Glory hero skills.
-var GlorySkill = &Kind{
-	Name: "glory.skill",
-	Doc:  "A hero skill of 58Glory. Declared minimally: the glory engine defines its ctx and host API.",
-	Funcs: []Func{{Name: "cast", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
-		Doc: "Casts the skill."}},
-}
-
-// XGHJEffect is the kind of XiangGuHuaJi brawl effects.
-var XGHJEffect = &Kind{
-	Name: "xghj.effect",
-	Doc:  "A brawl-scenario effect of XiangGuHuaJi. Declared minimally: the xghj engine defines its ctx and host API.",
-	Funcs: []Func{{Name: "apply", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
-		Doc: "Applies the effect."}},
-}
-
-// XGHJVictory is the kind of XiangGuHuaJi victory conditions.
-var XGHJVictory = &Kind{
-	Name: "xghj.victory",
-	Doc:  "A victory condition of XiangGuHuaJi. Declared minimally: the xghj engine defines its ctx, results and host API.",
-	Funcs: []Func{{Name: "check", Required: true, Params: []Field{{Name: "ctx", Type: "table", Doc: "The situation."}},
-		Doc: "Checks whether the game is won."}},
+	return MustGoHook(MBGCard, id, origin, GoFn(CardPlay, (func(*CardCtx, CardHost) (bool, error))(fn)))
 }

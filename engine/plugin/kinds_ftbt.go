@@ -3,8 +3,6 @@ package plugin
 import (
 	"fmt"
 	"math"
-
-	lua "github.com/yuin/gopher-lua"
 )
 
 // ---- ftbt.effect ----
@@ -42,7 +40,7 @@ var FTBTEffect = &Kind{
 		{Name: "buf_vmd", Type: "integer", Doc: "AI constant BUF_VMD: cap of a buff's value·duration·distance sum."},
 		{Name: "fly_vmd", Type: "integer", Doc: "AI constant FLY_VMD: the same for fly."},
 		{Name: "dl_vmd", Type: "integer", Doc: "AI constant DL_VMD: the same for disable-long."},
-		paramsField,
+		ParamsField,
 	},
 	Funcs: []Func{
 		{
@@ -72,13 +70,8 @@ var FTBTEffect = &Kind{
 				"terrain mask allows.",
 			Impl: func(host any, a *Args) {
 				center, radius := a.Int(1), a.Int(2)
-				cells := hostAs[FTBTReader](a, host).AOE(center, max(-1, min(radius, maxRadius)))
-				t := a.l.CreateTable(len(cells), 0)
-				for _, c := range cells {
-					t.Append(lua.LNumber(c))
-				}
-				a.l.Push(t)
-				a.nret++
+				cells := HostAs[FTBTReader](a, host).AOE(center, max(-1, min(radius, maxRadius)))
+				a.ReturnInts(cells)
 			},
 		},
 		{
@@ -86,7 +79,7 @@ var FTBTEffect = &Kind{
 			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
 			Returns: []Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
 			Doc:     "Returns who stands on `cell`.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(hostAs[FTBTReader](a, host).Occupant(a.Int(1)))) },
+			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(HostAs[FTBTReader](a, host).Occupant(a.Int(1)))) },
 		},
 		personGetter("side", "The person's side (0 or 1).", func(p FTBTPerson) int { return p.Side }),
 		personGetter("abi", "The person's abi (attack), without buffs.", func(p FTBTPerson) int { return p.Abi }),
@@ -108,7 +101,7 @@ var FTBTEffect = &Kind{
 			Doc: "Reads `side`'s timed effect `slot` at `cell`.",
 			Impl: func(host any, a *Args) {
 				cell, side, slot := a.Int(1), a.Int(2), a.Enum(3, ftbtSlots...)
-				v, left := hostAs[FTBTReader](a, host).Effect(cell, side, slot)
+				v, left := HostAs[FTBTReader](a, host).Effect(cell, side, slot)
 				a.ReturnNumber(float64(v))
 				a.ReturnNumber(float64(left))
 			},
@@ -186,7 +179,7 @@ func personGetter(name, doc string, get func(FTBTPerson) int) HostFunc {
 		Returns: []Field{{Name: name, Type: "integer", Doc: doc}},
 		Doc:     "Returns " + lowerFirst(doc),
 		Impl: func(host any, a *Args) {
-			a.ReturnNumber(float64(get(hostAs[FTBTReader](a, host).Person(a.Int(1)))))
+			a.ReturnNumber(float64(get(HostAs[FTBTReader](a, host).Person(a.Int(1)))))
 		},
 	}
 }
@@ -322,5 +315,5 @@ func GoEffect(id, origin string, apply EffectApplyFunc, score EffectScoreFunc) *
 	if score != nil {
 		fns = append(fns, GoFn(EffectScore, (func(*EffectCtx, FTBTScoreHost) (int, error))(score)))
 	}
-	return mustGoHook(FTBTEffect, id, origin, fns...)
+	return MustGoHook(FTBTEffect, id, origin, fns...)
 }

@@ -370,7 +370,9 @@ func NewGoHook(kind *Kind, id, origin string, fns ...GoFunc) (*GoHook, error) {
 	return h, nil
 }
 
-func mustGoHook(kind *Kind, id, origin string, fns ...GoFunc) *GoHook {
+// MustGoHook is NewGoHook for package-level hooks declared by an engine,
+// where an error is a bug in the declaration: it panics.
+func MustGoHook(kind *Kind, id, origin string, fns ...GoFunc) *GoHook {
 	h, err := NewGoHook(kind, id, origin, fns...)
 	if err != nil {
 		panic(err)
