@@ -1,28 +1,21 @@
 package ftbt
 
 import (
-	"fmt"
 	"strconv"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
 // Decider makes the decisions of one side: an AI agent, a human at a
-// terminal, a test script or a replay. Decide returns the index of the chosen
-// option in req.Options. An index out of range is rejected and the decider
-// asked again (req.Attempt counts the re-asks, req.Rejected says why), at
-// most MaxAttempts times, after which the engine takes req.Default. An error
-// aborts the game (Step and Run return it).
-//
-// The request and its options are valid only during the call; the view is
-// valid for the whole game but must not be modified through the slices it
-// returns.
-type Decider interface {
-	Decide(v *View, req *Request) (int, error)
-}
+// terminal, a test script or a replay (see play.Decider: out-of-range
+// answers are re-asked at most MaxAttempts times, then the request's
+// default is taken).
+type Decider = play.Decider[*View, *Request]
 
 // MaxAttempts bounds how often a decider is asked for one decision, and how
 // often one activation may go back from the target to the tech choice, so no
 // answer loops a Step.
-const MaxAttempts = 8
+const MaxAttempts = play.MaxAttempts
 
 // Option is one legal answer to a request.
 type Option struct {
@@ -45,78 +38,33 @@ func (o Option) ID() string {
 	return s
 }
 
-// Request is one decision the engine needs from a side.
+// Request is one decision the engine needs from a side: the shared part
+// (kind, deciding side as Player, options, default, re-ask state) and the
+// request's context.
 type Request struct {
-	Kind RequestKind
-	Side int // the deciding side
+	play.Ask[RequestKind, Option]
 	// Person is the person acting (-1 for AskPerson); Slot and Tech are the
 	// tech being aimed (AskTarget; -1 otherwise).
 	Person, Slot, Tech int
-	Options            []Option
-	// Default is the option the engine takes after MaxAttempts rejected
-	// answers, and for a side without a decider.
-	Default int
-	// Attempt is 0 on the first ask and counts the re-asks; Rejected says
-	// what was wrong with the previous answer.
-	Attempt  int
-	Rejected string
 }
 
-// Decision is one entry of a game's decision log: the answer the engine used.
-type Decision struct {
-	Round  int         `json:"round"`
-	Side   int         `json:"side"`
-	Kind   RequestKind `json:"kind"`
-	Choice int         `json:"choice"`
-	// Option is the chosen option, so a replay can check it is still in
-	// step with the game.
-	Option Option `json:"option"`
-	// Rejected counts the answers refused before this one.
-	Rejected int `json:"rejected,omitempty"`
-}
+// Decision is one entry of a game's decision log: the answer the engine
+// used, in the round it was taken.
+type Decision = play.Decision[RequestKind, Option]
 
-// ask prepares g.req for a new request; the caller appends the options and
-// calls decide.
+// ask prepares g.req for a new request of the side to move; the caller
+// appends the options and calls decide.
 func (g *Game) ask(kind RequestKind, person int) *Request {
 	r := &g.req
-	*r = Request{Kind: kind, Side: g.st.Side, Person: person, Slot: -1, Tech: -1, Options: g.req.Options[:0]}
+	r.Reset(kind, g.st.Side)
+	r.Person, r.Slot, r.Tech = person, -1, -1
 	return r
 }
 
-// decide asks the side's decider for req and returns the chosen option's
-// index. A request with one option is answered without asking (nothing to
-// decide) and not logged. A side without a decider gets the default, which
-// is logged like any answer so a replay stays in step.
+// decide asks the side's decider for req (play.Seats.Decide) and returns
+// the chosen option's index.
 func (g *Game) decide(req *Request) (int, error) {
-	n := len(req.Options)
-	if n == 0 {
-		return -1, fmt.Errorf("round %d: %s request for side %d has no options", g.st.Round, req.Kind, req.Side)
-	}
-	if req.Default < 0 || req.Default >= n {
-		req.Default = 0
-	}
-	if n == 1 {
-		return 0, nil
-	}
-	d := g.deciders[req.Side]
-	choice := req.Default
-	rejected := 0
-	for req.Attempt = 0; d != nil && req.Attempt < MaxAttempts; req.Attempt++ {
-		c, err := d.Decide(&g.view, req)
-		if err != nil {
-			return -1, fmt.Errorf("round %d: side %d deciding %s: %w", g.st.Round, req.Side, req.Kind, err)
-		}
-		if c >= 0 && c < n {
-			choice = c
-			break
-		}
-		rejected++
-		req.Rejected = fmt.Sprintf("choice %d is not an option (0..%d)", c, n-1)
-	}
-	g.decisions = append(g.decisions, Decision{
-		Round: g.st.Round, Side: req.Side, Kind: req.Kind, Choice: choice, Option: req.Options[choice], Rejected: rejected,
-	})
-	return choice, nil
+	return g.seats.Decide(&g.view, g.st.Round, req)
 }
 
 // View is a decider's read-only window on the game. Indices must be in

@@ -28,5 +28,5 @@ func ev(kind EventKind) Event {
 // emit appends an event of the current round.
 func (g *Game) emit(e Event) {
 	e.Round = g.st.Round
-	g.events = append(g.events, e)
+	g.events.Emit(e)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
@@ -38,27 +39,28 @@ type Game struct {
 	// (the original's np_in and np_finish).
 	nIn, nFin [2]int
 
-	events    []Event
-	decisions []Decision
+	events play.Events[Event]
+	// seats holds the deciders of the step in progress and the decision
+	// log.
+	seats play.Seats[*View, *Request, RequestKind, Option]
 
 	// err is sticky: after an error the game is half-way through an
 	// activation and cannot continue.
 	err error
 
 	// Scratch, reused between calls so a game allocates little.
-	deciders []Decider
-	view     View
-	req      Request
-	search   Searcher
-	reach    []Reach
-	pred     []int32
-	path     []int
-	targets  []int
-	tmark    []uint32
-	tstamp   uint32
-	apply    applyHost
-	scoring  scoreHost
-	call     EffectCall
+	view    View
+	req     Request
+	search  Searcher
+	reach   []Reach
+	pred    []int32
+	path    []int
+	targets []int
+	tmark   []uint32
+	tstamp  uint32
+	apply   applyHost
+	scoring scoreHost
+	call    EffectCall
 }
 
 // New starts a game of cfg with the given effect runner and seed. It
@@ -73,6 +75,8 @@ func New(cfg *Config, runner EffectRunner, seed uint64) (*Game, error) {
 	}
 	g.seed = seed
 	g.rng = NewRNG(seed)
+	g.events.Reserve(256)
+	g.seats.Log = make([]Decision, 0, 64)
 	g.st.People = make([]PersonState, len(cfg.People))
 	g.emit(ev(EvLoadMapDone))
 	for p, pc := range cfg.People {
@@ -123,7 +127,7 @@ func prepare(cfg *Config, runner EffectRunner) (*Game, error) {
 	g := &Game{cfg: cfg, runner: runner,
 		static: make([]int, n), occ: make([]int, n), eff: make([]effect, n*2*NumSlots),
 		pred: make([]int32, n), tmark: make([]uint32, n),
-		reach: make([]Reach, 0, 64), events: make([]Event, 0, 256), decisions: make([]Decision, 0, 64),
+		reach: make([]Reach, 0, 64),
 	}
 	for c, t := range cfg.Cells {
 		g.static[c] = cfg.Terrains[t].Weight
@@ -174,11 +178,11 @@ func (g *Game) Effect(cell, side int, slot EffectSlot) (value, remaining int) {
 func (g *Game) View() *View { return &g.view }
 
 // Events returns the event log (read-only).
-func (g *Game) Events() []Event { return g.events }
+func (g *Game) Events() []Event { return g.events.All() }
 
 // Decisions returns the decision log (read-only): every answer the engine
 // used, in order, enough to replay the game from its seed.
-func (g *Game) Decisions() []Decision { return g.decisions }
+func (g *Game) Decisions() []Decision { return g.seats.Log }
 
 // Result returns the result and whether the game is over.
 func (g *Game) Result() (Result, bool) { return g.st.Result, g.st.Over }
@@ -202,7 +206,7 @@ func (g *Game) Step(deciders []Decider) (over bool, err error) {
 	if len(deciders) != 2 {
 		return false, fmt.Errorf("ftbt: %d deciders for 2 sides", len(deciders))
 	}
-	g.deciders = deciders
+	g.seats.Deciders = deciders
 	if err := g.step(); err != nil {
 		g.err = err
 		return false, err

@@ -207,7 +207,7 @@ func TestReplay(t *testing.T) {
 		runGame(t, g1, mix(pattern, 11))
 		g2 := newGame(t, skirmish(), 11)
 		rp := ftbt.NewReplay(g1.Decisions())
-		runGame(t, g2, rp.Deciders())
+		runGame(t, g2, rp.Deciders(2))
 		// The logs differ only in the rejected answers the replay does not
 		// repeat; the games are the same.
 		s1, _ := json.Marshal(g1.State())
@@ -222,7 +222,7 @@ func TestReplay(t *testing.T) {
 	g2 := newGame(t, skirmish(), 12)
 	rp := ftbt.NewReplay(g1.Decisions()[:5])
 	for {
-		over, err := g2.Step(rp.Deciders())
+		over, err := g2.Step(rp.Deciders(2))
 		if err != nil {
 			break
 		}

@@ -1,41 +1,21 @@
 package ftbt
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
-// SaveFormat is the version of the save file written by Save.
-const SaveFormat = 1
+// SaveFormat is the version of the save file written by Save (2: the
+// shared play.Envelope).
+const SaveFormat = 2
 
-// SaveFile is the JSON form of a saved game: the complete state (round,
-// side and phase included), the RNG state, and the logs. It is exported so
-// tools (and tests) can read and write saves; Load checks everything in it.
-type SaveFile struct {
-	Format int `json:"format"`
-	// Config names the config and fingerprints it (sha256 of its JSON), so
-	// a save is not loaded against another level.
-	Config       string     `json:"config"`
-	ConfigSHA256 string     `json:"config_sha256"`
-	Seed         uint64     `json:"seed"`
-	RNG          *RNG       `json:"rng"`
-	State        *State     `json:"state"`
-	Decisions    []Decision `json:"decisions"`
-	Events       []Event    `json:"events"`
-}
-
-// fingerprint is the sha256 of the config's JSON.
-func fingerprint(cfg *Config) (string, error) {
-	data, err := json.Marshal(cfg)
-	if err != nil {
-		return "", fmt.Errorf("fingerprint config: %w", err)
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:]), nil
-}
+// SaveFile is the JSON form of a saved game: the shared envelope (game,
+// config fingerprint, seed, RNG, decision and event logs) around the
+// complete state (round, side and phase included). It is exported so tools
+// (and tests) can read and write saves; Load checks everything in it.
+type SaveFile = play.Envelope[*State, Decision, Event]
 
 // Save returns the game as JSON: state, RNG and logs. A game can be saved
 // between steps (Step never leaves an activation half done); a loaded game
@@ -43,10 +23,6 @@ func fingerprint(cfg *Config) (string, error) {
 func (g *Game) Save() ([]byte, error) {
 	if g.err != nil {
 		return nil, fmt.Errorf("ftbt: cannot save a game stopped by an error: %w", g.err)
-	}
-	fp, err := fingerprint(g.cfg)
-	if err != nil {
-		return nil, err
 	}
 	st := g.st
 	st.Effects = make([]CellEffect, 0, 16)
@@ -57,10 +33,10 @@ func (g *Game) Save() ([]byte, error) {
 			})
 		}
 	}
-	return json.Marshal(&SaveFile{
-		Format: SaveFormat, Config: g.cfg.Name, ConfigSHA256: fp, Seed: g.seed,
-		RNG: g.rng, State: &st, Decisions: g.decisions, Events: g.events,
-	})
+	return play.Seal(&SaveFile{
+		Format: SaveFormat, Game: "ftbt", Config: g.cfg.Name, Seed: g.seed, RNG: g.rng,
+		State: &st, Decisions: g.seats.Log, Events: g.events.All(),
+	}, g.cfg)
 }
 
 // Load restores a game saved by Save for the same config, with the given
@@ -71,25 +47,16 @@ func Load(cfg *Config, runner EffectRunner, data []byte) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	var f SaveFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("load ftbt save: %w", err)
-	}
-	if f.Format != SaveFormat {
-		return nil, fmt.Errorf("load ftbt save: format %d, this engine reads %d", f.Format, SaveFormat)
-	}
-	fp, err := fingerprint(cfg)
+	f, err := play.Open[*State, Decision, Event](data, "ftbt", SaveFormat, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if f.ConfigSHA256 != fp {
-		return nil, fmt.Errorf("load ftbt save: it was made with another config (%q, sha256 %s)", f.Config, f.ConfigSHA256)
-	}
-	if f.RNG == nil || f.State == nil {
-		return nil, errors.New("load ftbt save: missing rng or state")
+	if f.State == nil {
+		return nil, errors.New("load ftbt save: missing state")
 	}
 	g.seed, g.rng, g.st = f.Seed, f.RNG, *f.State
-	g.decisions, g.events = f.Decisions, f.Events
+	g.seats.Log = f.Decisions
+	g.events.Set(f.Events)
 	if err := g.restore(); err != nil {
 		return nil, fmt.Errorf("load ftbt save: %w", err)
 	}

@@ -90,7 +90,7 @@ func (g *Game) playCard(r, k int) (bool, error) {
 				return false, nil // no possible target
 			}
 			o, err := g.choose(req)
-			if err != nil || o.Name == OptCancel {
+			if err != nil || o.Kind == OptCancel {
 				return false, err
 			}
 			target = o.A
@@ -146,7 +146,7 @@ func (g *Game) cardTargets(req *Request, card *Card, r int) {
 		// his cities, his researchers and trainees (the original's places).
 		for o := range g.st.Officers {
 			if i := g.st.Officers[o].Role; i >= 0 && g.eligible(card.Side, r, i) {
-				req.Options = append(req.Options, Option{Name: OptOfficer, A: o, B: i})
+				req.Options = append(req.Options, Option{Kind: OptOfficer, A: o, B: i})
 			}
 		}
 	}

@@ -129,7 +129,7 @@ func TestCardSpendAndFail(t *testing.T) {
 		t.Errorf("self card: %v %v, call %+v", ok, err, call)
 	}
 	// Cancel keeps the card; so does a card never held.
-	g.deciders[0] = prefer("cancel")
+	g.seats.Deciders[0] = prefer("cancel")
 	if ok, err := g.playCard(0, 1); err != nil || ok || g.st.Roles[0].Cards[1] != 1 {
 		t.Errorf("cancel: %v %v, %d left", ok, err, g.st.Roles[0].Cards[1])
 	}
@@ -191,7 +191,7 @@ func run1(t *testing.T, g *Game) {
 	t.Helper()
 	turn := g.st.Turn
 	for g.st.Turn == turn && !g.st.Over {
-		if _, err := g.Step(g.deciders); err != nil {
+		if _, err := g.Step(g.seats.Deciders); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -213,7 +213,7 @@ func TestMoveStateLastsExactlyNTurns(t *testing.T) {
 		g := newRuleGame(t, cardConfig(SideAny), stubCards{}, prefer("move"), prefer("move"), prefer("move"))
 		if !tc.before {
 			run1(t, g) // turn 1 played normally
-			if _, err := g.Step(g.deciders); err != nil {
+			if _, err := g.Step(g.seats.Deciders); err != nil {
 				t.Fatal(err) // A moves in turn 2; the card comes after
 			}
 		}
@@ -223,10 +223,10 @@ func TestMoveStateLastsExactlyNTurns(t *testing.T) {
 		}
 		var states []Note
 		for range 5 {
-			mark := len(g.events)
+			mark := g.events.Len()
 			run1(t, g)
 			st := NoteNormal
-			for _, e := range g.events[mark:] {
+			for _, e := range g.events.Since(mark) {
 				if e.Kind == EvMoved && e.Role == 0 {
 					st = e.Note
 				}
@@ -256,7 +256,7 @@ func TestStopOnSelfMidAction(t *testing.T) {
 		t.Fatal("no move")
 	}
 	var a []Event
-	for _, e := range g.events {
+	for _, e := range g.events.All() {
 		if e.Role == 0 && (e.Kind == EvMoved || e.Kind == EvStopped) {
 			a = append(a, e)
 		}
@@ -266,7 +266,7 @@ func TestStopOnSelfMidAction(t *testing.T) {
 	}
 	g.st.Roles[0].Cards[1] = 5 // a stopped role plays no cards
 	for turn := 2; turn <= 4; turn++ {
-		mark := len(g.events)
+		mark := g.events.Len()
 		run1(t, g)
 		ks := kinds(g, mark)
 		stopped := slices.Contains(ks, EvStopped)
@@ -290,8 +290,8 @@ func TestOfficerStatusLastsExactlyNTurns(t *testing.T) {
 	var earns []float64
 	for range 7 {
 		run1(t, g)
-		for i := len(g.events) - 1; i >= 0; i-- {
-			if e := g.events[i]; e.Kind == EvIncome && e.Role == 1 {
+		for i := g.events.Len() - 1; i >= 0; i-- {
+			if e := g.events.All()[i]; e.Kind == EvIncome && e.Role == 1 {
 				earns = append(earns, e.Amount)
 				break
 			}
@@ -343,7 +343,7 @@ func TestExtraAction(t *testing.T) {
 	g.st.Roles[0].Cards[0] = 1
 	run1(t, g)
 	var movers []int
-	for _, e := range g.events {
+	for _, e := range g.events.All() {
 		if e.Kind == EvMoved {
 			movers = append(movers, e.Role)
 		}

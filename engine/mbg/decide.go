@@ -1,31 +1,24 @@
 package mbg
 
 import (
-	"fmt"
 	"strconv"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
 // Decider makes the decisions of one role: an AI agent, a human at a
-// terminal, a test script or a replay. Decide returns the index of the chosen
-// option in req.Options. An index out of range is rejected and the decider
-// asked again (req.Attempt counts the re-asks, req.Rejected says why), at
-// most MaxAttempts times, after which the engine takes req.Default. An error
-// aborts the game (Step and Run return it).
-//
-// The request and its options are valid only during the call; the view is
-// valid for the whole game but must not be modified through the slices it
-// returns.
-type Decider interface {
-	Decide(v *View, req *Request) (int, error)
-}
+// terminal, a test script or a replay (see play.Decider: out-of-range
+// answers are re-asked at most MaxAttempts times, then the request's
+// default is taken).
+type Decider = play.Decider[*View, *Request]
 
 // MaxAttempts bounds how often a decider is asked for one decision, and how
 // often a card play may fail in one action, so no answer loops the game.
-const MaxAttempts = 8
+const MaxAttempts = play.MaxAttempts
 
 // Option is one legal answer to a request.
 type Option struct {
-	Name OptionKind `json:"name"`
+	Kind OptionKind `json:"kind"`
 	// A and B are the option's subjects (officer, card, role, square, city,
 	// tech, scale … as the request kind says), -1 when unused.
 	A int `json:"a"`
@@ -38,7 +31,7 @@ type Option struct {
 // It depends only on what the option does, so replays and agents can match
 // options across games.
 func (o Option) ID() string {
-	s := o.Name.String()
+	s := o.Kind.String()
 	if o.A >= 0 {
 		s += "/" + strconv.Itoa(o.A)
 		if o.B >= 0 {
@@ -48,89 +41,40 @@ func (o Option) ID() string {
 	return s
 }
 
-// Request is one decision the engine needs from a role.
+// Request is one decision the engine needs from a role: the shared part
+// (kind, deciding role as Player, options, default, re-ask state) and the
+// request's context.
 type Request struct {
-	Kind RequestKind
-	Role int // the deciding role
+	play.Ask[RequestKind, Option]
 	// Context, by Kind (-1 when unused): Place is a city, institute or
 	// training room; Other the opposing role; Card the card being played;
 	// Officer the main general the vice is chosen for.
 	Place, Other, Card, Officer int
-	Options                     []Option
-	// Default is the option the engine takes after MaxAttempts rejected
-	// answers, and for a role without a decider.
-	Default int
-	// Attempt is 0 on the first ask and counts the re-asks; Rejected says
-	// what was wrong with the previous answer.
-	Attempt  int
-	Rejected string
 }
 
-// Decision is one entry of a game's decision log: the answer the engine used.
-type Decision struct {
-	Turn   int         `json:"turn"`
-	Role   int         `json:"role"`
-	Kind   RequestKind `json:"kind"`
-	Choice int         `json:"choice"`
-	// Option is the chosen option, so a replay can check it is still in
-	// step with the game.
-	Option Option `json:"option"`
-	// Rejected counts the answers refused before this one.
-	Rejected int `json:"rejected,omitempty"`
-}
+// Decision is one entry of a game's decision log: the answer the engine
+// used, in the turn (Round) it was taken.
+type Decision = play.Decision[RequestKind, Option]
 
 // opt is an option with unused subjects.
-func opt(name OptionKind) Option { return Option{Name: name, A: -1, B: -1} }
+func opt(kind OptionKind) Option { return Option{Kind: kind, A: -1, B: -1} }
 
 // opt1 is an option with one subject.
-func opt1(name OptionKind, a int) Option { return Option{Name: name, A: a, B: -1} }
+func opt1(kind OptionKind, a int) Option { return Option{Kind: kind, A: a, B: -1} }
 
 // ask prepares g.req for a new request of kind by role; the caller appends
 // the options and calls decide.
 func (g *Game) ask(kind RequestKind, role int) *Request {
 	r := &g.req
-	*r = Request{Kind: kind, Role: role, Place: -1, Other: -1, Card: -1, Officer: -1, Options: g.req.Options[:0]}
+	r.Reset(kind, role)
+	r.Place, r.Other, r.Card, r.Officer = -1, -1, -1, -1
 	return r
 }
 
-// decide asks the role's decider for req and returns the chosen option's
-// index. A request with one option is answered without asking (nothing to
-// decide) and not logged. A role without a decider (one that never plays,
-// defending its city) gets the default, which is logged like any answer so
-// a replay stays in step.
+// decide asks the role's decider for req (play.Seats.Decide) and returns
+// the chosen option's index.
 func (g *Game) decide(req *Request) (int, error) {
-	n := len(req.Options)
-	if n == 0 {
-		return -1, fmt.Errorf("turn %d: %s request for role %d has no options", g.st.Turn, req.Kind, req.Role)
-	}
-	if req.Default < 0 || req.Default >= n {
-		req.Default = 0
-	}
-	if n == 1 {
-		return 0, nil
-	}
-	var d Decider
-	if req.Role >= 0 && req.Role < len(g.deciders) {
-		d = g.deciders[req.Role]
-	}
-	choice := req.Default
-	rejected := 0
-	for req.Attempt = 0; d != nil && req.Attempt < MaxAttempts; req.Attempt++ {
-		c, err := d.Decide(&g.view, req)
-		if err != nil {
-			return -1, fmt.Errorf("turn %d: role %d deciding %s: %w", g.st.Turn, req.Role, req.Kind, err)
-		}
-		if c >= 0 && c < n {
-			choice = c
-			break
-		}
-		rejected++
-		req.Rejected = fmt.Sprintf("choice %d is not an option (0..%d)", c, n-1)
-	}
-	g.decisions = append(g.decisions, Decision{
-		Turn: g.st.Turn, Role: req.Role, Kind: req.Kind, Choice: choice, Option: req.Options[choice], Rejected: rejected,
-	})
-	return choice, nil
+	return g.seats.Decide(&g.view, g.st.Turn, req)
 }
 
 // choose runs decide and returns the chosen option.

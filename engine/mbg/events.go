@@ -52,7 +52,7 @@ type BattleSummary struct {
 // uses; the -1 defaults keep a role index 0 from being mistaken for "none".
 func (g *Game) emit(e Event) {
 	e.Turn = g.st.Turn
-	g.events = append(g.events, e)
+	g.events.Emit(e)
 }
 
 // ev returns an event of kind with every index field "none".

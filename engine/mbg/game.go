@@ -3,6 +3,8 @@ package mbg
 import (
 	"errors"
 	"fmt"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
 // Money victory modes (Rules.MoneyVictory).
@@ -47,16 +49,17 @@ type Game struct {
 	seed   uint64
 	st     State
 
-	events    []Event
-	battles   []BattleSummary
-	decisions []Decision
+	events  play.Events[Event]
+	battles []BattleSummary
+	// seats holds the deciders of the step in progress and the decision
+	// log.
+	seats play.Seats[*View, *Request, RequestKind, Option]
 
 	// err is sticky: after an error the game is half-way through an action
 	// and cannot continue.
 	err error
 
 	// Scratch, reused between calls so a game allocates little.
-	deciders []Decider
 	view     View
 	req      Request
 	host     cardHost
@@ -84,8 +87,8 @@ func New(cfg *Config, techs TechRunner, cards CardRunner, seed uint64) (*Game, e
 	g.shareRNG()
 	// Whole games log about 8 events and 3 decisions per role and turn;
 	// sizing the logs once saves most of their regrowth.
-	g.events = make([]Event, 0, 8*len(cfg.Roles)*cfg.MaxTurn+64)
-	g.decisions = make([]Decision, 0, 3*len(cfg.Roles)*cfg.MaxTurn+64)
+	g.events.Reserve(8*len(cfg.Roles)*cfg.MaxTurn + 64)
+	g.seats.Log = make([]Decision, 0, 3*len(cfg.Roles)*cfg.MaxTurn+64)
 	g.setup()
 	g.emit(ev(EvStart))
 	g.skipOut()
@@ -244,7 +247,7 @@ func (g *Game) NextRole() int {
 func (g *Game) View() *View { return &g.view }
 
 // Events returns the event log (read-only).
-func (g *Game) Events() []Event { return g.events }
+func (g *Game) Events() []Event { return g.events.All() }
 
 // Battles returns the summaries of the battles fought, in order
 // (read-only); EvBattle events hold their index.
@@ -252,7 +255,7 @@ func (g *Game) Battles() []BattleSummary { return g.battles }
 
 // Decisions returns the decision log (read-only): every answer the engine
 // used, in order, enough to replay the game from its seed.
-func (g *Game) Decisions() []Decision { return g.decisions }
+func (g *Game) Decisions() []Decision { return g.seats.Log }
 
 // Result returns the result and whether the game is over.
 func (g *Game) Result() (Result, bool) { return g.st.Result, g.st.Over }
@@ -275,7 +278,7 @@ func (g *Game) Step(deciders []Decider) (over bool, err error) {
 	if len(deciders) != len(g.st.Roles) {
 		return false, fmt.Errorf("mbg: %d deciders for %d roles", len(deciders), len(g.st.Roles))
 	}
-	g.deciders = deciders
+	g.seats.Deciders = deciders
 	if r := g.st.Next; r < len(g.st.Roles) {
 		err = g.action(r)
 		rs := &g.st.Roles[r]

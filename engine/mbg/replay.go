@@ -1,52 +1,12 @@
 package mbg
 
-import "fmt"
+import "github.com/sandtable/sandtable/engine/play"
 
 // Replay is a Decider that answers from a recorded decision log
 // (Game.Decisions). Started on a new game with the same config and seed, it
-// replays the recorded game exactly: the engine's randomness comes from the
-// seed and every other input is in the log. One Replay answers for every
-// role, since the log is in game order; it checks each request against the
-// record and fails as soon as the game goes another way.
-type Replay struct {
-	log  []Decision
-	next int
-}
+// replays the recorded game exactly; it checks each request against the
+// record and fails as soon as the game goes another way (see play.Replay).
+type Replay = play.Replay[*View, *Request, RequestKind, Option]
 
 // NewReplay returns a replay of log.
-func NewReplay(log []Decision) *Replay { return &Replay{log: log} }
-
-// Deciders returns n deciders (one per role), all this replay.
-func (p *Replay) Deciders(n int) []Decider {
-	ds := make([]Decider, n)
-	for i := range ds {
-		ds[i] = p
-	}
-	return ds
-}
-
-// Remaining returns how many recorded decisions have not been used yet.
-func (p *Replay) Remaining() int { return len(p.log) - p.next }
-
-// Decide implements Decider.
-func (p *Replay) Decide(_ *View, req *Request) (int, error) {
-	if p.next >= len(p.log) {
-		return -1, fmt.Errorf("replay: the log ended after %d decisions (role %d asked for %s)", len(p.log), req.Role, req.Kind)
-	}
-	d := &p.log[p.next]
-	if d.Role != req.Role || d.Kind != req.Kind {
-		return -1, fmt.Errorf("replay: decision %d was role %d's %s, the game asks role %d for %s",
-			p.next, d.Role, d.Kind, req.Role, req.Kind)
-	}
-	if d.Choice < 0 || d.Choice >= len(req.Options) || !sameOption(req.Options[d.Choice], d.Option) {
-		return -1, fmt.Errorf("replay: decision %d chose %s, which the game does not offer there", p.next, d.Option.ID())
-	}
-	p.next++
-	return d.Choice, nil
-}
-
-// sameOption compares options; the price is compared by the engine's own
-// float, which survives JSON exactly.
-func sameOption(a, b Option) bool {
-	return a == b
-}
+func NewReplay(log []Decision) *Replay { return play.NewReplay[*View, *Request](log, Option.ID) }

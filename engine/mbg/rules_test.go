@@ -96,7 +96,7 @@ func newRuleGame(t *testing.T, cfg *Config, cards CardRunner, ds ...Decider) *Ga
 	if ds == nil {
 		ds = make([]Decider, len(cfg.Roles))
 	}
-	g.deciders = ds
+	g.seats.Deciders = ds
 	return g
 }
 
@@ -123,7 +123,7 @@ func prefer(ids ...string) Decider {
 // kinds returns the kinds of the events logged since mark.
 func kinds(g *Game, mark int) []EventKind {
 	var ks []EventKind
-	for _, e := range g.events[mark:] {
+	for _, e := range g.events.Since(mark) {
 		ks = append(ks, e.Kind)
 	}
 	return ks
@@ -132,9 +132,9 @@ func kinds(g *Game, mark int) []EventKind {
 // last returns the last event of kind, failing the test if there is none.
 func last(t *testing.T, g *Game, kind EventKind) Event {
 	t.Helper()
-	for i := len(g.events) - 1; i >= 0; i-- {
-		if g.events[i].Kind == kind {
-			return g.events[i]
+	for i := g.events.Len() - 1; i >= 0; i-- {
+		if g.events.All()[i].Kind == kind {
+			return g.events.All()[i]
 		}
 	}
 	t.Fatalf("no %s event", kind)
@@ -243,11 +243,11 @@ func TestHirePrice(t *testing.T) {
 	}
 	for seed := range uint64(200) {
 		g.rng = NewRNG(seed)
-		mark := len(g.events)
+		mark := g.events.Len()
 		if err := g.visitHall(0); err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range g.events[mark:] {
+		for _, e := range g.events.Since(mark) {
 			if e.Kind == EvOffered && e.Officer == caoCao && (e.Amount < 2826*0.9 || e.Amount >= 2826*1.1) {
 				t.Fatalf("offered 曹操 for %g, outside [2543.4, 3108.6)", e.Amount)
 			}
@@ -260,13 +260,13 @@ func TestHallOffersOnePerLevel(t *testing.T) {
 	cfg := ruleConfig()
 	cfg.Roles[0].Retinue = []int{xuChu} // 刘备 (mid) is free too now
 	g := newRuleGame(t, cfg, nil)
-	mark := len(g.events)
+	mark := g.events.Len()
 	if err := g.visitHall(0); err != nil {
 		t.Fatal(err)
 	}
 	// Free: low none, mid 刘备, high 曹操 and 荀彧: two candidates.
 	var levels []int
-	for _, e := range g.events[mark:] {
+	for _, e := range g.events.Since(mark) {
 		if e.Kind == EvOffered {
 			levels = append(levels, g.st.Officers[e.Officer].Level)
 		}
@@ -293,7 +293,7 @@ func TestHireNeedsMoreThanPrice(t *testing.T) {
 	}{{offer.Amount, false}, {math.Nextafter(offer.Amount, math.Inf(1)), true}} {
 		*g.rng = saved
 		g.st.Roles[0].Money = tc.money
-		mark := len(g.events)
+		mark := g.events.Len()
 		if err := g.visitHall(0); err != nil {
 			t.Fatal(err)
 		}
@@ -524,7 +524,7 @@ func TestMeeting(t *testing.T) {
 		t.Errorf("allies: %v", kinds(g, 0))
 	}
 	g.st.Roles[0].Ally, g.st.Roles[1].Ally = NoAlly, PublicEnemy
-	mark := len(g.events)
+	mark := g.events.Len()
 	if err := g.meetings(0, g.st.Roles[1].Loc); err != nil {
 		t.Fatal(err)
 	}
@@ -569,11 +569,11 @@ func TestMovement(t *testing.T) {
 		g.rng = NewRNG(seed)
 		g.st.Roles[0].Loc, g.st.Roles[0].Dir = 8, 1
 		g.st.Squares[0].Barrier = true // 8 → 9 → 0
-		mark := len(g.events)
+		mark := g.events.Len()
 		if err := g.move(0); err != nil {
 			t.Fatal(err)
 		}
-		mv := g.events[mark]
+		mv := g.events.All()[mark]
 		if mv.Kind == EvBlocked {
 			if g.st.Roles[0].Loc != 0 || g.st.Squares[0].Barrier {
 				t.Fatalf("blocked at %d, barrier %v", g.st.Roles[0].Loc, g.st.Squares[0].Barrier)
@@ -712,7 +712,7 @@ func TestTurnLimit(t *testing.T) {
 		t.Errorf("result %+v", res)
 	}
 	turnEnds := 0
-	for _, e := range g.events {
+	for _, e := range g.events.All() {
 		if e.Kind == EvTurnEnd {
 			turnEnds++
 		}
@@ -907,7 +907,7 @@ func TestSettlementOrder(t *testing.T) {
 	// roles.
 	g.st.Roles[1].Money = cfg.WinMoney - 50
 	g.st.Next = 2
-	mark := len(g.events)
+	mark := g.events.Len()
 	if err := g.endTurn(); err != nil {
 		t.Fatal(err)
 	}
@@ -923,7 +923,7 @@ func TestSettlementOrder(t *testing.T) {
 	// And the log shows the steps in order.
 	rank := map[EventKind]int{EvResearched: 1, EvStalled: 2, EvIncome: 3, EvRumour: 4, EvGameOver: 5}
 	prev := 0
-	for _, e := range g.events[mark:] {
+	for _, e := range g.events.Since(mark) {
 		r := rank[e.Kind]
 		if e.Kind == EvStalled && e.Note != NoteTraining {
 			r = 3 // a rumoured treasurer stalls in the city step
@@ -946,7 +946,7 @@ func TestAllocation(t *testing.T) {
 	// empty and unowned. Then it is done (no more options).
 	b := prefer("withdraw/3/2")
 	g := newRuleGame(t, cfg, nil)
-	g.deciders = []Decider{nil, b}
+	g.seats.Deciders = []Decider{nil, b}
 	g.st.Turn, g.st.Next = 8, 2
 	if err := g.endTurn(); err != nil {
 		t.Fatal(err)
@@ -968,7 +968,7 @@ func TestAllocationBounded(t *testing.T) {
 	b := decideFunc(func(_ *View, req *Request) int {
 		asked++
 		for i, o := range req.Options {
-			if o.Name == OptGarrison || o.Name == OptWithdraw {
+			if o.Kind == OptGarrison || o.Kind == OptWithdraw {
 				return i
 			}
 		}
@@ -1005,7 +1005,7 @@ func TestBoundedReask(t *testing.T) {
 	if asked != MaxAttempts {
 		t.Errorf("asked %d times, want %d", asked, MaxAttempts)
 	}
-	d := g.decisions[len(g.decisions)-1]
+	d := g.seats.Log[len(g.seats.Log)-1]
 	if d.Kind != AskScale || d.Choice != 0 || d.Rejected != MaxAttempts {
 		t.Errorf("logged %+v", d)
 	}
@@ -1045,8 +1045,8 @@ func TestOptionIDs(t *testing.T) {
 	}{
 		{opt(OptMove), "move"},
 		{opt1(OptCard, 3), "card/3"},
-		{Option{Name: OptGarrison, A: 12, B: 4}, "garrison/12/4"},
-		{Option{Name: OptRecallTraining, A: 7, B: 2}, "recall_training/7/2"},
+		{Option{Kind: OptGarrison, A: 12, B: 4}, "garrison/12/4"},
+		{Option{Kind: OptRecallTraining, A: 7, B: 2}, "recall_training/7/2"},
 	} {
 		if got := tc.o.ID(); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.o, got, tc.want)

@@ -1,43 +1,29 @@
 package mbg
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
-// SaveFormat is the version of the save file written by Save.
-const SaveFormat = 1
+// SaveFormat is the version of the save file written by Save (2: the
+// shared play.Envelope).
+const SaveFormat = 2
 
-// SaveFile is the JSON form of a saved game: the complete state, the RNG
-// state, and the logs. It is exported so tools (and tests) can read and
-// write saves; Load checks everything in it.
-type SaveFile struct {
-	Format int `json:"format"`
-	// Config names the config and fingerprints it (sha256 of its JSON), so
-	// a save is not loaded against another scenario.
-	Config       string          `json:"config"`
-	ConfigSHA256 string          `json:"config_sha256"`
-	Seed         uint64          `json:"seed"`
-	RNG          *RNG            `json:"rng"`
-	State        *State          `json:"state"`
-	Decisions    []Decision      `json:"decisions"`
-	Events       []Event         `json:"events"`
-	Battles      []BattleSummary `json:"battles"`
-}
+// SaveFile is the JSON form of a saved game: the shared envelope (game,
+// config fingerprint, seed, RNG, decision and event logs) around the
+// complete state. It is exported so tools (and tests) can read and write
+// saves; Load checks everything in it.
+type SaveFile = play.Envelope[*SavedState, Decision, Event]
 
-// fingerprint is the sha256 of the config's JSON.
-func fingerprint(cfg *Config) (string, error) {
-	data, err := json.Marshal(cfg)
-	if err != nil {
-		return "", fmt.Errorf("fingerprint config: %w", err)
-	}
-	sum := sha256.Sum256(data)
-	return hex.EncodeToString(sum[:]), nil
+// SavedState is the game state as saved: the state and the battle
+// summaries the events refer to.
+type SavedState struct {
+	*State
+	Battles []BattleSummary `json:"battles"`
 }
 
 // Save returns the game as JSON: state, RNG and logs. A game can be saved
@@ -47,14 +33,10 @@ func (g *Game) Save() ([]byte, error) {
 	if g.err != nil {
 		return nil, fmt.Errorf("mbg: cannot save a game stopped by an error: %w", g.err)
 	}
-	fp, err := fingerprint(g.cfg)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(&SaveFile{
-		Format: SaveFormat, Config: g.cfg.Name, ConfigSHA256: fp, Seed: g.seed,
-		RNG: g.rng, State: &g.st, Decisions: g.decisions, Events: g.events, Battles: g.battles,
-	})
+	return play.Seal(&SaveFile{
+		Format: SaveFormat, Game: "mbg", Config: g.cfg.Name, Seed: g.seed, RNG: g.rng,
+		State: &SavedState{State: &g.st, Battles: g.battles}, Decisions: g.seats.Log, Events: g.events.All(),
+	}, g.cfg)
 }
 
 // Load restores a game saved by Save for the same config, with the given
@@ -65,25 +47,16 @@ func Load(cfg *Config, techs TechRunner, cards CardRunner, data []byte) (*Game, 
 	if err != nil {
 		return nil, err
 	}
-	var f SaveFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("load mbg save: %w", err)
-	}
-	if f.Format != SaveFormat {
-		return nil, fmt.Errorf("load mbg save: format %d, this engine reads %d", f.Format, SaveFormat)
-	}
-	fp, err := fingerprint(cfg)
+	f, err := play.Open[*SavedState, Decision, Event](data, "mbg", SaveFormat, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if f.ConfigSHA256 != fp {
-		return nil, fmt.Errorf("load mbg save: it was made with another config (%q, sha256 %s)", f.Config, f.ConfigSHA256)
+	if f.State == nil || f.State.State == nil {
+		return nil, errors.New("load mbg save: missing state")
 	}
-	if f.RNG == nil || f.State == nil {
-		return nil, errors.New("load mbg save: missing rng or state")
-	}
-	g.seed, g.rng, g.st = f.Seed, f.RNG, *f.State
-	g.decisions, g.events, g.battles = f.Decisions, f.Events, f.Battles
+	g.seed, g.rng, g.st = f.Seed, f.RNG, *f.State.State
+	g.seats.Log, g.battles = f.Decisions, f.State.Battles
+	g.events.Set(f.Events)
 	if err := g.restore(); err != nil {
 		return nil, fmt.Errorf("load mbg save: %w", err)
 	}

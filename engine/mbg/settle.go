@@ -325,29 +325,29 @@ func (g *Game) allocate(r int) error {
 		req.Options = append(req.Options, opt(OptDone))
 		for _, c := range rs.Cities {
 			for _, o := range rs.Retinue {
-				req.Options = append(req.Options, Option{Name: OptGarrison, A: o, B: c})
+				req.Options = append(req.Options, Option{Kind: OptGarrison, A: o, B: c})
 			}
 		}
 		for _, c := range rs.Cities {
 			cs := &g.st.Cities[c]
 			for _, o := range cs.Garrison {
-				req.Options = append(req.Options, Option{Name: OptWithdraw, A: o, B: c})
+				req.Options = append(req.Options, Option{Kind: OptWithdraw, A: o, B: c})
 				if o != cs.Mayor {
-					req.Options = append(req.Options, Option{Name: OptMayor, A: o, B: c})
+					req.Options = append(req.Options, Option{Kind: OptMayor, A: o, B: c})
 				}
 				if o != cs.Treasurer {
-					req.Options = append(req.Options, Option{Name: OptTreasurer, A: o, B: c})
+					req.Options = append(req.Options, Option{Kind: OptTreasurer, A: o, B: c})
 				}
 			}
 		}
 		for k := range g.st.Institutes {
 			if o := g.st.Institutes[k].Researcher[r]; o >= 0 {
-				req.Options = append(req.Options, Option{Name: OptRecallResearch, A: o, B: k})
+				req.Options = append(req.Options, Option{Kind: OptRecallResearch, A: o, B: k})
 			}
 		}
 		for k := range g.st.Trainings {
 			if o := g.st.Trainings[k].Trainee[r]; o >= 0 {
-				req.Options = append(req.Options, Option{Name: OptRecallTraining, A: o, B: k})
+				req.Options = append(req.Options, Option{Kind: OptRecallTraining, A: o, B: k})
 			}
 		}
 		if len(req.Options) == 1 {
@@ -361,7 +361,7 @@ func (g *Game) allocate(r int) error {
 		e.Role, e.Officer, e.Place = r, o.A, o.B
 		// Each change is reported before it is made, so a city abandoned by
 		// its last officer's withdrawal is reported after the withdrawal.
-		switch o.Name {
+		switch o.Kind {
 		case OptDone:
 			return nil
 		case OptGarrison:
@@ -374,13 +374,13 @@ func (g *Game) allocate(r int) error {
 			g.toRetinue(o.A, r)
 		case OptMayor, OptTreasurer:
 			job := JobMayor
-			if o.Name == OptTreasurer {
+			if o.Kind == OptTreasurer {
 				job = JobTreasurer
 			}
 			g.appointEvent(o.A, o.B, job)
 		case OptRecallResearch, OptRecallTraining:
 			e.Kind, e.Note = EvCancelled, NoteInstitute
-			if o.Name == OptRecallTraining {
+			if o.Kind == OptRecallTraining {
 				e.Note = NoteTraining
 			}
 			g.emit(e)

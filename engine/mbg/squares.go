@@ -34,7 +34,7 @@ func (g *Game) action(r int) error {
 		if err != nil {
 			return err
 		}
-		if o.Name == OptMove {
+		if o.Kind == OptMove {
 			break
 		}
 		played, err := g.playCard(r, o.A)
@@ -221,7 +221,7 @@ func (g *Game) attackScale(r, d, c int) (int, error) {
 	if err != nil {
 		return -1, err
 	}
-	if o.Name == OptScale {
+	if o.Kind == OptScale {
 		return o.A, nil
 	}
 	if g.st.Roles[r].Ally == PublicEnemy || g.st.Roles[d].Ally == PublicEnemy {
@@ -253,7 +253,7 @@ func (g *Game) visitCity(r, c int) error {
 		req.Place = c
 		req.Options = append(req.Options, opt(OptNo), opt(OptYes))
 		o, err := g.choose(req)
-		if err != nil || o.Name != OptYes {
+		if err != nil || o.Kind != OptYes {
 			return err
 		}
 		return g.occupy(r, c)
@@ -310,7 +310,7 @@ func (g *Game) occupy(r, c int) error {
 		if err != nil {
 			return err
 		}
-		if o.Name == OptDone {
+		if o.Kind == OptDone {
 			break
 		}
 		chosen = append(chosen, o.A)
@@ -347,7 +347,7 @@ func (g *Game) occupy(r, c int) error {
 		if err != nil {
 			return err
 		}
-		if o.Name == OptOfficer {
+		if o.Kind == OptOfficer {
 			g.appointEvent(o.A, c, job)
 		}
 	}
@@ -399,7 +399,7 @@ func (g *Game) visitHall(r int) error {
 		}
 		o := pool[g.rng.IntN(len(pool))]
 		price := g.Price(o, g.rng.Float())
-		cand[n] = Option{Name: OptOfficer, A: o, B: -1, Price: price}
+		cand[n] = Option{Kind: OptOfficer, A: o, B: -1, Price: price}
 		n++
 		e := ev(EvOffered)
 		e.Role, e.Officer, e.Amount = r, o, price
@@ -414,7 +414,7 @@ func (g *Game) visitHall(r int) error {
 		}
 	}
 	o, err := g.choose(req)
-	if err != nil || o.Name != OptOfficer {
+	if err != nil || o.Kind != OptOfficer {
 		return err
 	}
 	g.pay(r, o.Price)
@@ -443,11 +443,11 @@ func (g *Game) visitInstitute(r, k int) error {
 			continue
 		}
 		for _, o := range rs.Retinue {
-			req.Options = append(req.Options, Option{Name: OptResearch, A: o, B: t})
+			req.Options = append(req.Options, Option{Kind: OptResearch, A: o, B: t})
 		}
 	}
 	o, err := g.choose(req)
-	if err != nil || o.Name != OptResearch {
+	if err != nil || o.Kind != OptResearch {
 		return err
 	}
 	g.leavePost(o.A)
@@ -474,7 +474,7 @@ func (g *Game) visitTraining(r, k int) error {
 		req.Options = append(req.Options, opt1(OptOfficer, o))
 	}
 	o, err := g.choose(req)
-	if err != nil || o.Name != OptOfficer {
+	if err != nil || o.Kind != OptOfficer {
 		return err
 	}
 	g.leavePost(o.A)
@@ -577,7 +577,7 @@ func (g *Game) generals(r, other, c int, cands []int) (main, vice int, err error
 		req.Default = 1 // fight rather than forfeit
 	}
 	o, err := g.choose(req)
-	if err != nil || o.Name != OptOfficer {
+	if err != nil || o.Kind != OptOfficer {
 		return -1, -1, err
 	}
 	main = o.A
@@ -590,7 +590,7 @@ func (g *Game) generals(r, other, c int, cands []int) (main, vice int, err error
 		}
 	}
 	o, err = g.choose(req)
-	if err != nil || o.Name != OptOfficer {
+	if err != nil || o.Kind != OptOfficer {
 		return main, -1, err
 	}
 	return main, o.A, nil

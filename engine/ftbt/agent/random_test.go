@@ -11,10 +11,12 @@ import (
 // neither quit nor back, uniformly among the others, from its own seed.
 func TestRandomChoices(t *testing.T) {
 	t.Parallel()
-	req := &ftbt.Request{Kind: ftbt.AskPerson, Options: []ftbt.Option{
+	req := &ftbt.Request{}
+	req.Kind = ftbt.AskPerson
+	req.Options = []ftbt.Option{
 		{Kind: ftbt.OptPerson, A: 0, B: 3}, {Kind: ftbt.OptPerson, A: 2, B: 7},
 		{Kind: ftbt.OptEndTurn, A: -1, B: -1}, {Kind: ftbt.OptQuit, A: -1, B: -1},
-	}}
+	}
 	a, b := agent.NewRandom(5), agent.NewRandom(5)
 	var count [4]int
 	for range 3000 {
@@ -35,7 +37,9 @@ func TestRandomChoices(t *testing.T) {
 			t.Errorf("counts %v, want about 1000 each for the first three", count)
 		}
 	}
-	back := &ftbt.Request{Kind: ftbt.AskTarget, Options: []ftbt.Option{{Kind: ftbt.OptCell, A: 4, B: 1}, {Kind: ftbt.OptBack, A: -1, B: -1}}, Default: 1}
+	back := &ftbt.Request{}
+	back.Kind, back.Default = ftbt.AskTarget, 1
+	back.Options = []ftbt.Option{{Kind: ftbt.OptCell, A: 4, B: 1}, {Kind: ftbt.OptBack, A: -1, B: -1}}
 	for range 100 {
 		if i, _ := a.Decide(nil, back); i != 0 {
 			t.Fatalf("went back")

@@ -97,7 +97,8 @@ func (c *checked) Decide(v *mbg.View, req *mbg.Request) (int, error) {
 func TestRandomUniform(t *testing.T) {
 	t.Parallel()
 	a := agent.NewRandom(1)
-	req := &mbg.Request{Options: make([]mbg.Option, 4)}
+	req := &mbg.Request{}
+	req.Options = make([]mbg.Option, 4)
 	counts := make([]int, 4)
 	for range 4000 {
 		i, err := a.Decide(nil, req)
@@ -134,26 +135,26 @@ func TestHeuristicRules(t *testing.T) {
 		o := req.Options[i]
 		switch req.Kind {
 		case mbg.AskHire:
-			if o.Name == mbg.OptOfficer && v.Role(req.Role).Money-o.Price < h.Reserve {
-				t.Errorf("hired for %g with %g money, reserve %g", o.Price, v.Role(req.Role).Money, h.Reserve)
+			if o.Kind == mbg.OptOfficer && v.Role(req.Player).Money-o.Price < h.Reserve {
+				t.Errorf("hired for %g with %g money, reserve %g", o.Price, v.Role(req.Player).Money, h.Reserve)
 			}
 		case mbg.AskTreasurer:
 			for _, p := range req.Options {
-				if p.Name == mbg.OptOfficer && (o.Name != mbg.OptOfficer || v.Effective(p.A, mbg.Jing) > v.Effective(o.A, mbg.Jing)) {
+				if p.Kind == mbg.OptOfficer && (o.Kind != mbg.OptOfficer || v.Effective(p.A, mbg.Jing) > v.Effective(o.A, mbg.Jing)) {
 					t.Errorf("treasurer %s while %s is the better economist", o.ID(), p.ID())
 				}
 			}
 		case mbg.AskGeneral:
-			if o.Name != mbg.OptOfficer {
+			if o.Kind != mbg.OptOfficer {
 				t.Errorf("no general out of %d options", len(req.Options))
 			}
 		case mbg.AskResearch:
-			if o.Name == mbg.OptResearch && v.Role(req.Role).Money-v.Config().Techs[o.B].Study < h.Reserve {
+			if o.Kind == mbg.OptResearch && v.Role(req.Player).Money-v.Config().Techs[o.B].Study < h.Reserve {
 				t.Errorf("researched below the reserve")
 			}
 		case mbg.AskCardTarget:
 			card := v.Config().Cards[req.Card]
-			if o.Name == mbg.OptRole && card.Side == mbg.SideOthers && o.A == req.Role {
+			if o.Kind == mbg.OptRole && card.Side == mbg.SideOthers && o.A == req.Player {
 				t.Errorf("card %s aimed at itself", card.ID)
 			}
 		}

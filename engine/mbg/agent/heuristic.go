@@ -61,7 +61,7 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskCardTarget:
 		return a.cardTarget(v, req)
 	case mbg.AskOccupy:
-		if len(v.Role(req.Role).Retinue) >= 2 {
+		if len(v.Role(req.Player).Retinue) >= 2 {
 			return find(req, mbg.OptYes, -1)
 		}
 		return find(req, mbg.OptNo, -1)
@@ -93,7 +93,7 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 // any), or -1.
 func find(req *mbg.Request, name mbg.OptionKind, a int) int {
 	for i, o := range req.Options {
-		if o.Name == name && (a < 0 || o.A == a) {
+		if o.Kind == name && (a < 0 || o.A == a) {
 			return i
 		}
 	}
@@ -105,7 +105,7 @@ func find(req *mbg.Request, name mbg.OptionKind, a int) int {
 func best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option) float64) int {
 	bi, bs := -1, 0.0
 	for i, o := range req.Options {
-		if o.Name != name {
+		if o.Kind != name {
 			continue
 		}
 		if s := score(o); s > bs {
@@ -116,7 +116,7 @@ func best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option) float64)
 		return bi
 	}
 	for i, o := range req.Options {
-		if o.Name != name {
+		if o.Kind != name {
 			return i
 		}
 	}
@@ -186,7 +186,7 @@ func (a *Heuristic) mayorScore(v *mbg.View, c, o int) float64 {
 // role unless he is the only one (then the city was just captured: holding
 // it is worth more).
 func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
-	ret := v.Role(req.Role).Retinue
+	ret := v.Role(req.Player).Retinue
 	keep := bestFighter(v, ret)
 	want := 1
 	if len(ret) >= 4 {
@@ -209,7 +209,7 @@ func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
 }
 
 func (a *Heuristic) hire(v *mbg.View, req *mbg.Request) int {
-	money := v.Role(req.Role).Money
+	money := v.Role(req.Player).Money
 	return best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
 		if money-o.Price < a.Reserve {
 			return 0
@@ -247,7 +247,7 @@ func techRank(hook string) int {
 }
 
 func (a *Heuristic) research(v *mbg.View, req *mbg.Request) int {
-	rs := v.Role(req.Role)
+	rs := v.Role(req.Player)
 	if len(rs.Retinue) < 2 {
 		return find(req, mbg.OptNone, -1)
 	}
@@ -263,7 +263,7 @@ func (a *Heuristic) research(v *mbg.View, req *mbg.Request) int {
 }
 
 func (a *Heuristic) train(v *mbg.View, req *mbg.Request) int {
-	rs := v.Role(req.Role)
+	rs := v.Role(req.Player)
 	if len(rs.Retinue) < 3 {
 		return find(req, mbg.OptNone, -1)
 	}
@@ -294,7 +294,7 @@ func estimate(v *mbg.View, att, def int, wall float64) (attRounds, defRounds flo
 }
 
 func (a *Heuristic) scale(v *mbg.View, req *mbg.Request) int {
-	me := bestFighter(v, v.Role(req.Role).Retinue)
+	me := bestFighter(v, v.Role(req.Player).Retinue)
 	if me < 0 {
 		return find(req, mbg.OptNone, -1)
 	}
@@ -415,10 +415,10 @@ func (a *Heuristic) bestRival(v *mbg.View, me int, hook string) int {
 
 func (a *Heuristic) action(v *mbg.View, req *mbg.Request) int {
 	for i, o := range req.Options {
-		if o.Name != mbg.OptCard || a.tried[o.A] > 0 {
+		if o.Kind != mbg.OptCard || a.tried[o.A] > 0 {
 			continue
 		}
-		if _, ok := a.cardPlan(v, req.Role, o.A); ok {
+		if _, ok := a.cardPlan(v, req.Player, o.A); ok {
 			a.tried[o.A] = 1
 			return i
 		}
@@ -427,13 +427,13 @@ func (a *Heuristic) action(v *mbg.View, req *mbg.Request) int {
 }
 
 func (a *Heuristic) cardTarget(v *mbg.View, req *mbg.Request) int {
-	target, ok := a.cardPlan(v, req.Role, req.Card)
+	target, ok := a.cardPlan(v, req.Player, req.Card)
 	if !ok || a.tried[req.Card] > 1 {
 		return find(req, mbg.OptCancel, -1)
 	}
 	a.tried[req.Card] = 2
 	for i, o := range req.Options {
-		if o.Name != mbg.OptCancel && o.A == target {
+		if o.Kind != mbg.OptCancel && o.A == target {
 			return i
 		}
 	}
@@ -445,7 +445,7 @@ func (a *Heuristic) cardTarget(v *mbg.View, req *mbg.Request) int {
 // allocate fills empty posts with the best garrison officer for them, and
 // brings an officer back when the role has nobody to fight with.
 func (a *Heuristic) allocate(v *mbg.View, req *mbg.Request) int {
-	rs := v.Role(req.Role)
+	rs := v.Role(req.Player)
 	for _, c := range rs.Cities {
 		cs := v.City(c)
 		if cs.Treasurer < 0 {
@@ -478,7 +478,7 @@ func (a *Heuristic) allocate(v *mbg.View, req *mbg.Request) int {
 func (a *Heuristic) bestPost(v *mbg.View, req *mbg.Request, name mbg.OptionKind, c, skip int, p mbg.Prop) int {
 	bi, bs := -1, -1.0
 	for i, o := range req.Options {
-		if o.Name != name || o.B != c || o.A == skip {
+		if o.Kind != name || o.B != c || o.A == skip {
 			continue
 		}
 		if s := v.Effective(o.A, p); s > bs {

@@ -120,7 +120,7 @@ func cardGame(t *testing.T, cfg *mbg.Config, k int, edit func(st *mbg.State)) *m
 	}
 	f.State.Roles[0].Cards[k] = 1
 	if edit != nil {
-		edit(f.State)
+		edit(f.State.State)
 	}
 	if data, err = json.Marshal(&f); err != nil {
 		t.Fatal(err)
