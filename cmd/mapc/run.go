@@ -15,10 +15,8 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/ftbt"
-	"github.com/sandtable/sandtable/kit/mbg"
+	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/schema"
-	"github.com/sandtable/sandtable/kit/source"
 )
 
 type command struct {
@@ -207,56 +205,33 @@ func runImport(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	game, files := positional[0], positional[1:]
-	var out2 map[string][]byte
-	var ds diag.Diagnostics
-	read := func(name string) ([]byte, bool) {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			fmt.Fprintln(env.Stderr, "mapc import:", err)
-			return nil, false
-		}
-		return data, true
-	}
-	switch game {
-	case "mbg":
-		if len(files) != 1 {
-			fmt.Fprintln(env.Stderr, "mapc import mbg: takes exactly one .map file")
-			return diag.ExitFailure
-		}
-		data, ok := read(files[0])
-		if !ok {
-			return diag.ExitFailure
-		}
-		var text []byte
-		text, ds = mbg.Import(files[0], data, mbg.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "mbg")})
-		if text != nil {
-			out2 = map[string][]byte{source.EntryFile: text}
-		}
-	case "ftbt":
-		if len(files) < 2 || len(files) > 3 {
-			fmt.Fprintln(env.Stderr, "mapc import ftbt: takes RULES.tech LEVEL.map [INTRO]")
-			return diag.ExitFailure
-		}
-		var in []ftbt.ImportFile
-		for _, f := range files[:2] {
-			data, ok := read(f)
-			if !ok {
-				return diag.ExitFailure
+	g, _ := cli.NewCompiler().Game(game)
+	imp, ok := g.(build.Importer)
+	if !ok {
+		var known []string
+		for _, g := range games.All() {
+			if _, ok := g.(build.Importer); ok {
+				known = append(known, g.Name())
 			}
-			in = append(in, ftbt.ImportFile{Name: f, Data: data})
 		}
-		opts := ftbt.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "ftbt")}
-		if len(files) == 3 {
-			// A missing or unreadable intro file is an empty intro, as in
-			// the original (facts §2.3).
-			data, _ := os.ReadFile(files[2])
-			opts.Intro = &ftbt.ImportFile{Name: files[2], Data: data}
-		}
-		out2, ds = ftbt.Import(in[0], in[1], opts)
-	default:
-		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg, ftbt)\n", game)
+		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: %s)\n", game, strings.Join(known, ", "))
 		return diag.ExitFailure
 	}
+	usage, lo, hi := imp.ImportArgs()
+	if len(files) < lo || len(files) > hi {
+		fmt.Fprintf(env.Stderr, "mapc import %s: takes %s\n", game, usage)
+		return diag.ExitFailure
+	}
+	in := make([]build.ImportFile, len(files))
+	for i, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil && i < lo {
+			fmt.Fprintln(env.Stderr, "mapc import:", err)
+			return diag.ExitFailure
+		}
+		in[i] = build.ImportFile{Name: f, Data: data, Err: err}
+	}
+	out2, ds := imp.Import(in, build.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, game)})
 	if out2 == nil {
 		return out.Report(env, ds, diag.FileSources())
 	}
@@ -341,7 +316,7 @@ func runStubs(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	if err := plugin.WriteStubs(*dest, plugin.Builtin()); err != nil {
+	if err := plugin.WriteStubs(*dest, games.Kinds()); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc stubs:", err)
 		return diag.ExitFailure
 	}

@@ -60,11 +60,11 @@ type Game struct {
 	err error
 
 	// Scratch, reused between calls so a game allocates little.
-	view     View
-	req      Request
-	host     cardHost
-	call     CardCall
-	scratch  []int
+	view    View
+	req     Request
+	host    cardHost
+	call    CardCall
+	scratch []int
 	// income and incomeFrom sum each role's city income in a settlement.
 	income     []float64
 	incomeFrom []int

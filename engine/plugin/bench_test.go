@@ -1,7 +1,10 @@
-package plugin
+package plugin_test
 
 import (
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // benchHost is a cheap TechHost: the battle's status counters.
@@ -26,19 +29,19 @@ var benchRuns = []benchRun{{"fast", "lua", false}, {"vm", "lua", true}, {"go", "
 func BenchmarkHookCall(b *testing.B) {
 	for _, p := range benchRuns {
 		b.Run(p.name, func(b *testing.B) {
-			reg := newRegistry(b, Limits{})
+			reg := newRegistry(b, plugin.Limits{})
 			addTechs(b, reg, p.provider)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
-			ref := lookup(b, reg, MBGTech, "arrows")
+			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
+			ref := lookup(b, reg, mbghooks.TechKind, "arrows")
 			host := &benchHost{}
-			ctx := &TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: NewParams(nil)}
+			ctx := &mbghooks.TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: plugin.NewParams(nil)}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
 				i++
 				ctx.DHP = -float64(i & 63)
 				ctx.OppHP = 1000 - float64(i&127)
-				r, err := w.Tech(ref, ctx, host)
+				r, err := mbghooks.RunTech(w, ref, ctx, host)
 				if err != nil || r.Opp != -25 {
 					b.Fatal(r, err)
 				}
@@ -51,15 +54,15 @@ func BenchmarkHookCall(b *testing.B) {
 func BenchmarkHookCallHost(b *testing.B) {
 	for _, p := range benchRuns {
 		b.Run(p.name, func(b *testing.B) {
-			reg := newRegistry(b, Limits{})
+			reg := newRegistry(b, plugin.Limits{})
 			addTechs(b, reg, p.provider)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
-			ref := lookup(b, reg, MBGTech, "fire_arrows")
+			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
+			ref := lookup(b, reg, mbghooks.TechKind, "fire_arrows")
 			host := &benchHost{}
-			ctx := &TechCtx{Value: 25, Params: NewParams(map[string]float64{"burn_rounds": 3})}
+			ctx := &mbghooks.TechCtx{Value: 25, Params: plugin.NewParams(map[string]float64{"burn_rounds": 3})}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := w.Tech(ref, ctx, host); err != nil || host.burn != 3 {
+				if _, err := mbghooks.RunTech(w, ref, ctx, host); err != nil || host.burn != 3 {
 					b.Fatal(err)
 				}
 			}
@@ -70,9 +73,9 @@ func BenchmarkHookCallHost(b *testing.B) {
 // workloadTech is one tech of the workload with the inputs the engine
 // would have prepared for it.
 type workloadTech struct {
-	ref    Ref
+	ref    plugin.Ref
 	value  float64
-	params *Params
+	params *plugin.Params
 }
 
 // BenchmarkTechWorkload fires the twelve seed-style techs in a battle-like
@@ -86,15 +89,15 @@ func BenchmarkTechWorkload(b *testing.B) {
 		"arrows": 31, "fire_arrows": 25, "medic": 48, "shield": 1, "transfer": 0.5, "strong_strike": 0.92,
 		"lifesteal": 0.64, "thunder": 160, "chaos": 0, "infighting": 0, "siege": 2, "exile": 0,
 	}
-	params := NewParams(map[string]float64{"burn_rounds": 3, "chaos_rounds": 2, "infight_rounds": 1})
+	params := plugin.NewParams(map[string]float64{"burn_rounds": 3, "chaos_rounds": 2, "infight_rounds": 1})
 	for _, p := range benchRuns {
 		b.Run(p.name, func(b *testing.B) {
-			reg := newRegistry(b, Limits{})
+			reg := newRegistry(b, plugin.Limits{})
 			addTechs(b, reg, p.provider)
-			w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
+			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
 			techs := make([]workloadTech, len(techIDs))
 			for i, id := range techIDs {
-				techs[i] = workloadTech{lookup(b, reg, MBGTech, id), values[id], params}
+				techs[i] = workloadTech{lookup(b, reg, mbghooks.TechKind, id), values[id], params}
 			}
 			host := &benchHost{}
 			var hp, def [2]float64
@@ -112,7 +115,7 @@ func BenchmarkTechWorkload(b *testing.B) {
 				hp[s] = max(hp[s]+x+def[s], 0)
 				def[s] = 0
 			}
-			ctx := &TechCtx{Celve: 64}
+			ctx := &mbghooks.TechCtx{Celve: 64}
 			b.ReportAllocs()
 			round := 0
 			for b.Loop() {
@@ -126,7 +129,7 @@ func BenchmarkTechWorkload(b *testing.B) {
 					ctx.Value, ctx.Params = t.value, t.params
 					ctx.SelfHP, ctx.SelfDef = hp[user], def[user]
 					ctx.OppHP, ctx.OppDef = hp[loser], def[loser]
-					r, err := w.Tech(t.ref, ctx, host)
+					r, err := mbghooks.RunTech(w, t.ref, ctx, host)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -144,26 +147,26 @@ func BenchmarkTechWorkload(b *testing.B) {
 // BenchmarkCardPlay plays the steal card (a host call whose result is
 // compared, then another host call) through each provider.
 func BenchmarkCardPlay(b *testing.B) {
-	params := NewParams(map[string]float64{"amount": 1})
+	params := plugin.NewParams(map[string]float64{"amount": 1})
 	for _, p := range benchRuns {
 		b.Run(p.name, func(b *testing.B) {
-			reg := newRegistry(b, Limits{})
+			reg := newRegistry(b, plugin.Limits{})
 			var err error
 			if p.provider == "lua" {
-				_, err = reg.AddLua(MBGCard, "steal", "steal.lua", []byte(stealLua))
+				_, err = reg.AddLua(mbghooks.CardKind, "steal", "steal.lua", []byte(stealLua))
 			} else {
-				_, err = reg.Add(GoCard("steal", "go:test", stealGo))
+				_, err = reg.Add(mbghooks.GoCard("steal", "go:test", stealGo))
 			}
 			if err != nil {
 				b.Fatal(err)
 			}
-			w := reg.NewWorker(WorkerOptions{NoFastPath: p.noFast})
-			ref := lookup(b, reg, MBGCard, "steal")
+			w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: p.noFast})
+			ref := lookup(b, reg, mbghooks.CardKind, "steal")
 			host := &benchCards{money: [2]float64{1e9, 1e9}}
-			ctx := &CardCtx{User: 0, Target: 1, Params: params}
+			ctx := &mbghooks.CardCtx{User: 0, Target: 1, Params: params}
 			b.ReportAllocs()
 			for b.Loop() {
-				if ok, err := w.Card(ref, ctx, host); err != nil || !ok {
+				if ok, err := mbghooks.RunCard(w, ref, ctx, host); err != nil || !ok {
 					b.Fatal(ok, err)
 				}
 			}

@@ -76,12 +76,12 @@ type Layer struct {
 	Origin string // how messages name the directory
 }
 
-// NewBundleRegistry returns a registry of the built-in kinds holding a
-// compiled config's bundled scripts (each verified against its sha256) and
-// then each layer in order. A layer replacing a bundled hook is a warning,
-// not an error: it is what a mod is for.
-func NewBundleRegistry(bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
-	reg, err := NewRegistry(Builtin(), DefaultLimits())
+// NewBundleRegistry returns a registry of a game's kinds holding a compiled
+// config's bundled scripts (each verified against its sha256) and then each
+// layer in order. A layer replacing a bundled hook is a warning, not an
+// error: it is what a mod is for.
+func NewBundleRegistry(kinds []*Kind, bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
+	reg, err := NewRegistry(kinds, DefaultLimits())
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package plugin
+package plugin_test
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
 	lua "github.com/yuin/gopher-lua"
@@ -17,26 +20,26 @@ func TestCheck(t *testing.T) {
 	cases := []struct {
 		name string
 		src  string
-		want []Problem
+		want []plugin.Problem
 	}{
 		{"clean", "local k = 2\nfunction effect(ctx)\n  return 0, -k * ctx.value\nend\n", nil},
-		{"syntax", "function effect(ctx)\n  return 0,, 1\nend\n", []Problem{
-			{Code: CodeSyntax, Message: "syntax error near ','", Line: 2, Column: 12}}},
-		{"syntax after multibyte", "-- 火箭\nlocal s = \"火箭\" +* 2\n", []Problem{
-			{Code: CodeSyntax, Message: "syntax error near '*'", Line: 2, Column: 17}}},
-		{"syntax at end", "function effect(ctx)\n  return 0, 0\n", []Problem{
-			{Code: CodeSyntax, Message: "syntax error near '0'", Line: 2, Column: 13}}},
-		{"missing function", "function efect(ctx)\n  return 0, 0\nend\n", []Problem{
-			{Code: CodeMissingFunction, Message: `mbg.tech "t" does not define the required function effect`, Line: 1, Column: 1},
-			{Severity: SeverityWarning, Code: CodeUnknownGlobal, Line: 1, Column: 10,
+		{"syntax", "function effect(ctx)\n  return 0,, 1\nend\n", []plugin.Problem{
+			{Code: plugin.CodeSyntax, Message: "syntax error near ','", Line: 2, Column: 12}}},
+		{"syntax after multibyte", "-- 火箭\nlocal s = \"火箭\" +* 2\n", []plugin.Problem{
+			{Code: plugin.CodeSyntax, Message: "syntax error near '*'", Line: 2, Column: 17}}},
+		{"syntax at end", "function effect(ctx)\n  return 0, 0\n", []plugin.Problem{
+			{Code: plugin.CodeSyntax, Message: "syntax error near '0'", Line: 2, Column: 13}}},
+		{"missing function", "function efect(ctx)\n  return 0, 0\nend\n", []plugin.Problem{
+			{Code: plugin.CodeMissingFunction, Message: `mbg.tech "t" does not define the required function effect`, Line: 1, Column: 1},
+			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 1, Column: 10,
 				Message: `assignment to global "efect", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`}}},
-		{"local function", "local function effect(ctx)\n  return 0, 0\nend\n", []Problem{
-			{Code: CodeMissingFunction, Line: 1, Column: 16,
+		{"local function", "local function effect(ctx)\n  return 0, 0\nend\n", []plugin.Problem{
+			{Code: plugin.CodeMissingFunction, Line: 1, Column: 16,
 				Message: `mbg.tech "t" does not define the required function effect (it is declared local; the engine finds only a global effect)`}}},
-		{"unknown global", "count = 0\nfunction effect(ctx)\n  local x\n  x, count = 1, count + 1\n  total = (total or 0) + count\n  return 0, 0\nend\n", []Problem{
-			{Severity: SeverityWarning, Code: CodeUnknownGlobal, Line: 1, Column: 1,
+		{"unknown global", "count = 0\nfunction effect(ctx)\n  local x\n  x, count = 1, count + 1\n  total = (total or 0) + count\n  return 0, 0\nend\n", []plugin.Problem{
+			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 1, Column: 1,
 				Message: `assignment to global "count", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`},
-			{Severity: SeverityWarning, Code: CodeUnknownGlobal, Line: 5, Column: 3,
+			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 5, Column: 3,
 				Message: `assignment to global "total", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`}}},
 		{"scopes", `local helper = {}
 function helper.f(a) a = 1 end
@@ -50,18 +53,18 @@ function effect(ctx)
   return 0, 0
 end
 `, nil},
-		{"local out of scope", "function effect(ctx)\n  do local d end\n  d = 1\n  return 0, 0\nend\n", []Problem{
-			{Severity: SeverityWarning, Code: CodeUnknownGlobal, Line: 3, Column: 3,
+		{"local out of scope", "function effect(ctx)\n  do local d end\n  d = 1\n  return 0, 0\nend\n", []plugin.Problem{
+			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 3, Column: 3,
 				Message: `assignment to global "d", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`}}},
-		{"compile error", "function effect(ctx)\n  goto nowhere\n  return 0, 0\nend\n", []Problem{
-			{Code: CodeSyntax, Message: "no visible label 'nowhere' for <goto> at line 2", Line: 4, Column: 1}}},
-		{"too deep", "function effect(ctx)\n  return " + strings.Repeat("(", 300) + "1" + strings.Repeat(" + 1)", 300) + "\nend\n", []Problem{
-			{Code: CodeSyntax, Message: "too many nested blocks or expressions (the limit is 200)", Line: 2, Column: 1}}},
+		{"compile error", "function effect(ctx)\n  goto nowhere\n  return 0, 0\nend\n", []plugin.Problem{
+			{Code: plugin.CodeSyntax, Message: "no visible label 'nowhere' for <goto> at line 2", Line: 4, Column: 1}}},
+		{"too deep", "function effect(ctx)\n  return " + strings.Repeat("(", 300) + "1" + strings.Repeat(" + 1)", 300) + "\nend\n", []plugin.Problem{
+			{Code: plugin.CodeSyntax, Message: "too many nested blocks or expressions (the limit is 200)", Line: 2, Column: 1}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			got := Check(MBGTech, "t", "t.lua", []byte(c.src))
+			got := plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte(c.src))
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("Check (-want +got):\n%s", diff)
 			}
@@ -78,7 +81,7 @@ func TestCheckTestdata(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ps := Check(MBGTech, id, path, src); len(ps) != 0 {
+		if ps := plugin.Check(mbghooks.TechKind, id, path, src); len(ps) != 0 {
 			t.Errorf("%s: %v", id, ps)
 		}
 	}
@@ -88,10 +91,10 @@ func TestCheckTestdata(t *testing.T) {
 // at the same position Check reports.
 func TestLoadSyntaxError(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
-	_, err := reg.AddLua(MBGTech, "bad", "mods/x/mbg/tech/bad.lua", []byte("function effect(ctx)\n  return 0,, 1\nend\n"))
+	reg := newRegistry(t, plugin.Limits{})
+	_, err := reg.AddLua(mbghooks.TechKind, "bad", "mods/x/mbg/tech/bad.lua", []byte("function effect(ctx)\n  return 0,, 1\nend\n"))
 	e := asError(t, err)
-	want := &Error{Script: "mods/x/mbg/tech/bad.lua", Line: 2, Column: 12, Kind: "mbg.tech", ID: "bad", Message: "syntax error near ','"}
+	want := &plugin.Error{Script: "mods/x/mbg/tech/bad.lua", Line: 2, Column: 12, Kind: "mbg.tech", ID: "bad", Message: "syntax error near ','"}
 	if diff := cmp.Diff(want, e); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
@@ -101,7 +104,7 @@ func TestLoadSyntaxError(t *testing.T) {
 }
 
 // TestSyntaxPosition pins gopher-lua's parser conventions that
-// syntaxPosition decodes: the column of the end of the offending token,
+// plugin.SyntaxPosition decodes: the column of the end of the offending token,
 // line -1 at end of input.
 func TestSyntaxPosition(t *testing.T) {
 	t.Parallel()
@@ -123,7 +126,7 @@ func TestSyntaxPosition(t *testing.T) {
 		if err == nil {
 			t.Fatalf("%q parses", c.src)
 		}
-		line, col, msg := syntaxPosition(err, []byte(c.src))
+		line, col, msg := plugin.SyntaxPosition(err, []byte(c.src))
 		if line != c.line || col != c.col || msg != c.msg {
 			t.Errorf("%q: %d:%d %q, want %d:%d %q (parser said %v)", c.src, line, col, msg, c.line, c.col, c.msg, err)
 		}
@@ -145,8 +148,8 @@ func TestParseTraceback(t *testing.T) {
 	if !ok {
 		t.Fatalf("error %v", err)
 	}
-	frames := parseTraceback(ae.StackTrace, "tb.lua")
-	want := []Frame{
+	frames := plugin.ParseTraceback(ae.StackTrace, "tb.lua")
+	want := []plugin.Frame{
 		{Script: "tb.lua", Line: 2, Func: "function 'f'"},
 		{Script: "tb.lua", Line: 3, Func: "function 'f'"},
 		{Script: "tb.lua", Line: 5, Func: "function 'g'"},
@@ -155,11 +158,11 @@ func TestParseTraceback(t *testing.T) {
 	if diff := cmp.Diff(want, frames); diff != "" {
 		t.Errorf("frames (-want +got):\n%s\ntext:\n%s", diff, ae.StackTrace)
 	}
-	line, text := splitWhere(errorText(ae.Object), "tb.lua")
+	line, text := plugin.SplitWhere(plugin.ErrorText(ae.Object), "tb.lua")
 	if line != 2 || text != "deep" {
-		t.Errorf("splitWhere = %d %q", line, text)
+		t.Errorf("plugin.SplitWhere = %d %q", line, text)
 	}
-	if line, text := splitWhere("other.lua:3: x", "tb.lua"); line != 0 || text != "other.lua:3: x" {
-		t.Errorf("splitWhere of another chunk = %d %q", line, text)
+	if line, text := plugin.SplitWhere("other.lua:3: x", "tb.lua"); line != 0 || text != "other.lua:3: x" {
+		t.Errorf("plugin.SplitWhere of another chunk = %d %q", line, text)
 	}
 }

@@ -1,9 +1,12 @@
-package plugin
+package plugin_test
 
 import (
 	"slices"
 	"sync"
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -33,11 +36,11 @@ end`
 end`
 )
 
-func determinismRegistry(t *testing.T) *Registry {
+func determinismRegistry(t *testing.T) *plugin.Registry {
 	t.Helper()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"dice", diceLua}, {"counter", counterLua}, {"reseed", reseedLua}, {"plain", plainLua}} {
-		if _, err := reg.AddLua(MBGTech, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -46,7 +49,7 @@ func determinismRegistry(t *testing.T) *Registry {
 
 // playGame is one game: a fixed sequence of hook calls, on a worker reset
 // for the game's seed. It returns what the hooks returned.
-func playGame(t *testing.T, reg *Registry, w *Worker, seed uint64) []float64 {
+func playGame(t *testing.T, reg *plugin.Registry, w *plugin.Worker, seed uint64) []float64 {
 	if err := w.Reset(seeded(seed)); err != nil {
 		t.Error(err)
 		return nil
@@ -54,8 +57,8 @@ func playGame(t *testing.T, reg *Registry, w *Worker, seed uint64) []float64 {
 	var out []float64
 	for i := range 40 {
 		for _, id := range []string{"dice", "counter"} {
-			ref, _ := reg.Lookup(MBGTech, id)
-			r, err := w.Tech(ref, &TechCtx{Value: float64(i)}, &techHost{})
+			ref, _ := reg.Lookup(mbghooks.TechKind, id)
+			r, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: float64(i)}, &techHost{})
 			if err != nil {
 				t.Error(err)
 				return nil
@@ -68,7 +71,7 @@ func playGame(t *testing.T, reg *Registry, w *Worker, seed uint64) []float64 {
 
 // playAll plays games 1..n on the given number of workers, each game on
 // whichever worker takes it first.
-func playAll(t *testing.T, reg *Registry, workers, n int) map[uint64][]float64 {
+func playAll(t *testing.T, reg *plugin.Registry, workers, n int) map[uint64][]float64 {
 	games := make(chan uint64)
 	var mu sync.Mutex
 	results := map[uint64][]float64{}
@@ -77,7 +80,7 @@ func playAll(t *testing.T, reg *Registry, workers, n int) map[uint64][]float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := reg.NewWorker(WorkerOptions{})
+			w := reg.NewWorker(plugin.WorkerOptions{})
 			defer w.Close()
 			for g := range games {
 				r := playGame(t, reg, w, g)
@@ -133,10 +136,10 @@ func TestRandomseedIgnored(t *testing.T) {
 	t.Parallel()
 	reg := determinismRegistry(t)
 	draws := func(id string) []float64 {
-		w := reg.NewWorker(WorkerOptions{Rand: seeded(99)})
+		w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(99)})
 		var out []float64
 		for i := range 20 {
-			r, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{Value: float64(i % 3)}, &techHost{})
+			r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{Value: float64(i % 3)}, &techHost{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,8 +157,8 @@ func TestRandomseedIgnored(t *testing.T) {
 func TestNoRandomSource(t *testing.T) {
 	t.Parallel()
 	reg := determinismRegistry(t)
-	w := reg.NewWorker(WorkerOptions{})
-	_, err := w.Tech(lookup(t, reg, MBGTech, "dice"), &TechCtx{}, &techHost{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "dice"), &mbghooks.TechCtx{}, &techHost{})
 	if e := asError(t, err); e.Line != 2 {
 		t.Errorf("error %+v, want at line 2", e)
 	}

@@ -8,9 +8,10 @@
 // the engine offers while they run. That one declaration drives the Lua
 // binding, the Go calling convention (Sig and Call), the build-time checks
 // (Check), the LuaLS editor stubs (WriteStubs) and docs/lua-api.md
-// (WriteAPIReference). Builtin returns the kinds of the four games; MBGTech
-// and MBGCard are complete, the others are placeholders their engines will
-// flesh out.
+// (WriteAPIReference). The package knows no game: each game declares its
+// kinds, ctx types and host interfaces beside its engine (engine/mbg/hooks,
+// engine/ftbt/hooks …), and the tools get the list of kinds from the
+// registered games (kit/games).
 //
 // A Registry holds hooks from two providers behind one interface: compiled
 // Lua scripts (LuaHook; loaded from a config's bundled sources with
@@ -31,9 +32,9 @@
 // that fails or breaks a limit yields an *Error naming the script, line,
 // kind and id; the worker stays usable.
 //
-// Engines call hooks through typed wrappers such as Worker.Tech, passing a
-// per-call host value (TechHost, CardHost) that the Lua host API dispatches
-// to.
+// Engines call hooks through typed wrappers their game declares around Call
+// and a Sig (mbg's hooks.RunTech, for instance), passing a per-call host
+// value that the Lua host API dispatches to.
 //
 // # The fast path
 //

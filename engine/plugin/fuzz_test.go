@@ -1,8 +1,11 @@
-package plugin
+package plugin_test
 
 import (
 	"errors"
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // FuzzRunScript loads arbitrary source as an mbg.tech hook and calls it:
@@ -34,30 +37,30 @@ func FuzzRunScript(f *testing.F) {
 	const good = "function effect(ctx) return ctx.value, -1 end"
 	f.Fuzz(func(t *testing.T, src string) {
 		// Small budgets keep each input quick; the code paths are the same.
-		reg, err := NewRegistry(Builtin(), Limits{MaxInstructions: 100_000, MaxAllocBytes: 1 << 20, MaxStringLen: 1 << 16, MaxArrayLen: 1 << 12})
+		reg, err := plugin.NewRegistry(kinds(), plugin.Limits{MaxInstructions: 100_000, MaxAllocBytes: 1 << 20, MaxStringLen: 1 << 16, MaxArrayLen: 1 << 12})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, loadErr := reg.AddLua(MBGTech, "fuzz", "fuzz.lua", []byte(src))
-		var e *Error
+		_, loadErr := reg.AddLua(mbghooks.TechKind, "fuzz", "fuzz.lua", []byte(src))
+		var e *plugin.Error
 		if loadErr != nil && !errors.As(loadErr, &e) {
 			t.Fatalf("load error %v is not an *Error", loadErr)
 		}
-		if _, err := reg.AddLua(MBGTech, "good", "good.lua", []byte(good)); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, "good", "good.lua", []byte(good)); err != nil {
 			t.Fatal(err)
 		}
-		w := reg.NewWorker(WorkerOptions{Rand: seeded(7), Print: func(Print) {}})
+		w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(7), Print: func(plugin.Print) {}})
 		defer w.Close()
 		if loadErr == nil {
-			ref, _ := reg.Lookup(MBGTech, "fuzz")
+			ref, _ := reg.Lookup(mbghooks.TechKind, "fuzz")
 			for range 2 {
-				if _, err := w.Tech(ref, &TechCtx{Value: 3, DHP: -5, Params: NewParams(map[string]float64{"burn_rounds": 2})}, &techHost{}); err != nil && !errors.As(err, &e) {
+				if _, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: 3, DHP: -5, Params: plugin.NewParams(map[string]float64{"burn_rounds": 2})}, &techHost{}); err != nil && !errors.As(err, &e) {
 					t.Fatalf("call error %v is not an *Error", err)
 				}
 			}
 		}
-		ref, _ := reg.Lookup(MBGTech, "good")
-		if r, err := w.Tech(ref, &TechCtx{Value: 2}, &techHost{}); err != nil || r != (TechResult{2, -1}) {
+		ref, _ := reg.Lookup(mbghooks.TechKind, "good")
+		if r, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: 2}, &techHost{}); err != nil || r != (res(2, -1)) {
 			t.Fatalf("good hook after the fuzzed one: %+v, %v", r, err)
 		}
 	})

@@ -1,4 +1,4 @@
-package plugin
+package plugin_test
 
 import (
 	"errors"
@@ -8,7 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	ftbthooks "github.com/sandtable/sandtable/engine/ftbt/hooks"
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // techHost records what a tech's effect asks of the battle.
@@ -109,60 +112,64 @@ var techIDs = []string{
 
 // goTechs are the testdata techs written in Go, the baseline of the
 // provider tests and benchmarks.
-func goTechs() map[string]TechFunc {
-	rounds := func(c *TechCtx, name string, def int) int {
+func goTechs() map[string]mbghooks.TechFunc {
+	rounds := func(c *mbghooks.TechCtx, name string, def int) int {
 		if v, ok := c.Params.Get(name); ok {
 			return int(v)
 		}
 		return def
 	}
-	arrows := func(c *TechCtx, _ TechHost) (TechResult, error) { return TechResult{0, -c.Value}, nil }
-	heal := func(c *TechCtx, _ TechHost) (TechResult, error) {
-		if c.DHP < 0 {
-			return TechResult{-c.DHP * c.Value, 0}, nil
-		}
-		return TechResult{}, nil
+	arrows := func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
+		return res(0, -c.Value), nil
 	}
-	return map[string]TechFunc{
+	heal := func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
+		if c.DHP < 0 {
+			return res(-c.DHP*c.Value, 0), nil
+		}
+		return mbghooks.TechResult{}, nil
+	}
+	return map[string]mbghooks.TechFunc{
 		"arrows": arrows,
-		"fire_arrows": func(c *TechCtx, h TechHost) (TechResult, error) {
+		"fire_arrows": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
 			h.Burn(rounds(c, "burn_rounds", 4))
-			return TechResult{0, -c.Value}, nil
+			return res(0, -c.Value), nil
 		},
-		"medic":  func(c *TechCtx, _ TechHost) (TechResult, error) { return TechResult{c.Value, 0}, nil },
+		"medic": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
+			return res(c.Value, 0), nil
+		},
 		"shield": heal,
-		"transfer": func(c *TechCtx, _ TechHost) (TechResult, error) {
+		"transfer": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
 			if c.DHP < 0 {
 				x := -c.DHP * c.Value
-				return TechResult{x, -x}, nil
+				return res(x, -x), nil
 			}
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
-		"strong_strike": func(c *TechCtx, _ TechHost) (TechResult, error) {
+		"strong_strike": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
 			if c.DHP < 0 {
-				return TechResult{0, c.DHP * c.Value}, nil
+				return res(0, c.DHP*c.Value), nil
 			}
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
 		"lifesteal": heal,
 		"thunder":   arrows,
-		"chaos": func(c *TechCtx, h TechHost) (TechResult, error) {
+		"chaos": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
 			h.Confuse("chaos", rounds(c, "chaos_rounds", 3))
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
-		"infighting": func(c *TechCtx, h TechHost) (TechResult, error) {
+		"infighting": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
 			h.Confuse("infighting", rounds(c, "infight_rounds", 2))
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
-		"siege": func(c *TechCtx, _ TechHost) (TechResult, error) {
+		"siege": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
 			if c.OppDef > 0 && c.DHP < 0 {
-				return TechResult{0, -min(-c.DHP*c.Value, c.OppDef)}, nil
+				return res(0, -min(-c.DHP*c.Value, c.OppDef)), nil
 			}
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
-		"exile": func(_ *TechCtx, h TechHost) (TechResult, error) {
+		"exile": func(_ *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
 			h.Exile()
-			return TechResult{}, nil
+			return mbghooks.TechResult{}, nil
 		},
 	}
 }
@@ -171,20 +178,13 @@ func goTechs() map[string]TechFunc {
 // that must hold for both.
 var providers = []string{"lua", "go"}
 
-// testLimits fills in a generous deadline: tests assert which
-// deterministic limit a script breaks, and under the race detector or a
-// loaded machine the default deadline could come first.
-func testLimits(l Limits) Limits {
-	if l.Timeout == 0 {
-		l.Timeout = time.Minute
-	}
-	return l
-}
+// testLimits: see export_test.go.
+func testLimits(l plugin.Limits) plugin.Limits { return plugin.TestLimits(l) }
 
 // newRegistry returns a registry of the builtin kinds with limits.
-func newRegistry(t testing.TB, limits Limits) *Registry {
+func newRegistry(t testing.TB, limits plugin.Limits) *plugin.Registry {
 	t.Helper()
-	reg, err := NewRegistry(Builtin(), testLimits(limits))
+	reg, err := plugin.NewRegistry(kinds(), testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func newRegistry(t testing.TB, limits Limits) *Registry {
 }
 
 // addTechs registers the testdata techs through provider.
-func addTechs(t testing.TB, reg *Registry, provider string) {
+func addTechs(t testing.TB, reg *plugin.Registry, provider string) {
 	t.Helper()
 	gos := goTechs()
 	for _, id := range techIDs {
@@ -204,9 +204,9 @@ func addTechs(t testing.TB, reg *Registry, provider string) {
 			if rerr != nil {
 				t.Fatal(rerr)
 			}
-			_, err = reg.AddLua(MBGTech, id, path, src)
+			_, err = reg.AddLua(mbghooks.TechKind, id, path, src)
 		case "go":
-			_, err = reg.Add(GoTech(id, "go:test", gos[id]))
+			_, err = reg.Add(mbghooks.GoTech(id, "go:test", gos[id]))
 		}
 		if err != nil {
 			t.Fatalf("%s %s: %v", provider, id, err)
@@ -214,7 +214,7 @@ func addTechs(t testing.TB, reg *Registry, provider string) {
 	}
 }
 
-func lookup(t testing.TB, reg *Registry, kind *Kind, id string) Ref {
+func lookup(t testing.TB, reg *plugin.Registry, kind *plugin.Kind, id string) plugin.Ref {
 	t.Helper()
 	ref, ok := reg.Lookup(kind, id)
 	if !ok {
@@ -223,12 +223,12 @@ func lookup(t testing.TB, reg *Registry, kind *Kind, id string) Ref {
 	return ref
 }
 
-func seeded(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
+func seeded(seed uint64) *rand.Rand { return plugin.Seeded(seed) }
 
 // asError unwraps err as *Error or fails the test.
-func asError(t testing.TB, err error) *Error {
+func asError(t testing.TB, err error) *plugin.Error {
 	t.Helper()
-	var e *Error
+	var e *plugin.Error
 	if !errors.As(err, &e) {
 		t.Fatalf("error %v (%T) is not a *plugin.Error", err, err)
 	}
@@ -236,27 +236,27 @@ func asError(t testing.TB, err error) *Error {
 }
 
 // testKind is a kind for exercising the sandbox: run returns a string.
-var testKind = &Kind{
+var testKind = &plugin.Kind{
 	Name:  "test.eval",
 	Doc:   "Runs a snippet and returns a string.",
-	Funcs: []Func{{Name: "run", Required: true, Returns: []Field{{Name: "out", Type: "string"}}, Doc: "Runs."}},
+	Funcs: []plugin.Func{{Name: "run", Required: true, Returns: []plugin.Field{{Name: "out", Type: "string"}}, Doc: "Runs."}},
 }
 
-var testRun = NewSig[struct{}, any, string](testKind, "run", nil,
-	func(r Results) (string, error) { return r.String(1) }, nil)
+var testRun = plugin.NewSig[struct{}, any, string](testKind, "run", nil,
+	func(r plugin.Results) (string, error) { return r.String(1) }, nil)
 
 // evaluator runs Lua snippets as test.eval hooks on one worker.
 type evaluator struct {
 	t      testing.TB
-	reg    *Registry
-	w      *Worker
-	prints []Print
+	reg    *plugin.Registry
+	w      *plugin.Worker
+	prints []plugin.Print
 }
 
 // newEvaluator registers each source as the hook "e<i>".
-func newEvaluator(t testing.TB, limits Limits, srcs ...string) *evaluator {
+func newEvaluator(t testing.TB, limits plugin.Limits, srcs ...string) *evaluator {
 	t.Helper()
-	reg, err := NewRegistry(append(Builtin(), testKind), testLimits(limits))
+	reg, err := plugin.NewRegistry(append(kinds(), testKind), testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,20 +266,20 @@ func newEvaluator(t testing.TB, limits Limits, srcs ...string) *evaluator {
 		}
 	}
 	ev := &evaluator{t: t, reg: reg}
-	ev.w = reg.NewWorker(WorkerOptions{Rand: seeded(1), Print: func(p Print) { ev.prints = append(ev.prints, p) }})
+	ev.w = reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), Print: func(p plugin.Print) { ev.prints = append(ev.prints, p) }})
 	return ev
 }
 
 func (ev *evaluator) run(i int) (string, error) {
 	ref := lookup(ev.t, ev.reg, testKind, fmt.Sprint("e", i))
-	return Call(ev.w, testRun, ref, &struct{}{}, nil)
+	return plugin.Call(ev.w, testRun, ref, &struct{}{}, nil)
 }
 
 // eval runs "function run() return <expr> end" style snippets: body is the
 // body of run.
 func eval(t testing.TB, body string) (string, error) {
 	t.Helper()
-	ev := newEvaluator(t, Limits{}, "function run()\n"+body+"\nend")
+	ev := newEvaluator(t, plugin.Limits{}, "function run()\n"+body+"\nend")
 	return ev.run(0)
 }
 
@@ -291,3 +291,12 @@ func mustEval(t testing.TB, body string) string {
 	}
 	return out
 }
+
+// kinds are the hook kinds the tests use: real games' kinds, the most
+// demanding declarations there are.
+func kinds() []*plugin.Kind {
+	return append(mbghooks.Kinds(), ftbthooks.Kinds()...)
+}
+
+// res is a tech result (self, opp).
+func res(self, opp float64) mbghooks.TechResult { return mbghooks.TechResult{Self: self, Opp: opp} }

@@ -348,6 +348,15 @@ func (a *Args) IntIn(i, lo, hi int) int {
 	return n
 }
 
+// MaxRounds bounds status lengths and durations a script may ask for;
+// longer ones are certainly mistakes (a game has far fewer rounds and
+// turns).
+const MaxRounds = 1_000_000
+
+// Rounds returns argument i, a whole number of rounds or turns between 0
+// and MaxRounds.
+func (a *Args) Rounds(i int) int { return a.IntIn(i, 0, MaxRounds) }
+
 // HostAs returns the host of the call in progress as the kind's host
 // interface H. A mismatch is a bug in an engine (it called a kind's function
 // with another kind's host), reported as a script error rather than a panic.

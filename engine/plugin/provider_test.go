@@ -1,10 +1,13 @@
-package plugin
+package plugin_test
 
 import (
 	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -13,43 +16,43 @@ import (
 // with the same inputs and expectations.
 func TestTechProviders(t *testing.T) {
 	t.Parallel()
-	params := func(kv ...any) *Params {
+	params := func(kv ...any) *plugin.Params {
 		m := map[string]float64{}
 		for i := 0; i < len(kv); i += 2 {
 			m[kv[i].(string)] = float64(kv[i+1].(int))
 		}
-		return NewParams(m)
+		return plugin.NewParams(m)
 	}
 	cases := []struct {
 		id    string
-		ctx   TechCtx
-		want  TechResult
+		ctx   mbghooks.TechCtx
+		want  mbghooks.TechResult
 		calls []string
 	}{
-		{"arrows", TechCtx{Value: 25}, TechResult{0, -25}, nil},
-		{"fire_arrows", TechCtx{Value: 25, Params: params("burn_rounds", 3)}, TechResult{0, -25}, []string{"burn 3"}},
-		{"fire_arrows", TechCtx{Value: 25}, TechResult{0, -25}, []string{"burn 4"}},
-		{"medic", TechCtx{Value: 40}, TechResult{40, 0}, nil},
-		{"shield", TechCtx{Value: 1, DHP: -30}, TechResult{30, 0}, nil},
-		{"shield", TechCtx{Value: 1, DHP: 0}, TechResult{0, 0}, nil},
-		{"transfer", TechCtx{Value: 0.5, DHP: -30}, TechResult{15, -15}, nil},
-		{"strong_strike", TechCtx{Value: 0.75, DHP: -20}, TechResult{0, -15}, nil},
-		{"lifesteal", TechCtx{Value: 0.5, DHP: -50}, TechResult{25, 0}, nil},
-		{"thunder", TechCtx{Value: 150}, TechResult{0, -150}, nil},
-		{"chaos", TechCtx{Params: params("chaos_rounds", 2)}, TechResult{}, []string{"confuse chaos 2"}},
-		{"chaos", TechCtx{}, TechResult{}, []string{"confuse chaos 3"}},
-		{"infighting", TechCtx{}, TechResult{}, []string{"confuse infighting 2"}},
-		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 10}, TechResult{0, -10}, nil},
-		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 100}, TechResult{0, -40}, nil},
-		{"siege", TechCtx{Value: 2, DHP: -20, OppDef: 0}, TechResult{0, 0}, nil},
-		{"exile", TechCtx{}, TechResult{}, []string{"exile"}},
+		{"arrows", mbghooks.TechCtx{Value: 25}, res(0, -25), nil},
+		{"fire_arrows", mbghooks.TechCtx{Value: 25, Params: params("burn_rounds", 3)}, res(0, -25), []string{"burn 3"}},
+		{"fire_arrows", mbghooks.TechCtx{Value: 25}, res(0, -25), []string{"burn 4"}},
+		{"medic", mbghooks.TechCtx{Value: 40}, res(40, 0), nil},
+		{"shield", mbghooks.TechCtx{Value: 1, DHP: -30}, res(30, 0), nil},
+		{"shield", mbghooks.TechCtx{Value: 1, DHP: 0}, res(0, 0), nil},
+		{"transfer", mbghooks.TechCtx{Value: 0.5, DHP: -30}, res(15, -15), nil},
+		{"strong_strike", mbghooks.TechCtx{Value: 0.75, DHP: -20}, res(0, -15), nil},
+		{"lifesteal", mbghooks.TechCtx{Value: 0.5, DHP: -50}, res(25, 0), nil},
+		{"thunder", mbghooks.TechCtx{Value: 150}, res(0, -150), nil},
+		{"chaos", mbghooks.TechCtx{Params: params("chaos_rounds", 2)}, mbghooks.TechResult{}, []string{"confuse chaos 2"}},
+		{"chaos", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"confuse chaos 3"}},
+		{"infighting", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"confuse infighting 2"}},
+		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 10}, res(0, -10), nil},
+		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 100}, res(0, -40), nil},
+		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 0}, res(0, 0), nil},
+		{"exile", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"exile"}},
 	}
 	for _, p := range providers {
 		t.Run(p, func(t *testing.T) {
 			t.Parallel()
-			reg := newRegistry(t, Limits{})
+			reg := newRegistry(t, plugin.Limits{})
 			addTechs(t, reg, p)
-			w := reg.NewWorker(WorkerOptions{})
+			w := reg.NewWorker(plugin.WorkerOptions{})
 			defer w.Close()
 			// Twice over, so the second round reuses the instantiated
 			// hooks, their ctx tables and params tables.
@@ -57,7 +60,7 @@ func TestTechProviders(t *testing.T) {
 				for _, c := range cases {
 					host := &techHost{}
 					ctx := c.ctx
-					got, err := w.Tech(lookup(t, reg, MBGTech, c.id), &ctx, host)
+					got, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, c.id), &ctx, host)
 					if err != nil {
 						t.Fatalf("%s: %v", c.id, err)
 					}
@@ -79,17 +82,25 @@ func TestProviderErrors(t *testing.T) {
 	t.Parallel()
 	type hook struct {
 		lua string
-		fn  TechFunc
+		fn  mbghooks.TechFunc
 	}
 	hooks := map[string]hook{
 		"hurts_self": {`function effect(ctx) return -1, 0 end`,
-			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{-1, 0}, nil }},
+			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+				return res(-1, 0), nil
+			}},
 		"heals_opp": {`function effect(ctx) return 0, 5 end`,
-			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{0, 5}, nil }},
+			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+				return res(0, 5), nil
+			}},
 		"nan": {`function effect(ctx) return 0/0, 0 end`,
-			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{nanValue(), 0}, nil }},
+			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+				return res(nanValue(), 0), nil
+			}},
 		"fails": {`function effect(ctx) error("boom") end`,
-			func(*TechCtx, TechHost) (TechResult, error) { return TechResult{}, errors.New("boom") }},
+			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+				return mbghooks.TechResult{}, errors.New("boom")
+			}},
 	}
 	want := map[string]string{
 		"hurts_self": "may only heal its user",
@@ -100,21 +111,21 @@ func TestProviderErrors(t *testing.T) {
 	for _, p := range providers {
 		t.Run(p, func(t *testing.T) {
 			t.Parallel()
-			reg := newRegistry(t, Limits{})
+			reg := newRegistry(t, plugin.Limits{})
 			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
 				var err error
 				if p == "lua" {
-					_, err = reg.AddLua(MBGTech, id, id+".lua", []byte(hooks[id].lua))
+					_, err = reg.AddLua(mbghooks.TechKind, id, id+".lua", []byte(hooks[id].lua))
 				} else {
-					_, err = reg.Add(GoTech(id, "go:test", hooks[id].fn))
+					_, err = reg.Add(mbghooks.GoTech(id, "go:test", hooks[id].fn))
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
 			}
-			w := reg.NewWorker(WorkerOptions{})
+			w := reg.NewWorker(plugin.WorkerOptions{})
 			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
-				_, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{}, &techHost{})
+				_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{}, &techHost{})
 				e := asError(t, err)
 				if e.Kind != "mbg.tech" || e.ID != id || e.Func != "effect" || !strings.Contains(e.Message, want[id]) {
 					t.Errorf("%s: error %+v, want mbg.tech %s effect: …%s…", id, e, id, want[id])
@@ -139,7 +150,7 @@ function play(ctx)
 end
 `
 
-func stealGo(c *CardCtx, h CardHost) (bool, error) {
+func stealGo(c *mbghooks.CardCtx, h mbghooks.CardHost) (bool, error) {
 	if h.Money(c.Target) <= 0 {
 		return false, nil
 	}
@@ -151,34 +162,34 @@ func stealGo(c *CardCtx, h CardHost) (bool, error) {
 // TestCardProviders plays the same card through both providers.
 func TestCardProviders(t *testing.T) {
 	t.Parallel()
-	params := NewParams(map[string]float64{"amount": 1500})
+	params := plugin.NewParams(map[string]float64{"amount": 1500})
 	for _, p := range providers {
 		t.Run(p, func(t *testing.T) {
 			t.Parallel()
-			reg := newRegistry(t, Limits{})
+			reg := newRegistry(t, plugin.Limits{})
 			var err error
 			if p == "lua" {
-				_, err = reg.AddLua(MBGCard, "steal", "steal.lua", []byte(stealLua))
+				_, err = reg.AddLua(mbghooks.CardKind, "steal", "steal.lua", []byte(stealLua))
 			} else {
-				_, err = reg.Add(GoCard("steal", "go:test", stealGo))
+				_, err = reg.Add(mbghooks.GoCard("steal", "go:test", stealGo))
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref := lookup(t, reg, MBGCard, "steal")
-			w := reg.NewWorker(WorkerOptions{})
+			ref := lookup(t, reg, mbghooks.CardKind, "steal")
+			w := reg.NewWorker(plugin.WorkerOptions{})
 
 			host := &cardHost{money: [2]float64{100, 1000}}
-			ok, err := w.Card(ref, &CardCtx{User: 0, Target: 1, Params: params}, host)
+			ok, err := mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1, Params: params}, host)
 			if err != nil || !ok || host.money != [2]float64{1100, 0} {
 				t.Errorf("steal from a rich role: ok %v, err %v, money %v; want true, nil, [1100 0]", ok, err, host.money)
 			}
-			ok, err = w.Card(ref, &CardCtx{User: 0, Target: 1, Params: params}, host)
+			ok, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1, Params: params}, host)
 			if err != nil || ok {
 				t.Errorf("steal from a broke role: ok %v, err %v; want false (card stays in hand)", ok, err)
 			}
 			host.err = nil
-			_, err = w.Card(ref, &CardCtx{User: 0, Target: 7, Params: params}, host)
+			_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 7, Params: params}, host)
 			e := asError(t, err)
 			if !errors.Is(err, errBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
 				t.Errorf("bad target: error %v, want an mbg.card steal *Error wrapping errBadRole", err)
@@ -212,13 +223,13 @@ function play(ctx)
   mbg.reverse(0)
   return moved == 10 and a and p and mbg.money(0) == 110
 end`
-	reg := newRegistry(t, Limits{})
-	if _, err := reg.AddLua(MBGCard, "all", "all.lua", []byte(src)); err != nil {
+	reg := newRegistry(t, plugin.Limits{})
+	if _, err := reg.AddLua(mbghooks.CardKind, "all", "all.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	w := reg.NewWorker(WorkerOptions{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
 	host := &cardHost{money: [2]float64{100, 100}}
-	ok, err := w.Card(lookup(t, reg, MBGCard, "all"), &CardCtx{Target: -1}, host)
+	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "all"), &mbghooks.CardCtx{Target: -1}, host)
 	if err != nil || !ok {
 		t.Fatalf("play = %v, %v", ok, err)
 	}
@@ -242,14 +253,14 @@ func TestHostArgumentChecks(t *testing.T) {
 		{`mbg.confuse("chaos", 1e9)`, "must be between 0"},
 	}
 	for i, c := range cases {
-		reg := newRegistry(t, Limits{})
+		reg := newRegistry(t, plugin.Limits{})
 		src := "function effect(ctx)\n  " + c.call + "\n  return 0, 0\nend"
-		if _, err := reg.AddLua(MBGTech, "t", "t.lua", []byte(src)); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, "t", "t.lua", []byte(src)); err != nil {
 			t.Fatal(err)
 		}
-		w := reg.NewWorker(WorkerOptions{})
+		w := reg.NewWorker(plugin.WorkerOptions{})
 		host := &techHost{}
-		_, err := w.Tech(lookup(t, reg, MBGTech, "t"), &TechCtx{}, host)
+		_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "t"), &mbghooks.TechCtx{}, host)
 		e := asError(t, err)
 		if e.Line != 2 || !strings.Contains(e.Message, c.want) {
 			t.Errorf("case %d %s: %+v, want line 2 and %q", i, c.call, e, c.want)
@@ -263,13 +274,13 @@ func TestHostArgumentChecks(t *testing.T) {
 // TestHostAtLoadTime: the host API needs a call in progress.
 func TestHostAtLoadTime(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	src := "mbg.exile()\nfunction effect(ctx) return 0, 0 end"
-	if _, err := reg.AddLua(MBGTech, "early", "early.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(mbghooks.TechKind, "early", "early.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	w := reg.NewWorker(WorkerOptions{})
-	_, err := w.Tech(lookup(t, reg, MBGTech, "early"), &TechCtx{}, &techHost{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "early"), &mbghooks.TechCtx{}, &techHost{})
 	e := asError(t, err)
 	if e.Func != "(load)" || e.Line != 1 || !strings.Contains(e.Message, "only be called while a hook function runs") {
 		t.Errorf("error %+v", e)
@@ -279,7 +290,7 @@ func TestHostAtLoadTime(t *testing.T) {
 // TestParamsTable: ctx.params is a plain table in name order.
 func TestParamsTable(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	src := `
 function effect(ctx)
   local names = {}
@@ -287,13 +298,13 @@ function effect(ctx)
   print(table.concat(names, " "))
   return 0, -ctx.params.b
 end`
-	if _, err := reg.AddLua(MBGTech, "p", "p.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(mbghooks.TechKind, "p", "p.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	var printed []string
-	w := reg.NewWorker(WorkerOptions{Print: func(p Print) { printed = append(printed, p.Text) }})
-	p := NewParams(map[string]float64{"c": 3, "a": 1, "b": 2})
-	r, err := w.Tech(lookup(t, reg, MBGTech, "p"), &TechCtx{Params: p}, &techHost{})
+	w := reg.NewWorker(plugin.WorkerOptions{Print: func(p plugin.Print) { printed = append(printed, p.Text) }})
+	p := plugin.NewParams(map[string]float64{"c": 3, "a": 1, "b": 2})
+	r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "p"), &mbghooks.TechCtx{Params: p}, &techHost{})
 	if err != nil || r.Opp != -2 {
 		t.Fatalf("effect = %+v, %v", r, err)
 	}
@@ -309,13 +320,13 @@ end`
 // the script caught the error with pcall.
 func TestHostErrCaught(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	src := "function play(ctx)\n  pcall(mbg.money, 9)\n  return true\nend"
-	if _, err := reg.AddLua(MBGCard, "sly", "sly.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(mbghooks.CardKind, "sly", "sly.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	w := reg.NewWorker(WorkerOptions{})
-	ok, err := w.Card(lookup(t, reg, MBGCard, "sly"), &CardCtx{}, &cardHost{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "sly"), &mbghooks.CardCtx{}, &cardHost{})
 	if ok || !errors.Is(err, errBadRole) {
 		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
 	}

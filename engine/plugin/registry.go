@@ -73,8 +73,8 @@ const (
 // String formats the warning as "code: message".
 func (w Warning) String() string { return w.Code + ": " + w.Message }
 
-// NewRegistry returns an empty registry for kinds (typically Builtin(),
-// plus any kinds an engine declares). Zero fields of limits take defaults.
+// NewRegistry returns an empty registry for kinds (a game's, declared by
+// its engine). Zero fields of limits take defaults.
 func NewRegistry(kinds []*Kind, limits Limits) (*Registry, error) {
 	var errs []error
 	seen := map[string]bool{}

@@ -1,4 +1,4 @@
-package plugin
+package plugin_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
 	lua "github.com/yuin/gopher-lua"
@@ -27,7 +30,7 @@ func TestLoadFSLayers(t *testing.T) {
 	mod := fstest.MapFS{
 		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -10 * ctx.value end")},
 	}
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	warns, err := reg.LoadFS(scenario, "scenario")
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +39,7 @@ func TestLoadFSLayers(t *testing.T) {
 	for _, w := range warns {
 		codes = append(codes, w.Code+" "+w.New)
 	}
-	wantCodes := []string{WarnIgnoredFile + " scenario/mbg/tech/old/x.lua", WarnIgnoredFile + " scenario/mbg/weather/rain.lua"}
+	wantCodes := []string{plugin.WarnIgnoredFile + " scenario/mbg/tech/old/x.lua", plugin.WarnIgnoredFile + " scenario/mbg/weather/rain.lua"}
 	if diff := cmp.Diff(wantCodes, codes); diff != "" {
 		t.Errorf("scenario warnings (-want +got):\n%s", diff)
 	}
@@ -44,7 +47,7 @@ func TestLoadFSLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Warning{{Code: WarnReplaced, Kind: "mbg.tech", ID: "arrows", Old: "scenario/mbg/tech/arrows.lua", New: "mods/strong/mbg/tech/arrows.lua",
+	want := []plugin.Warning{{Code: plugin.WarnReplaced, Kind: "mbg.tech", ID: "arrows", Old: "scenario/mbg/tech/arrows.lua", New: "mods/strong/mbg/tech/arrows.lua",
 		Message: `mbg.tech "arrows" from mods/strong/mbg/tech/arrows.lua replaces the one from scenario/mbg/tech/arrows.lua`}}
 	if diff := cmp.Diff(want, warns); diff != "" {
 		t.Errorf("mod warnings (-want +got):\n%s", diff)
@@ -57,8 +60,8 @@ func TestLoadFSLayers(t *testing.T) {
 	if diff := cmp.Diff(wantIDs, ids); diff != "" {
 		t.Errorf("hooks (-want +got):\n%s", diff)
 	}
-	w := reg.NewWorker(WorkerOptions{})
-	if r, err := w.Tech(lookup(t, reg, MBGTech, "arrows"), &TechCtx{Value: 3}, &techHost{}); err != nil || r.Opp != -30 {
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{Value: 3}, &techHost{}); err != nil || r.Opp != -30 {
 		t.Errorf("arrows = %+v, %v; want the mod's -30", r, err)
 	}
 }
@@ -70,7 +73,7 @@ func TestBundle(t *testing.T) {
 		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
 		"mbg/card/steal.lua":  {Data: []byte(stealLua)},
 	}
-	scripts, warns, err := BundleFS(fsys, "scripts", Builtin())
+	scripts, warns, err := plugin.BundleFS(fsys, "scripts", kinds())
 	if err != nil || len(warns) != 0 {
 		t.Fatal(err, warns)
 	}
@@ -79,62 +82,62 @@ func TestBundle(t *testing.T) {
 	}
 	// The JSON shape is the engine config's Script.
 	data, _ := json.Marshal(scripts[1])
-	wantJSON := `{"id":"arrows","kind":"mbg.tech","path":"scripts/mbg/tech/arrows.lua","sha256":"` + Hash(fsys["mbg/tech/arrows.lua"].Data) + `","source":"function effect(ctx) return 0, -ctx.value end"}`
+	wantJSON := `{"id":"arrows","kind":"mbg.tech","path":"scripts/mbg/tech/arrows.lua","sha256":"` + plugin.Hash(fsys["mbg/tech/arrows.lua"].Data) + `","source":"function effect(ctx) return 0, -ctx.value end"}`
 	if string(data) != wantJSON {
 		t.Errorf("JSON = %s\nwant   %s", data, wantJSON)
 	}
 
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	if _, err := reg.LoadBundle(scripts); err != nil {
 		t.Fatal(err)
 	}
-	w := reg.NewWorker(WorkerOptions{})
-	if r, err := w.Tech(lookup(t, reg, MBGTech, "arrows"), &TechCtx{Value: 4}, &techHost{}); err != nil || r.Opp != -4 {
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{Value: 4}, &techHost{}); err != nil || r.Opp != -4 {
 		t.Errorf("bundled arrows = %+v, %v", r, err)
 	}
 
-	tampered := append([]Script(nil), scripts...)
+	tampered := append([]plugin.Script(nil), scripts...)
 	tampered[1].Source = strings.Replace(tampered[1].Source, "-ctx.value", "-1e9", 1)
-	if _, err := newRegistry(t, Limits{}).LoadBundle(tampered); !errors.Is(err, ErrHashMismatch) || !strings.Contains(err.Error(), "scripts/mbg/tech/arrows.lua") {
+	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(tampered); !errors.Is(err, plugin.ErrHashMismatch) || !strings.Contains(err.Error(), "scripts/mbg/tech/arrows.lua") {
 		t.Errorf("tampered bundle: %v, want ErrHashMismatch naming the script", err)
 	}
-	dup := append(append([]Script(nil), scripts...), scripts[1])
-	if _, err := newRegistry(t, Limits{}).LoadBundle(dup); err == nil || !strings.Contains(err.Error(), "two scripts") {
+	dup := append(append([]plugin.Script(nil), scripts...), scripts[1])
+	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(dup); err == nil || !strings.Contains(err.Error(), "two scripts") {
 		t.Errorf("duplicate: %v", err)
 	}
-	unknown := []Script{Bundle("mbg.weather", "rain", "rain.lua", []byte(""))}
-	if _, err := newRegistry(t, Limits{}).LoadBundle(unknown); err == nil || !strings.Contains(err.Error(), `unknown hook kind "mbg.weather"`) {
+	unknown := []plugin.Script{plugin.Bundle("mbg.weather", "rain", "rain.lua", []byte(""))}
+	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(unknown); err == nil || !strings.Contains(err.Error(), `unknown hook kind "mbg.weather"`) {
 		t.Errorf("unknown kind: %v", err)
 	}
 }
 
 func TestRegistryMisuse(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	addTechs(t, reg, "lua")
-	if _, err := reg.Add(GoTech("", "go:test", goTechs()["arrows"])); err == nil {
+	if _, err := reg.Add(mbghooks.GoTech("", "go:test", goTechs()["arrows"])); err == nil {
 		t.Error("empty id accepted")
 	}
-	stranger := &Kind{Name: "mbg.tech", Doc: "x", Funcs: []Func{{Name: "effect", Doc: "x"}}}
+	stranger := &plugin.Kind{Name: "mbg.tech", Doc: "x", Funcs: []plugin.Func{{Name: "effect", Doc: "x"}}}
 	if _, err := reg.AddLua(stranger, "x", "x.lua", []byte("function effect() end")); err == nil {
 		t.Error("hook of an undeclared Kind value accepted")
 	}
-	w := reg.NewWorker(WorkerOptions{})
-	if _, err := reg.Add(GoTech("late", "go:test", goTechs()["arrows"])); err == nil {
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	if _, err := reg.Add(mbghooks.GoTech("late", "go:test", goTechs()["arrows"])); err == nil {
 		t.Error("Add after NewWorker accepted")
 	}
-	if _, err := w.Tech(Ref{}, &TechCtx{}, &techHost{}); err == nil {
+	if _, err := mbghooks.RunTech(w, plugin.Ref{}, &mbghooks.TechCtx{}, &techHost{}); err == nil {
 		t.Error("zero Ref accepted")
 	}
-	other := newRegistry(t, Limits{})
+	other := newRegistry(t, plugin.Limits{})
 	addTechs(t, other, "go")
-	if _, err := w.Tech(lookup(t, other, MBGTech, "arrows"), &TechCtx{}, &techHost{}); err == nil {
+	if _, err := mbghooks.RunTech(w, lookup(t, other, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{}, &techHost{}); err == nil {
 		t.Error("Ref of another registry accepted")
 	}
-	if _, err := w.Card(lookup(t, reg, MBGTech, "arrows"), &CardCtx{}, &cardHost{}); err == nil || !strings.Contains(err.Error(), "called as mbg.card") {
+	if _, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.CardCtx{}, &cardHost{}); err == nil || !strings.Contains(err.Error(), "called as mbg.card") {
 		t.Errorf("tech called as card: %v", err)
 	}
-	if _, ok := reg.Lookup(MBGTech, "nope"); ok {
+	if _, ok := reg.Lookup(mbghooks.TechKind, "nope"); ok {
 		t.Error("Lookup of a missing hook succeeded")
 	}
 }
@@ -142,20 +145,22 @@ func TestRegistryMisuse(t *testing.T) {
 // reentrantHost calls back into the worker from a host function.
 type reentrantHost struct {
 	techHost
-	w   *Worker
-	ref Ref
+	w   *plugin.Worker
+	ref plugin.Ref
 	err error
 }
 
-func (h *reentrantHost) Exile() { _, h.err = h.w.Tech(h.ref, &TechCtx{}, &techHost{}) }
+func (h *reentrantHost) Exile() {
+	_, h.err = mbghooks.RunTech(h.w, h.ref, &mbghooks.TechCtx{}, &techHost{})
+}
 
 func TestReentrantCall(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	addTechs(t, reg, "lua")
-	w := reg.NewWorker(WorkerOptions{})
-	host := &reentrantHost{w: w, ref: lookup(t, reg, MBGTech, "arrows")}
-	if _, err := w.Tech(lookup(t, reg, MBGTech, "exile"), &TechCtx{}, host); err != nil {
+	w := reg.NewWorker(plugin.WorkerOptions{})
+	host := &reentrantHost{w: w, ref: lookup(t, reg, mbghooks.TechKind, "arrows")}
+	if _, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "exile"), &mbghooks.TechCtx{}, host); err != nil {
 		t.Fatal(err)
 	}
 	if host.err == nil || !strings.Contains(host.err.Error(), "in progress") {
@@ -167,24 +172,24 @@ func TestReentrantCall(t *testing.T) {
 // declarations are rejected with every problem listed.
 func TestKindValidation(t *testing.T) {
 	t.Parallel()
-	if _, err := NewRegistry(Builtin(), Limits{}); err != nil {
+	if _, err := plugin.NewRegistry(kinds(), plugin.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
-	for _, k := range Builtin() {
+	for _, k := range kinds() {
 		if names[k.Name] {
 			t.Errorf("kind %s declared twice", k.Name)
 		}
 		names[k.Name] = true
 	}
-	bad := &Kind{
+	bad := &plugin.Kind{
 		Name:      "Bad",
-		Funcs:     []Func{{Name: "run", Doc: "x"}, {Name: "run", Doc: "x"}, {Name: "print", Doc: "x"}},
+		Funcs:     []plugin.Func{{Name: "run", Doc: "x"}, {Name: "run", Doc: "x"}, {Name: "print", Doc: "x"}},
 		HostTable: "string",
-		Host:      []HostFunc{{Name: "go", Doc: "x"}},
-		Ctx:       []Field{{Name: "end", Type: "number"}},
+		Host:      []plugin.HostFunc{{Name: "go", Doc: "x"}},
+		Ctx:       []plugin.Field{{Name: "end", Type: "number"}},
 	}
-	_, err := NewRegistry([]*Kind{bad, MBGTech, MBGTech}, Limits{})
+	_, err := plugin.NewRegistry([]*plugin.Kind{bad, mbghooks.TechKind, mbghooks.TechKind}, plugin.Limits{})
 	if err == nil {
 		t.Fatal("bad kinds accepted")
 	}
@@ -197,25 +202,25 @@ func TestKindValidation(t *testing.T) {
 }
 
 // optKind has an optional function, for Exports and Prepare.
-var optKind = &Kind{
+var optKind = &plugin.Kind{
 	Name: "test.opt",
 	Doc:  "A kind with an optional function.",
-	Funcs: []Func{
-		{Name: "run", Required: true, Doc: "Runs.", Returns: []Field{{Name: "out", Type: "string"}}},
-		{Name: "describe", Doc: "Describes.", Returns: []Field{{Name: "text", Type: "string"}}},
+	Funcs: []plugin.Func{
+		{Name: "run", Required: true, Doc: "Runs.", Returns: []plugin.Field{{Name: "out", Type: "string"}}},
+		{Name: "describe", Doc: "Describes.", Returns: []plugin.Field{{Name: "text", Type: "string"}}},
 	},
 	HostTable: "opt",
-	Host: []HostFunc{{Name: "crash", Doc: "Panics, like a buggy engine.", Impl: func(any, *Args) {
+	Host: []plugin.HostFunc{{Name: "crash", Doc: "Panics, like a buggy engine.", Impl: func(any, *plugin.Args) {
 		panic(errors.New("buggy host"))
 	}}},
 }
 
-var optDescribe = NewSig[struct{}, any, string](optKind, "describe", nil, func(r Results) (string, error) { return r.String(1) }, nil)
-var optRun = NewSig[struct{}, any, string](optKind, "run", nil, func(r Results) (string, error) { return r.String(1) }, nil)
+var optDescribe = plugin.NewSig[struct{}, any, string](optKind, "describe", nil, func(r plugin.Results) (string, error) { return r.String(1) }, nil)
+var optRun = plugin.NewSig[struct{}, any, string](optKind, "run", nil, func(r plugin.Results) (string, error) { return r.String(1) }, nil)
 
 func TestPrepareAndExports(t *testing.T) {
 	t.Parallel()
-	reg, err := NewRegistry([]*Kind{optKind}, testLimits(Limits{}))
+	reg, err := plugin.NewRegistry([]*plugin.Kind{optKind}, testLimits(plugin.Limits{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +234,7 @@ func TestPrepareAndExports(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	w := reg.NewWorker(WorkerOptions{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
 	plain, fancy, broken := lookup(t, reg, optKind, "plain"), lookup(t, reg, optKind, "fancy"), lookup(t, reg, optKind, "broken")
 	err = w.Prepare(plain, fancy, broken)
 	if e := asError(t, err); e.ID != "broken" || e.Func != "(load)" || !strings.Contains(e.Message, "required function run") {
@@ -241,19 +246,19 @@ func TestPrepareAndExports(t *testing.T) {
 	if ok, err := w.Exports(plain, "describe"); ok || err != nil {
 		t.Errorf("plain exports describe: %v %v", ok, err)
 	}
-	if out, err := Call(w, optDescribe, fancy, &struct{}{}, nil); out != "fancy!" || err != nil {
+	if out, err := plugin.Call(w, optDescribe, fancy, &struct{}{}, nil); out != "fancy!" || err != nil {
 		t.Errorf("describe = %q, %v", out, err)
 	}
-	if _, err := Call(w, optDescribe, plain, &struct{}{}, nil); err == nil || !strings.Contains(err.Error(), "does not define function describe") {
+	if _, err := plugin.Call(w, optDescribe, plain, &struct{}{}, nil); err == nil || !strings.Contains(err.Error(), "does not define function describe") {
 		t.Errorf("describe of plain: %v", err)
 	}
 	// A Go panic inside the Lua state (here a buggy host) is an error, and
 	// the worker rebuilds its state.
-	_, err = Call(w, optRun, lookup(t, reg, optKind, "crash"), &struct{}{}, nil)
+	_, err = plugin.Call(w, optRun, lookup(t, reg, optKind, "crash"), &struct{}{}, nil)
 	if e := asError(t, err); !strings.Contains(e.Message, "buggy host") {
 		t.Errorf("crash: %+v", e)
 	}
-	if out, err := Call(w, optRun, plain, &struct{}{}, nil); out != "p" || err != nil {
+	if out, err := plugin.Call(w, optRun, plain, &struct{}{}, nil); out != "p" || err != nil {
 		t.Errorf("after a crash: %q, %v", out, err)
 	}
 }
@@ -264,14 +269,14 @@ func TestArrayLenReflection(t *testing.T) {
 	t.Parallel()
 	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("array")
 	if !ok || f.Type.Kind() != reflect.Slice {
-		t.Fatal("lua.LTable has no array slice any more: arrayLenFunc falls back to MaxN; review guardWrite")
+		t.Fatal("lua.LTable has no array slice any more: plugin.ArrayLenFunc falls back to MaxN; review guardWrite")
 	}
 	L := lua.NewState()
 	defer L.Close()
 	tb := L.NewTable()
 	tb.RawSetInt(5, lua.LTrue)
 	tb.RawSetInt(5, lua.LNil)
-	if n := arrayLenFunc()(tb); n != 5 {
+	if n := plugin.ArrayLenFunc()(tb); n != 5 {
 		t.Errorf("array length %d, want 5 (trailing nils included)", n)
 	}
 }

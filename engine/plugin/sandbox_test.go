@@ -1,21 +1,24 @@
-package plugin
+package plugin_test
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // hostile is one entry of the catalogue of scripts that try to escape the
 // sandbox or exhaust the machine.
 type hostile struct {
 	id     string
-	src    string  // a complete mbg.tech script
-	line   int     // where the error must be reported
-	fn     string  // "effect" or "(load)"
-	limits []Limit // acceptable limits (LimitNone: an ordinary error)
-	msg    string  // substring of the message
+	src    string         // a complete mbg.tech script
+	line   int            // where the error must be reported
+	fn     string         // "effect" or "(load)"
+	limits []plugin.Limit // acceptable limits (LimitNone: an ordinary error)
+	msg    string         // substring of the message
 }
 
 // effectBody wraps statements in an effect function that, if it ever got
@@ -24,7 +27,7 @@ func effectBody(stmts string) string {
 	return "function effect(ctx)\n" + stmts + "\n  mbg.exile()\n  return 0, 0\nend\n"
 }
 
-var none = []Limit{LimitNone}
+var none = []plugin.Limit{plugin.LimitNone}
 
 func hostileScripts() []hostile {
 	return []hostile{
@@ -44,42 +47,42 @@ func hostileScripts() []hostile {
 		{"newproxy", effectBody(`  newproxy(true)`), 2, "effect", none, "attempt to call"},
 		{"string_metatable", effectBody(`  getmetatable("").__index.upper = nil`), 2, "effect", none, "boolean"},
 		{"env_metatable", effectBody(`  getmetatable(_G).__index.os.exit()`), 2, "effect", none, "nil"},
-		{"while_true", effectBody("  while true do end"), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
-		{"repeat_forever", effectBody("  local i = 0\n  repeat i = i + 1 until false"), 3, "effect", []Limit{LimitInstructions}, "instruction limit"},
-		{"top_level_loop", "while true do end\nfunction effect(ctx) mbg.exile() return 0, 0 end", 1, "(load)", []Limit{LimitInstructions}, "instruction limit"},
-		{"pcall_swallow", effectBody("  while true do\n    pcall(function() while true do end end)\n  end"), 0, "effect", []Limit{LimitInstructions}, "instruction limit"},
-		{"recursion", "local function f(n)\n  return 1 + f(n + 1)\nend\n" + effectBody("  f(1)"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
-		{"index_recursion", effectBody("  local t = setmetatable({}, {__index = function(t, k) return t[k] end})\n  local x = t.x"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
-		{"tostring_recursion", effectBody("  local t = setmetatable({}, {__tostring = function(t) return tostring(t) end})\n  print(t)"), 2, "effect", []Limit{LimitStack}, "stack overflow"},
-		{"rep_bomb", effectBody(`  local s = string.rep("x", 2^31)`), 2, "effect", []Limit{LimitMemory}, "string.rep: result too long"},
-		{"rep_method_bomb", effectBody(`  local s = ("xy"):rep(1e9)`), 2, "effect", []Limit{LimitMemory}, "string.rep"},
-		{"rep_many", effectBody("  local t = {}\n  for i = 1, 100 do t[i] = string.rep(\"x\", 1000000) end"), 3, "effect", []Limit{LimitMemory}, "memory limit"},
-		{"concat_doubling", effectBody("  local s = \"x\"\n  while true do s = s .. s end"), 3, "effect", []Limit{LimitMemory}, "concatenation: result too long"},
-		{"concat_wide", effectBody("  local s = string.rep(\"x\", 600000)\n  local u = s .. s .. s"), 3, "effect", []Limit{LimitMemory}, "concatenation"},
-		{"gsub_bomb", effectBody("  local s = string.rep(\"x\", 2000)\n  s = s:gsub(\"x\", s)"), 3, "effect", []Limit{LimitMemory}, "string.gsub"},
+		{"while_true", effectBody("  while true do end"), 2, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"repeat_forever", effectBody("  local i = 0\n  repeat i = i + 1 until false"), 3, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"top_level_loop", "while true do end\nfunction effect(ctx) mbg.exile() return 0, 0 end", 1, "(load)", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"pcall_swallow", effectBody("  while true do\n    pcall(function() while true do end end)\n  end"), 0, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"recursion", "local function f(n)\n  return 1 + f(n + 1)\nend\n" + effectBody("  f(1)"), 2, "effect", []plugin.Limit{plugin.LimitStack}, "stack overflow"},
+		{"index_recursion", effectBody("  local t = setmetatable({}, {__index = function(t, k) return t[k] end})\n  local x = t.x"), 2, "effect", []plugin.Limit{plugin.LimitStack}, "stack overflow"},
+		{"tostring_recursion", effectBody("  local t = setmetatable({}, {__tostring = function(t) return tostring(t) end})\n  print(t)"), 2, "effect", []plugin.Limit{plugin.LimitStack}, "stack overflow"},
+		{"rep_bomb", effectBody(`  local s = string.rep("x", 2^31)`), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "string.rep: result too long"},
+		{"rep_method_bomb", effectBody(`  local s = ("xy"):rep(1e9)`), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "string.rep"},
+		{"rep_many", effectBody("  local t = {}\n  for i = 1, 100 do t[i] = string.rep(\"x\", 1000000) end"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "memory limit"},
+		{"concat_doubling", effectBody("  local s = \"x\"\n  while true do s = s .. s end"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "concatenation: result too long"},
+		{"concat_wide", effectBody("  local s = string.rep(\"x\", 600000)\n  local u = s .. s .. s"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "concatenation"},
+		{"gsub_bomb", effectBody("  local s = string.rep(\"x\", 2000)\n  s = s:gsub(\"x\", s)"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "string.gsub"},
 		{"format_width", effectBody(`  local s = string.format("%999999999d", 1)`), 2, "effect", none, "width or precision too long"},
-		{"table_concat_bomb", effectBody("  local t = {}\n  for i = 1, 2000 do t[i] = string.rep(\"y\", 1000) end\n  local s = table.concat(t)"), 4, "effect", []Limit{LimitMemory}, "table.concat"},
-		{"table_growth", effectBody("  local t = {}\n  local i = 0\n  while true do i = i + 1; t[i] = i end"), 4, "effect", []Limit{LimitInstructions, LimitMemory}, "limit"},
-		{"sparse_index", effectBody("  local t = {}\n  t[50000000] = true"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
-		{"sparse_multi_assign", effectBody("  local t, u = {}, {}\n  t[1], u[60000000] = 1, 2"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
-		{"sparse_constructor", effectBody("  local n = 40000000\n  local t = {[n] = 1}"), 3, "effect", []Limit{LimitMemory}, "beyond the array limit"},
-		{"sparse_rawset", effectBody("  rawset({}, 30000000, 1)"), 2, "effect", []Limit{LimitMemory}, "beyond the array limit"},
-		{"sparse_insert", effectBody("  table.insert({}, 30000000, 1)"), 2, "effect", []Limit{LimitMemory}, "beyond the array limit"},
-		{"nil_index", effectBody("  local t, n = {}, 50000000\n  t[n] = nil\n  t[1] = 0\n  t[n] = true"), 5, "effect", []Limit{LimitMemory}, "beyond the array limit"},
+		{"table_concat_bomb", effectBody("  local t = {}\n  for i = 1, 2000 do t[i] = string.rep(\"y\", 1000) end\n  local s = table.concat(t)"), 4, "effect", []plugin.Limit{plugin.LimitMemory}, "table.concat"},
+		{"table_growth", effectBody("  local t = {}\n  local i = 0\n  while true do i = i + 1; t[i] = i end"), 4, "effect", []plugin.Limit{plugin.LimitInstructions, plugin.LimitMemory}, "limit"},
+		{"sparse_index", effectBody("  local t = {}\n  t[50000000] = true"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
+		{"sparse_multi_assign", effectBody("  local t, u = {}, {}\n  t[1], u[60000000] = 1, 2"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
+		{"sparse_constructor", effectBody("  local n = 40000000\n  local t = {[n] = 1}"), 3, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
+		{"sparse_rawset", effectBody("  rawset({}, 30000000, 1)"), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
+		{"sparse_insert", effectBody("  table.insert({}, 30000000, 1)"), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
+		{"nil_index", effectBody("  local t, n = {}, 50000000\n  t[n] = nil\n  t[1] = 0\n  t[n] = true"), 5, "effect", []plugin.Limit{plugin.LimitMemory}, "beyond the array limit"},
 		{"nil_rawset", effectBody("  rawset({}, 50000000, nil)\n  error('survived')"), 3, "effect", none, "survived"},
 		{"nil_insert", effectBody("  table.insert({}, 30000000, nil)\n  error('survived')"), 3, "effect", none, "survived"},
 		{"nil_constructor", effectBody("  local n = 40000000\n  local t = {[n] = nil}\n  error('survived')"), 4, "effect", none, "survived"},
 		{"insert_negative", effectBody("  table.insert({}, -1e9, 1)"), 2, "effect", none, "position out of bounds"},
-		{"key_flood", effectBody("  local t = {}\n  for i = 1, 1e6 do t[\"k\" .. i] = i end"), 3, "effect", []Limit{LimitMemory, LimitInstructions}, "limit"},
+		{"key_flood", effectBody("  local t = {}\n  for i = 1, 1e6 do t[\"k\" .. i] = i end"), 3, "effect", []plugin.Limit{plugin.LimitMemory, plugin.LimitInstructions}, "limit"},
 		{"unpack_flood", effectBody("  local x = {unpack({}, 1, 1e8)}"), 2, "effect", none, "too many results to unpack"},
 		{"byte_flood", effectBody("  local x = {string.byte(string.rep(\"x\", 100000), 1, -1)}"), 2, "effect", none, "string slice too long"},
-		{"pattern_redos", effectBody(`  string.rep("a", 5000):find("(.-)(.-)(.-)(.-)(.-)b")`), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"pattern_redos", effectBody(`  string.rep("a", 5000):find("(.-)(.-)(.-)(.-)(.-)b")`), 2, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"pattern_deep", effectBody(`  string.rep("a", 300):match(string.rep("a?", 300) .. "b")`), 2, "effect", none, "pattern too complex"},
-		{"sort_loop", effectBody("  table.sort({3, 2, 1}, function(a, b) while true do end end)"), 2, "effect", []Limit{LimitInstructions}, "instruction limit"},
+		{"sort_loop", effectBody("  table.sort({3, 2, 1}, function(a, b) while true do end end)"), 2, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		// The handler's loop breaks the limit inside xpcall, which returns;
 		// the next instruction fails again.
-		{"xpcall_handler_loop", effectBody("  xpcall(error, function() while true do end end)"), 3, "effect", []Limit{LimitInstructions}, "instruction limit"},
-		{"print_flood", effectBody("  while true do print(string.rep(\"z\", 1000)) end"), 2, "effect", []Limit{LimitMemory}, "memory limit"},
+		{"xpcall_handler_loop", effectBody("  xpcall(error, function() while true do end end)"), 3, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"print_flood", effectBody("  while true do print(string.rep(\"z\", 1000)) end"), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "memory limit"},
 		{"host_at_load", "mbg.exile()\nfunction effect(ctx) return 0, 0 end", 1, "(load)", none, "only be called while a hook function runs"},
 	}
 }
@@ -90,21 +93,21 @@ func hostileScripts() []hostile {
 func TestHostileScripts(t *testing.T) {
 	t.Parallel()
 	cases := hostileScripts()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	for _, c := range cases {
-		if _, err := reg.AddLua(MBGTech, c.id, c.id+".lua", []byte(c.src)); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, c.id, c.id+".lua", []byte(c.src)); err != nil {
 			t.Fatalf("%s does not compile: %v", c.id, err)
 		}
 	}
-	if _, err := reg.AddLua(MBGTech, "good", "good.lua", []byte(`function effect(ctx) return ctx.value, -2 * ctx.value end`)); err != nil {
+	if _, err := reg.AddLua(mbghooks.TechKind, "good", "good.lua", []byte(`function effect(ctx) return ctx.value, -2 * ctx.value end`)); err != nil {
 		t.Fatal(err)
 	}
 	var printed int
-	w := reg.NewWorker(WorkerOptions{Rand: seeded(1), Print: func(p Print) { printed += len(p.Text) }})
-	good := lookup(t, reg, MBGTech, "good")
+	w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), Print: func(p plugin.Print) { printed += len(p.Text) }})
+	good := lookup(t, reg, mbghooks.TechKind, "good")
 	for i, c := range cases {
 		host := &techHost{}
-		r, err := w.Tech(lookup(t, reg, MBGTech, c.id), &TechCtx{Value: 1}, host)
+		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, c.id), &mbghooks.TechCtx{Value: 1}, host)
 		if err == nil {
 			t.Errorf("%s: succeeded with %+v", c.id, r)
 			continue
@@ -127,11 +130,11 @@ func TestHostileScripts(t *testing.T) {
 		}
 		// The worker is still good, also for a hook that ran before.
 		v := float64(i + 1)
-		if r, err := w.Tech(good, &TechCtx{Value: v}, &techHost{}); err != nil || r != (TechResult{v, -2 * v}) {
+		if r, err := mbghooks.RunTech(w, good, &mbghooks.TechCtx{Value: v}, &techHost{}); err != nil || r != (res(v, -2*v)) {
 			t.Fatalf("after %s: good hook = %+v, %v", c.id, r, err)
 		}
 	}
-	if printed > int(DefaultLimits().MaxAllocBytes) {
+	if printed > int(plugin.DefaultLimits().MaxAllocBytes) {
 		t.Errorf("print_flood printed %d bytes, more than the memory limit", printed)
 	}
 }
@@ -146,15 +149,13 @@ func TestRemovedGlobals(t *testing.T) {
   table.sort(names)
   return table.concat(names, " ")`)
 	var want []string
-	for _, g := range sandboxGlobals() {
-		want = append(want, g.name)
-	}
+	want = append(want, plugin.SandboxGlobalNames()...)
 	want = append(want, "_G", "_VERSION", "string", "table", "math", "run")
 	slices.Sort(want)
 	if out != strings.Join(want, " ") {
 		t.Errorf("globals:\n got %s\nwant %s", out, strings.Join(want, " "))
 	}
-	for _, name := range removedGlobals() {
+	for _, name := range plugin.RemovedGlobals() {
 		if strings.Contains(" "+out+" ", " "+name+" ") {
 			t.Errorf("%s is reachable", name)
 		}
@@ -186,7 +187,7 @@ end`
 	victim := `function run()
   return ("x"):upper() .. "/" .. string.upper("y") .. "/" .. ("ab"):rep(2)
 end`
-	ev := newEvaluator(t, Limits{}, evil, victim)
+	ev := newEvaluator(t, plugin.Limits{}, evil, victim)
 	for range 2 {
 		if out, err := ev.run(0); err != nil || out != "pwned/pwned/nil" {
 			t.Errorf("evil mod sees %q, %v; want its own overrides", out, err)
@@ -216,16 +217,16 @@ end`
   mbg.exile()
   return 0, -1
 end`
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"writer", writer}, {"reader", reader}} {
-		if _, err := reg.AddLua(MBGTech, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
-	w := reg.NewWorker(WorkerOptions{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
 	for _, id := range []string{"reader", "writer", "reader", "writer", "reader"} {
 		host := &techHost{}
-		r, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{}, host)
+		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{}, host)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -255,15 +256,15 @@ end`
   assert(ctx.extra == nil and ctx.dhp == -1, "ctx shared")
   return 0, -ctx.value
 end`
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"vandal", vandal}, {"reader", reader}} {
-		if _, err := reg.AddLua(MBGTech, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
-	w := reg.NewWorker(WorkerOptions{})
+	w := reg.NewWorker(plugin.WorkerOptions{})
 	for _, id := range []string{"vandal", "reader", "vandal", "reader", "vandal"} {
-		r, err := w.Tech(lookup(t, reg, MBGTech, id), &TechCtx{Value: 7, DHP: -1}, &techHost{})
+		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{Value: 7, DHP: -1}, &techHost{})
 		if err != nil || r.Opp != -7 {
 			t.Errorf("%s = %+v, %v; want opp -7", id, r, err)
 		}
@@ -273,24 +274,24 @@ end`
 // TestCtxReadOnly: ctx can be read and iterated but not written.
 func TestCtxReadOnly(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, Limits{})
+	reg := newRegistry(t, plugin.Limits{})
 	src := `function effect(ctx)
   local names = {}
   for k, v in pairs(ctx) do names[#names + 1] = k end
   print(table.concat(names, ","))
   ctx.value = 1
 end`
-	if _, err := reg.AddLua(MBGTech, "w", "w.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(mbghooks.TechKind, "w", "w.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	var printed string
-	w := reg.NewWorker(WorkerOptions{Print: func(p Print) {
+	w := reg.NewWorker(plugin.WorkerOptions{Print: func(p plugin.Print) {
 		printed = p.Text
 		if p.Line != 4 || p.Script != "w.lua" || p.ID != "w" || p.Kind != "mbg.tech" {
 			t.Errorf("print reported as %+v, want w.lua line 4", p)
 		}
 	}})
-	_, err := w.Tech(lookup(t, reg, MBGTech, "w"), &TechCtx{}, &techHost{})
+	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "w"), &mbghooks.TechCtx{}, &techHost{})
 	if e := asError(t, err); e.Line != 5 || e.Message != "ctx is read-only (assignment to ctx.value)" {
 		t.Errorf("error %+v", e)
 	}
@@ -308,7 +309,7 @@ func TestNoAddressesOrClock(t *testing.T) {
 	if out != "table function table custom" {
 		t.Errorf("tostring = %q", out)
 	}
-	ev := newEvaluator(t, Limits{}, "function run() print({}, 1, nil, true) return '' end")
+	ev := newEvaluator(t, plugin.Limits{}, "function run() print({}, 1, nil, true) return '' end")
 	if _, err := ev.run(0); err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +325,7 @@ func TestLimitErrorsAreSticky(t *testing.T) {
 	_, err := eval(t, `
   local ok = pcall(function() while true do end end)
   return "caught"`)
-	if e := asError(t, err); e.Limit != LimitInstructions {
+	if e := asError(t, err); e.Limit != plugin.LimitInstructions {
 		t.Errorf("error %+v, want the instruction limit", e)
 	}
 	// A memory error is an ordinary error once caught: the big string was
@@ -341,9 +342,9 @@ func TestLimitErrorsAreSticky(t *testing.T) {
 // see, here a limit so high it would never be reached.
 func TestTimeout(t *testing.T) {
 	t.Parallel()
-	ev := newEvaluator(t, Limits{MaxInstructions: 1 << 60, Timeout: 1}, "function run() while true do end end")
+	ev := newEvaluator(t, plugin.Limits{MaxInstructions: 1 << 60, Timeout: 1}, "function run() while true do end end")
 	_, err := ev.run(0)
-	if e := asError(t, err); e.Limit != LimitTimeout || !strings.Contains(e.Message, "time limit") {
+	if e := asError(t, err); e.Limit != plugin.LimitTimeout || !strings.Contains(e.Message, "time limit") {
 		t.Errorf("error %+v, want the time limit", e)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
@@ -27,6 +28,38 @@ type Game interface {
 	Compile(src *source.Source, opts Options) (config any, ds diag.Diagnostics)
 	// Catalogue documents the game's diagnostic codes.
 	Catalogue() diag.Catalogue
+	// Kinds are the game's hook kinds (declared by its engine), in
+	// documentation order: what scripts of the game may implement, what
+	// mapc stubs and docs/lua-api.md describe.
+	Kinds() []*plugin.Kind
+}
+
+// Importer is implemented by games whose legacy files mapc import reads.
+type Importer interface {
+	// ImportArgs describes the files the importer takes, for usage
+	// messages (e.g. "RULES.tech LEVEL.map [INTRO]"); min and max bound
+	// their number. Files past the first min are optional: one that cannot
+	// be read is passed with Data nil and Err set.
+	ImportArgs() (usage string, min, max int)
+	// Import converts the files into a scenario directory: file contents
+	// by slash-separated path relative to it (nil when there are errors).
+	Import(files []ImportFile, opts ImportOptions) (map[string][]byte, diag.Diagnostics)
+}
+
+// ImportFile is one input of an Importer.
+type ImportFile struct {
+	Name string
+	Data []byte
+	Err  error // why an optional file could not be read
+}
+
+// ImportOptions tune an import.
+type ImportOptions struct {
+	// Name is the scenario's name; empty means the legacy file's.
+	Name string
+	// SchemaPath is what the #:schema line of the written scenario.toml
+	// points at.
+	SchemaPath string
 }
 
 // Options tune a run.

@@ -14,11 +14,11 @@ import (
 
 // CheckScript runs the plugin's build-time checks on one hook script (syntax
 // with line and column, required functions, stray globals) and returns them
-// as diagnostics located in the script file. kind names a hook kind of
-// plugin.Builtin().
-func CheckScript(kind, id, file string, src []byte) diag.Diagnostics {
+// as diagnostics located in the script file. kind names one of kinds (the
+// game's).
+func CheckScript(kinds []*plugin.Kind, kind, id, file string, src []byte) diag.Diagnostics {
 	var k *plugin.Kind
-	for _, c := range plugin.Builtin() {
+	for _, c := range kinds {
 		if c.Name == kind {
 			k = c
 		}

@@ -5,33 +5,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 func TestCheckScript(t *testing.T) {
-	ds := CheckScript("mbg.tech", "t", "t.lua", []byte("function effect(ctx)\n\tlocal x = = 1\nend\n"))
+	ds := CheckScript(hooks.Kinds(), "mbg.tech", "t", "t.lua", []byte("function effect(ctx)\n\tlocal x = = 1\nend\n"))
 	if len(ds) != 1 || ds[0].Code != plugin.CodeSyntax || ds[0].Subject.Start.Line != 2 {
 		t.Fatalf("diagnostics = %v", ds)
 	}
-	ds = CheckScript("mbg.card", "c", "c.lua", []byte("local function play(ctx) return true end\n"))
+	ds = CheckScript(hooks.Kinds(), "mbg.card", "c", "c.lua", []byte("local function play(ctx) return true end\n"))
 	if len(ds) != 1 || ds[0].Code != plugin.CodeMissingFunction {
 		t.Fatalf("diagnostics = %v", ds)
 	}
 }
 
 func TestScriptErrorDiagnostic(t *testing.T) {
-	reg, err := plugin.NewRegistry(plugin.Builtin(), plugin.DefaultLimits())
+	reg, err := plugin.NewRegistry(hooks.Kinds(), plugin.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := "local function helper(ctx)\n\treturn ctx.nope.value\nend\nfunction effect(ctx)\n\treturn 0, -helper(ctx)\nend\n"
-	if _, err := reg.AddLua(plugin.MBGTech, "bad", "tech/bad.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(hooks.TechKind, "bad", "tech/bad.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := reg.Lookup(plugin.MBGTech, "bad")
+	ref, _ := reg.Lookup(hooks.TechKind, "bad")
 	w := reg.NewWorker(plugin.WorkerOptions{})
 	defer w.Close()
-	_, callErr := w.Tech(ref, &plugin.TechCtx{Params: plugin.NewParams(nil)}, nopHost{})
+	_, callErr := hooks.RunTech(w, ref, &hooks.TechCtx{Params: plugin.NewParams(nil)}, nopHost{})
 	if callErr == nil {
 		t.Fatal("a failing hook returned no error")
 	}

@@ -12,9 +12,8 @@ import (
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/ftbt"
+	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/lint"
-	"github.com/sandtable/sandtable/kit/mbg"
 
 	"github.com/mattn/go-isatty"
 )
@@ -37,7 +36,7 @@ func OSEnv() Env {
 }
 
 // NewCompiler returns the compiler with every game registered.
-func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}, ftbt.Game{}) }
+func NewCompiler() *build.Compiler { return build.NewCompiler(games.All()...) }
 
 // Catalogue documents every code the tools can report.
 func Catalogue() diag.Catalogue {

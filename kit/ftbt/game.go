@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/engine/ftbt/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
@@ -90,13 +92,30 @@ type Game struct{}
 // Name implements build.Game.
 func (Game) Name() string { return "ftbt" }
 
+// Kinds implements build.Game: ftbt.effect.
+func (Game) Kinds() []*plugin.Kind { return hooks.Kinds() }
+
+// ImportArgs implements build.Importer.
+func (Game) ImportArgs() (string, int, int) { return "RULES.tech LEVEL.map [INTRO]", 2, 3 }
+
+// Import implements build.Importer: the rules (.tech) and level (.map)
+// files and an optional intro. A missing or unreadable intro is an empty
+// intro, as in the original (facts §2.3).
+func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[string][]byte, diag.Diagnostics) {
+	o := ImportOptions{Name: opts.Name, SchemaPath: opts.SchemaPath}
+	if len(files) == 3 {
+		o.Intro = &ImportFile{Name: files[2].Name, Data: files[2].Data}
+	}
+	return Import(ImportFile{Name: files[0].Name, Data: files[0].Data}, ImportFile{Name: files[1].Name, Data: files[1].Data}, o)
+}
+
 // Compile implements build.Game: resolve, then run every enabled lint rule
 // and check every bundled script once.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
 	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
 	}
 	return u.Config, ds
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
+	"github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
@@ -32,13 +34,28 @@ type Game struct{}
 // Name implements build.Game.
 func (Game) Name() string { return "mbg" }
 
+// Kinds implements build.Game: mbg.tech and mbg.card.
+func (Game) Kinds() []*plugin.Kind { return hooks.Kinds() }
+
+// ImportArgs implements build.Importer.
+func (Game) ImportArgs() (string, int, int) { return "FILE.map", 1, 1 }
+
+// Import implements build.Importer: one legacy .map file.
+func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[string][]byte, diag.Diagnostics) {
+	text, ds := Import(files[0].Name, files[0].Data, ImportOptions{Name: opts.Name, SchemaPath: opts.SchemaPath})
+	if text == nil {
+		return nil, ds
+	}
+	return map[string][]byte{source.EntryFile: text}, ds
+}
+
 // Compile implements build.Game: resolve, then run every enabled lint rule.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
 	// Check every bundled script once (several techs may share one).
 	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
 	}
 	return u.Config, ds
 }

@@ -15,6 +15,9 @@ import (
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
+// Kinds returns ftbt's hook kinds.
+func Kinds() []*plugin.Kind { return []*plugin.Kind{EffectKind} }
+
 // Layer is a mod directory laid out as <game>/<class>/<id>.lua; a layer's
 // hook replaces the bundled one with the same kind and id.
 type Layer = plugin.Layer
@@ -27,7 +30,7 @@ func Registry(cfg *ftbt.Config, layers ...Layer) (*plugin.Registry, []plugin.War
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	return plugin.NewBundleRegistry(bundle, layers...)
+	return plugin.NewBundleRegistry(Kinds(), bundle, layers...)
 }
 
 // Runner is the ftbt.EffectRunner of one config on one goroutine: it owns a
@@ -38,7 +41,7 @@ type Runner struct {
 	w      *plugin.Worker
 	refs   []plugin.Ref     // by class
 	params []*plugin.Params // by tech: the class's params, then the tech's
-	ctx    plugin.EffectCtx
+	ctx    EffectCtx
 	apply  applyHost
 	score  scoreHost
 	err    error // from UseRNG, returned by the next call
@@ -51,9 +54,9 @@ func New(reg *plugin.Registry, cfg *ftbt.Config, opts plugin.WorkerOptions) (*Ru
 	r := &Runner{cfg: cfg, refs: make([]plugin.Ref, len(cfg.Classes)), params: make([]*plugin.Params, len(cfg.Techs))}
 	var errs []error
 	for i, c := range cfg.Classes {
-		ref, ok := reg.Lookup(plugin.FTBTEffect, c.Hook)
+		ref, ok := reg.Lookup(EffectKind, c.Hook)
 		if !ok {
-			errs = append(errs, fmt.Errorf("class %q: no %s hook %q", c.ID, plugin.FTBTEffect.Name, c.Hook))
+			errs = append(errs, fmt.Errorf("class %q: no %s hook %q", c.ID, EffectKind.Name, c.Hook))
 		}
 		r.refs[i] = ref
 	}
@@ -97,7 +100,7 @@ func (r *Runner) fill(class int, call *ftbt.EffectCall, rd ftbt.EffectReader) er
 	t := &r.cfg.Techs[call.Tech]
 	p := rd.Person(call.Caster)
 	ai := &r.cfg.AI
-	r.ctx = plugin.EffectCtx{
+	r.ctx = EffectCtx{
 		Caster: call.Caster, Side: p.Side, Abi: p.Abi, Cell: p.Cell, Target: call.Target,
 		Value: t.Value, Long: t.Long, AOERange: t.AOERange, AOERatio: t.AOERatio, AOESelf: t.AOESelf,
 		Duration: t.Duration, MaxAbi: r.cfg.Constants.MaxAbi, MaxFlyWeight: r.cfg.Constants.MaxFlyWeight,
@@ -113,7 +116,7 @@ func (r *Runner) Apply(class int, call *ftbt.EffectCall, host ftbt.EffectHost) e
 		return err
 	}
 	r.apply = applyHost{reader{host}, host}
-	err := r.w.ApplyEffect(r.refs[class], &r.ctx, &r.apply)
+	err := RunApply(r.w, r.refs[class], &r.ctx, &r.apply)
 	r.apply = applyHost{}
 	return err
 }
@@ -124,7 +127,7 @@ func (r *Runner) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (i
 		return 0, err
 	}
 	r.score = scoreHost{reader{host}, host}
-	s, err := r.w.ScoreEffect(r.refs[class], &r.ctx, &r.score)
+	s, err := RunScore(r.w, r.refs[class], &r.ctx, &r.score)
 	r.score = scoreHost{}
 	return s, err
 }
@@ -134,9 +137,9 @@ type reader struct{ rd ftbt.EffectReader }
 
 func (h reader) AOE(center, radius int) []int { return h.rd.AOE(center, radius) }
 func (h reader) Occupant(cell int) int        { return h.rd.Occupant(cell) }
-func (h reader) Person(p int) plugin.FTBTPerson {
+func (h reader) Person(p int) Person {
 	v := h.rd.Person(p)
-	return plugin.FTBTPerson{Side: v.Side, Abi: v.Abi, Def: v.Def, HP: v.HP, MaxHP: v.MaxHP, Cell: v.Cell}
+	return Person{Side: v.Side, Abi: v.Abi, Def: v.Def, HP: v.HP, MaxHP: v.MaxHP, Cell: v.Cell}
 }
 func (h reader) Effect(cell, side int, slot string) (int, int) { return h.rd.Effect(cell, side, slot) }
 

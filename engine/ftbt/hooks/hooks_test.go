@@ -26,7 +26,7 @@ func withScripts(t testing.TB, cfg *ftbt.Config) *ftbt.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bundle, _, err := plugin.BundleFS(sub, "builtin", []*plugin.Kind{plugin.FTBTEffect})
+	bundle, _, err := plugin.BundleFS(sub, "builtin", []*plugin.Kind{hooks.EffectKind})
 	if err != nil {
 		t.Fatal(err)
 	}

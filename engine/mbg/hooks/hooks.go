@@ -13,6 +13,9 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
+// Kinds returns mbg's hook kinds, in documentation order.
+func Kinds() []*plugin.Kind { return []*plugin.Kind{TechKind, CardKind} }
+
 // Layer is a mod directory laid out as <game>/<class>/<id>.lua; a layer's
 // hook replaces the bundled one with the same kind and id.
 type Layer = plugin.Layer
@@ -25,7 +28,7 @@ func Registry(cfg *mbg.Config, layers ...Layer) (*plugin.Registry, []plugin.Warn
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	return plugin.NewBundleRegistry(bundle, layers...)
+	return plugin.NewBundleRegistry(Kinds(), bundle, layers...)
 }
 
 // Runner is the mbg.TechRunner and mbg.CardRunner of one config on one
@@ -38,8 +41,8 @@ type Runner struct {
 	tparams []*plugin.Params
 	cards   []plugin.Ref
 	cparams []*plugin.Params
-	tctx    plugin.TechCtx
-	cctx    plugin.CardCtx
+	tctx    TechCtx
+	cctx    CardCtx
 	err     error // from UseRNG, returned by the next call
 }
 
@@ -54,16 +57,16 @@ func New(reg *plugin.Registry, cfg *mbg.Config, opts plugin.WorkerOptions) (*Run
 	}
 	var errs []error
 	for i, t := range cfg.Techs {
-		ref, ok := reg.Lookup(plugin.MBGTech, t.Hook)
+		ref, ok := reg.Lookup(TechKind, t.Hook)
 		if !ok {
-			errs = append(errs, fmt.Errorf("tech %q: no %s hook %q", t.ID, plugin.MBGTech.Name, t.Hook))
+			errs = append(errs, fmt.Errorf("tech %q: no %s hook %q", t.ID, TechKind.Name, t.Hook))
 		}
 		r.techs[i], r.tparams[i] = ref, plugin.NewParams(t.Params)
 	}
 	for i, c := range cfg.Cards {
-		ref, ok := reg.Lookup(plugin.MBGCard, c.Hook)
+		ref, ok := reg.Lookup(CardKind, c.Hook)
 		if !ok {
-			errs = append(errs, fmt.Errorf("card %q: no %s hook %q", c.ID, plugin.MBGCard.Name, c.Hook))
+			errs = append(errs, fmt.Errorf("card %q: no %s hook %q", c.ID, CardKind.Name, c.Hook))
 		}
 		r.cards[i], r.cparams[i] = ref, plugin.NewParams(c.Params)
 	}
@@ -92,11 +95,11 @@ func (r *Runner) Effect(tech int, call *mbg.TechCall, host mbg.TechHost) (self, 
 	if tech < 0 || tech >= len(r.techs) {
 		return 0, 0, fmt.Errorf("hooks: tech index %d out of range [0, %d)", tech, len(r.techs))
 	}
-	r.tctx = plugin.TechCtx{
+	r.tctx = TechCtx{
 		Value: call.Value, DHP: call.DHP, SelfHP: call.SelfHP, SelfDef: call.SelfDef,
 		OppHP: call.OppHP, OppDef: call.OppDef, Celve: call.Celve, Params: r.tparams[tech],
 	}
-	res, err := r.w.Tech(r.techs[tech], &r.tctx, host)
+	res, err := RunTech(r.w, r.techs[tech], &r.tctx, host)
 	return res.Self, res.Opp, err
 }
 
@@ -108,8 +111,8 @@ func (r *Runner) Play(card int, call *mbg.CardCall, host mbg.CardHost) (bool, er
 	if card < 0 || card >= len(r.cards) {
 		return false, fmt.Errorf("hooks: card index %d out of range [0, %d)", card, len(r.cards))
 	}
-	r.cctx = plugin.CardCtx{User: call.User, Target: call.Target, Params: r.cparams[card]}
-	return r.w.Card(r.cards[card], &r.cctx, host)
+	r.cctx = CardCtx{User: call.User, Target: call.Target, Params: r.cparams[card]}
+	return RunCard(r.w, r.cards[card], &r.cctx, host)
 }
 
 // Close releases the worker's Lua state.

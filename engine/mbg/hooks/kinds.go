@@ -1,51 +1,23 @@
-package plugin
+package hooks
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
-
-// Builtin returns the hook kinds of the four games, in documentation order.
-// Engines may declare further kinds of their own and pass them to
-// NewRegistry beside these.
-func Builtin() []*Kind {
-	return []*Kind{MBGTech, MBGCard, FTBTEffect}
-}
-
-// ParamsField is the ctx field every kind with scenario parameters shares.
-var ParamsField = Field{
-	Name: "params",
-	Type: "table<string, number>",
-	Doc:  "The numeric parameters the scenario gives this use of the hook (a plain table, e.g. `params.burn_rounds`); absent names are nil.",
-}
-
-// maxRounds bounds status lengths and durations a script may ask for; longer
-// ones are certainly mistakes (a game has far fewer rounds and turns).
-const maxRounds = 1_000_000
-
-// roundsArg reads a whole, non-negative number of rounds or turns.
-func roundsArg(a *Args, i int) int { return a.IntIn(i, 0, maxRounds) }
-
-// HostErr is implemented by host values that record the first failure of a
-// host call (a bad index from a script, say) rather than return it. After
-// every host function a Lua hook calls, and after a Go hook returns, a
-// non-nil Err ends the hook call with an *Error wrapping it; for Lua hooks
-// that error points at the line of the failing call.
-type HostErr interface {
-	Err() error
-}
 
 // ---- mbg.tech ----
 
-// MBGTech is the kind of mbg's battle techs. The engine decides whether a
+// TechKind is the kind of mbg's battle techs. The engine decides whether a
 // tech fires (trigger, cooldown, probability) and interpolates its value;
 // the hook computes what it does.
-var MBGTech = &Kind{
+var TechKind = &plugin.Kind{
 	Name: "mbg.tech",
 	Doc: "A battle tech of mbg. The engine decides whether the tech fires (trigger, cooldown, " +
 		"probability) and interpolates its value from the user's celve; the hook's `effect` computes " +
 		"what it does: hp changes returned as numbers, status changes through the `mbg` table.",
-	Ctx: []Field{
+	Ctx: []plugin.Field{
 		{Name: "value", Type: "number", Doc: "The tech's value, already interpolated by the engine from the scenario's value range by the user's celve."},
 		{Name: "dhp", Type: "number", Doc: "D: this round's normal-attack change of the round's loser, walls included (≤ 0). Every tech of a round sees the same D."},
 		{Name: "self_hp", Type: "number", Doc: "The user's hp."},
@@ -53,44 +25,44 @@ var MBGTech = &Kind{
 		{Name: "opp_hp", Type: "number", Doc: "The opponent's hp."},
 		{Name: "opp_def", Type: "number", Doc: "The opponent's def (city walls; 0 outside a city)."},
 		{Name: "celve", Type: "number", Doc: "The user's celve (0..100): the higher strategy of its main and vice general."},
-		ParamsField,
+		plugin.ParamsField,
 	},
-	Funcs: []Func{{
+	Funcs: []plugin.Func{{
 		Name:     "effect",
 		Required: true,
-		Params:   []Field{{Name: "ctx", Type: "mbg.tech.ctx", Doc: "The battle situation; read-only."}},
-		Returns: []Field{
+		Params:   []plugin.Field{{Name: "ctx", Type: "mbg.tech.ctx", Doc: "The battle situation; read-only."}},
+		Returns: []plugin.Field{
 			{Name: "self", Type: "number?", Doc: "Change to the user's hp: ≥ 0 (a heal, capped at the starting hp). nil means 0."},
 			{Name: "opp", Type: "number?", Doc: "Change to the opponent: ≤ 0 (damage; walls take it first). nil means 0."},
 		},
 		Doc: "Computes the effect of the tech when it fires. Both changes are applied, user first, even when 0.",
 	}},
 	HostTable: "mbg",
-	Host: []HostFunc{
+	Host: []plugin.HostFunc{
 		{
 			Name:   "burn",
-			Params: []Field{{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."}},
+			Params: []plugin.Field{{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."}},
 			Doc: "Sets the opponent burning for the next `rounds` rounds, replacing any running burn; each burning " +
 				"round deals the scenario's burn damage. 0 puts the fire out.",
-			Impl: func(host any, a *Args) { HostAs[TechHost](a, host).Burn(roundsArg(a, 1)) },
+			Impl: func(host any, a *plugin.Args) { plugin.HostAs[TechHost](a, host).Burn(a.Rounds(1)) },
 		},
 		{
 			Name: "confuse",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "state", Type: `"chaos"|"infighting"`, Doc: "The state to set."},
 				{Name: "rounds", Type: "integer", Doc: "Number of rounds (≥ 0)."},
 			},
 			Doc: "Puts the opponent in `state` for the next `rounds` rounds, replacing either state: chaos zeroes its " +
 				"round win weight; infighting also makes it hit itself with its own power. 0 returns it to normal.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				state := a.Enum(1, "chaos", "infighting")
-				HostAs[TechHost](a, host).Confuse(state, roundsArg(a, 2))
+				plugin.HostAs[TechHost](a, host).Confuse(state, a.Rounds(2))
 			},
 		},
 		{
 			Name: "exile",
 			Doc:  "Marks the opponent's main general to leave his role after the battle.",
-			Impl: func(host any, a *Args) { HostAs[TechHost](a, host).Exile() },
+			Impl: func(host any, a *plugin.Args) { plugin.HostAs[TechHost](a, host).Exile() },
 		},
 	},
 }
@@ -104,7 +76,7 @@ type TechCtx struct {
 	OppHP   float64
 	OppDef  float64
 	Celve   float64
-	Params  *Params
+	Params  *plugin.Params
 }
 
 // TechResult is what an mbg.tech effect returns: the change to the user
@@ -125,7 +97,7 @@ type TechHost interface {
 // TechFunc is a tech effect written in Go.
 type TechFunc func(ctx *TechCtx, host TechHost) (TechResult, error)
 
-// The fields of mbg.tech's ctx, by index in MBGTech.Ctx.
+// The fields of mbg.tech's ctx, by index in TechKind.Ctx.
 const (
 	techValue = iota
 	techDHP
@@ -138,8 +110,8 @@ const (
 )
 
 // TechEffect is the calling convention of mbg.tech's effect.
-var TechEffect = NewSig[TechCtx, TechHost, TechResult](MBGTech, "effect",
-	func(t *Table, c *TechCtx) {
+var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect",
+	func(t *plugin.Table, c *TechCtx) {
 		t.Number(techValue, c.Value)
 		t.Number(techDHP, c.DHP)
 		t.Number(techSelfHP, c.SelfHP)
@@ -149,7 +121,7 @@ var TechEffect = NewSig[TechCtx, TechHost, TechResult](MBGTech, "effect",
 		t.Number(techCelve, c.Celve)
 		t.Params(techParams, c.Params)
 	},
-	func(r Results) (TechResult, error) {
+	func(r plugin.Results) (TechResult, error) {
 		self, err := r.Number(1)
 		if err != nil {
 			return TechResult{}, err
@@ -169,177 +141,177 @@ var TechEffect = NewSig[TechCtx, TechHost, TechResult](MBGTech, "effect",
 		return nil
 	})
 
-// Tech runs the mbg.tech hook ref with ctx and host.
-func (w *Worker) Tech(ref Ref, ctx *TechCtx, host TechHost) (TechResult, error) {
-	return Call(w, TechEffect, ref, ctx, host)
+// RunTech runs the mbg.tech hook ref with ctx and host.
+func RunTech(w *plugin.Worker, ref plugin.Ref, ctx *TechCtx, host TechHost) (TechResult, error) {
+	return plugin.Call(w, TechEffect, ref, ctx, host)
 }
 
 // GoTech returns an mbg.tech hook implemented by fn; origin names it in
 // messages (e.g. "go:engine/mbg/native").
-func GoTech(id, origin string, fn TechFunc) *GoHook {
-	return MustGoHook(MBGTech, id, origin, GoFn(TechEffect, (func(*TechCtx, TechHost) (TechResult, error))(fn)))
+func GoTech(id, origin string, fn TechFunc) *plugin.GoHook {
+	return plugin.MustGoHook(TechKind, id, origin, plugin.GoFn(TechEffect, (func(*TechCtx, TechHost) (TechResult, error))(fn)))
 }
 
 // ---- mbg.card ----
 
-// MBGCard is the kind of mbg's chance cards. The engine resolves the card's
+// CardKind is the kind of mbg's chance cards. The engine resolves the card's
 // target (checking side rules) and spends the card when play succeeds.
-var MBGCard = &Kind{
+var CardKind = &plugin.Kind{
 	Name: "mbg.card",
 	Doc: "A chance card of mbg. The engine asks for and checks the card's target according to the " +
 		"card's target kind and side rule, then calls `play`; the card is spent when `play` returns true.",
-	Ctx: []Field{
+	Ctx: []plugin.Field{
 		{Name: "user", Type: "integer", Doc: "Index of the role playing the card."},
 		{Name: "target", Type: "integer", Doc: "The chosen target: a role, board square or officer index depending on the card's target kind; -1 for cards without a target."},
-		ParamsField,
+		plugin.ParamsField,
 	},
-	Funcs: []Func{{
+	Funcs: []plugin.Func{{
 		Name:     "play",
 		Required: true,
-		Params:   []Field{{Name: "ctx", Type: "mbg.card.ctx", Doc: "The card's user and target; read-only."}},
-		Returns: []Field{
+		Params:   []plugin.Field{{Name: "ctx", Type: "mbg.card.ctx", Doc: "The card's user and target; read-only."}},
+		Returns: []plugin.Field{
 			{Name: "ok", Type: "boolean", Doc: "true when the card took effect (it is spent); false when it failed (it stays in hand and the engine asks again)."},
 		},
 		Doc: "Plays the card. Must return true or false.",
 	}},
 	HostTable: "mbg",
-	Host: []HostFunc{
+	Host: []plugin.HostFunc{
 		{
 			Name: "set_move",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "role", Type: "integer", Doc: "Role index."},
 				{Name: "state", Type: `"slow"|"fast"|"stop"`, Doc: "Movement state."},
 				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
 			},
 			Doc: "Sets the movement state of `role` for `turns` turns, replacing any other movement state.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				role, state := a.Int(1), a.Enum(2, "slow", "fast", "stop")
-				HostAs[CardHost](a, host).SetMove(role, state, roundsArg(a, 3))
+				plugin.HostAs[CardHost](a, host).SetMove(role, state, a.Rounds(3))
 			},
 		},
 		{
 			Name:   "extra_action",
-			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Params: []plugin.Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Gives `role` one extra action this turn.",
-			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).ExtraAction(a.Int(1)) },
+			Impl:   func(host any, a *plugin.Args) { plugin.HostAs[CardHost](a, host).ExtraAction(a.Int(1)) },
 		},
 		{
 			Name: "steal",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "from", Type: "integer", Doc: "Role losing the money."},
 				{Name: "to", Type: "integer", Doc: "Role receiving it."},
 				{Name: "amount", Type: "number", Doc: "Most money to move (≥ 0)."},
 			},
-			Returns: []Field{{Name: "moved", Type: "number", Doc: "The money actually moved: no more than `from` had."}},
+			Returns: []plugin.Field{{Name: "moved", Type: "number", Doc: "The money actually moved: no more than `from` had."}},
 			Doc:     "Moves up to `amount` money from role `from` to role `to`.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				from, to, amount := a.Int(1), a.Int(2), a.Number(3)
 				if amount < 0 {
 					a.Errorf("bad argument #3 'amount': must be ≥ 0, got %g", amount)
 				}
-				a.ReturnNumber(HostAs[CardHost](a, host).Steal(from, to, amount))
+				a.ReturnNumber(plugin.HostAs[CardHost](a, host).Steal(from, to, amount))
 			},
 		},
 		{
 			Name: "heal_retinue",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "role", Type: "integer", Doc: "Role index."},
 				{Name: "fraction", Type: "number", Doc: "Fraction of each officer's maximum hp to restore (0..1)."},
 			},
 			Doc:  "Heals every retinue officer of `role` by `fraction` of his maximum hp, capped at the maximum.",
-			Impl: func(host any, a *Args) { heal(a, host, false) },
+			Impl: func(host any, a *plugin.Args) { heal(a, host, false) },
 		},
 		{
 			Name: "heal_all",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "role", Type: "integer", Doc: "Role index."},
 				{Name: "fraction", Type: "number", Doc: "Fraction of each officer's maximum hp to restore (0..1)."},
 			},
 			Doc: "Heals every officer of `role` (retinue, garrisons, researchers and trainees) by `fraction` of his " +
 				"maximum hp, capped at the maximum.",
-			Impl: func(host any, a *Args) { heal(a, host, true) },
+			Impl: func(host any, a *plugin.Args) { heal(a, host, true) },
 		},
 		{
 			Name: "rumour",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "officer", Type: "integer", Doc: "Officer index."},
 				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
 			},
 			Doc: "Puts `officer` under a rumour for `turns` turns.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				off := a.Int(1)
-				HostAs[CardHost](a, host).Rumour(off, roundsArg(a, 2))
+				plugin.HostAs[CardHost](a, host).Rumour(off, a.Rounds(2))
 			},
 		},
 		{
 			Name: "poison",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "officer", Type: "integer", Doc: "Officer index."},
 				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
 			},
 			Doc: "Poisons `officer` for `turns` turns.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				off := a.Int(1)
-				HostAs[CardHost](a, host).Poison(off, roundsArg(a, 2))
+				plugin.HostAs[CardHost](a, host).Poison(off, a.Rounds(2))
 			},
 		},
 		{
 			Name:   "defect",
-			Params: []Field{{Name: "officer", Type: "integer", Doc: "Officer index."}},
+			Params: []plugin.Field{{Name: "officer", Type: "integer", Doc: "Officer index."}},
 			Doc:    "Makes `officer` leave his role at the end of the turn.",
-			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).Defect(a.Int(1)) },
+			Impl:   func(host any, a *plugin.Args) { plugin.HostAs[CardHost](a, host).Defect(a.Int(1)) },
 		},
 		{
 			Name: "place",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "square", Type: "integer", Doc: "Board square index."},
 				{Name: "what", Type: `"barrier"|"robber"`, Doc: "What to place."},
 			},
 			Doc: "Places a barrier or a robber on `square`.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				sq, what := a.Int(1), a.Enum(2, "barrier", "robber")
-				HostAs[CardHost](a, host).Place(sq, what)
+				plugin.HostAs[CardHost](a, host).Place(sq, what)
 			},
 		},
 		{
 			Name: "alliance",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "a", Type: "integer", Doc: "Role index."},
 				{Name: "b", Type: "integer", Doc: "Role index."},
 				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
 			},
-			Returns: []Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) unless neither role is allied or a public enemy."}},
+			Returns: []plugin.Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) unless neither role is allied or a public enemy."}},
 			Doc:     "Allies roles `a` and `b` for `turns` turns.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				x, y := a.Int(1), a.Int(2)
-				a.ReturnBool(HostAs[CardHost](a, host).Alliance(x, y, roundsArg(a, 3)))
+				a.ReturnBool(plugin.HostAs[CardHost](a, host).Alliance(x, y, a.Rounds(3)))
 			},
 		},
 		{
 			Name: "public_enemy",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "role", Type: "integer", Doc: "Role index."},
 				{Name: "turns", Type: "integer", Doc: "Number of turns (≥ 0)."},
 			},
-			Returns: []Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) when the role is already allied or a public enemy."}},
+			Returns: []plugin.Field{{Name: "ok", Type: "boolean", Doc: "false (and nothing changes) when the role is already allied or a public enemy."}},
 			Doc:     "Makes `role` a public enemy for `turns` turns.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				role := a.Int(1)
-				a.ReturnBool(HostAs[CardHost](a, host).PublicEnemy(role, roundsArg(a, 2)))
+				a.ReturnBool(plugin.HostAs[CardHost](a, host).PublicEnemy(role, a.Rounds(2)))
 			},
 		},
 		{
 			Name:   "reverse",
-			Params: []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Params: []plugin.Field{{Name: "role", Type: "integer", Doc: "Role index."}},
 			Doc:    "Reverses the direction in which `role` moves (permanent).",
-			Impl:   func(host any, a *Args) { HostAs[CardHost](a, host).Reverse(a.Int(1)) },
+			Impl:   func(host any, a *plugin.Args) { plugin.HostAs[CardHost](a, host).Reverse(a.Int(1)) },
 		},
 		{
 			Name:    "money",
-			Params:  []Field{{Name: "role", Type: "integer", Doc: "Role index."}},
-			Returns: []Field{{Name: "money", Type: "number", Doc: "The role's money."}},
+			Params:  []plugin.Field{{Name: "role", Type: "integer", Doc: "Role index."}},
+			Returns: []plugin.Field{{Name: "money", Type: "number", Doc: "The role's money."}},
 			Doc:     "Returns the money of `role`.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(HostAs[CardHost](a, host).Money(a.Int(1))) },
+			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(plugin.HostAs[CardHost](a, host).Money(a.Int(1))) },
 		},
 	},
 }
@@ -348,7 +320,7 @@ var MBGCard = &Kind{
 type CardCtx struct {
 	User   int
 	Target int // role, square or officer index, or -1
-	Params *Params
+	Params *plugin.Params
 }
 
 // CardHost is what a card may do; the mbg engine implements it, with the
@@ -372,18 +344,18 @@ type CardHost interface {
 }
 
 // heal is the Impl of heal_retinue and heal_all.
-func heal(a *Args, host any, wholeRole bool) {
+func heal(a *plugin.Args, host any, wholeRole bool) {
 	role, f := a.Int(1), a.Number(2)
 	if f < 0 || f > 1 {
 		a.Errorf("bad argument #2 'fraction': must be between 0 and 1, got %g", f)
 	}
-	HostAs[CardHost](a, host).Heal(role, f, wholeRole)
+	plugin.HostAs[CardHost](a, host).Heal(role, f, wholeRole)
 }
 
 // CardFunc is a card written in Go.
 type CardFunc func(ctx *CardCtx, host CardHost) (bool, error)
 
-// The fields of mbg.card's ctx, by index in MBGCard.Ctx.
+// The fields of mbg.card's ctx, by index in CardKind.Ctx.
 const (
 	cardUser = iota
 	cardTarget
@@ -391,21 +363,21 @@ const (
 )
 
 // CardPlay is the calling convention of mbg.card's play.
-var CardPlay = NewSig[CardCtx, CardHost, bool](MBGCard, "play",
-	func(t *Table, c *CardCtx) {
+var CardPlay = plugin.NewSig[CardCtx, CardHost, bool](CardKind, "play",
+	func(t *plugin.Table, c *CardCtx) {
 		t.Int(cardUser, c.User)
 		t.Int(cardTarget, c.Target)
 		t.Params(cardParams, c.Params)
 	},
-	func(r Results) (bool, error) { return r.Bool(1) },
+	func(r plugin.Results) (bool, error) { return r.Bool(1) },
 	nil)
 
-// Card runs the mbg.card hook ref with ctx and host.
-func (w *Worker) Card(ref Ref, ctx *CardCtx, host CardHost) (bool, error) {
-	return Call(w, CardPlay, ref, ctx, host)
+// RunCard runs the mbg.card hook ref with ctx and host.
+func RunCard(w *plugin.Worker, ref plugin.Ref, ctx *CardCtx, host CardHost) (bool, error) {
+	return plugin.Call(w, CardPlay, ref, ctx, host)
 }
 
 // GoCard returns an mbg.card hook implemented by fn.
-func GoCard(id, origin string, fn CardFunc) *GoHook {
-	return MustGoHook(MBGCard, id, origin, GoFn(CardPlay, (func(*CardCtx, CardHost) (bool, error))(fn)))
+func GoCard(id, origin string, fn CardFunc) *plugin.GoHook {
+	return plugin.MustGoHook(CardKind, id, origin, plugin.GoFn(CardPlay, (func(*CardCtx, CardHost) (bool, error))(fn)))
 }

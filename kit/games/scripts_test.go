@@ -1,4 +1,4 @@
-package scripts
+package games_test
 
 import (
 	"io/fs"
@@ -7,21 +7,24 @@ import (
 	"strings"
 	"testing"
 
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/scripts"
 )
 
 var hostCall = regexp.MustCompile(`\b([a-z]+)\.([a-z_]+)\s*\(`)
 
-// TestBuiltinScripts checks every shipped hook script: it passes the
-// build-time checks of its kind and calls only host functions the kind
+// TestBuiltinScripts checks every shipped hook script: it belongs to a kind
+// of a registered game, passes the build-time checks of its kind and calls only host functions the kind
 // binds (a misspelt host call would only fail when a game reaches it).
 func TestBuiltinScripts(t *testing.T) {
 	kinds := map[string]*plugin.Kind{}
-	for _, k := range plugin.Builtin() {
+	for _, k := range games.Kinds() {
 		kinds[k.Name] = k
 	}
 	n := map[string]int{}
-	err := fs.WalkDir(FS, ".", func(path string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(scripts.FS, ".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".lua") {
 			return err
 		}
@@ -32,7 +35,7 @@ func TestBuiltinScripts(t *testing.T) {
 			return nil
 		}
 		n[kind.Name]++
-		src, _ := fs.ReadFile(FS, path)
+		src, _ := fs.ReadFile(scripts.FS, path)
 		for _, p := range plugin.Check(kind, path, path, src) {
 			t.Errorf("%s:%d:%d: %s %s", path, p.Line, p.Column, p.Code, p.Message)
 		}
@@ -61,11 +64,11 @@ func TestBuiltinScripts(t *testing.T) {
 
 // TestBuiltinScriptsLoad loads every script into a registry, as a game does.
 func TestBuiltinScriptsLoad(t *testing.T) {
-	reg, err := plugin.NewRegistry(plugin.Builtin(), plugin.DefaultLimits())
+	reg, err := plugin.NewRegistry(games.Kinds(), plugin.DefaultLimits())
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := fs.Sub(FS, ".")
+	sub, err := fs.Sub(scripts.FS, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +79,7 @@ func TestBuiltinScriptsLoad(t *testing.T) {
 	for _, w := range ws {
 		t.Logf("warning: %v", w)
 	}
-	if _, ok := reg.Lookup(plugin.MBGTech, "arrows"); !ok {
+	if _, ok := reg.Lookup(mbghooks.TechKind, "arrows"); !ok {
 		var ids []string
 		for _, h := range reg.Hooks() {
 			ids = append(ids, h.Kind().Name+":"+h.ID())

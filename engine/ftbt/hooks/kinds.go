@@ -1,8 +1,10 @@
-package plugin
+package hooks
 
 import (
 	"fmt"
 	"math"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // ---- ftbt.effect ----
@@ -10,18 +12,18 @@ import (
 // Effect slots of ftbt: the four timed per-cell, per-side effects.
 var ftbtSlots = []string{"attack", "defence", "fly", "disable_long"}
 
-// FTBTEffect is the kind of ftbt's tech classes: one hook per class (the
+// EffectKind is the kind of ftbt's tech classes: one hook per class (the
 // original's damage, attack buff, defence buff, fly and disable-long, and any
 // class a scenario adds). The engine picks the tech, the caster and a legal
 // target; the hook's apply makes the effect through the ftbt table, and its
 // score tells the scoring AI what the use is worth.
-var FTBTEffect = &Kind{
+var EffectKind = &plugin.Kind{
 	Name: "ftbt.effect",
 	Doc: "A tech class of ftbt. The engine has checked the target (an enemy's cell for classes that " +
 		"target enemies, any marked cell otherwise); `apply` makes the effect through the `ftbt` table " +
 		"(damage, heals, timed cell effects), and the optional `score` rates a use for the AI (facts §9.3; " +
 		"0 when absent). Cells are indices y·width + x; people are indices into the level's people.",
-	Ctx: []Field{
+	Ctx: []plugin.Field{
 		{Name: "caster", Type: "integer", Doc: "The person using the tech."},
 		{Name: "side", Type: "integer", Doc: "The caster's side (0 or 1)."},
 		{Name: "abi", Type: "integer", Doc: "The caster's abi (attack), without buffs."},
@@ -40,75 +42,77 @@ var FTBTEffect = &Kind{
 		{Name: "buf_vmd", Type: "integer", Doc: "AI constant BUF_VMD: cap of a buff's value·duration·distance sum."},
 		{Name: "fly_vmd", Type: "integer", Doc: "AI constant FLY_VMD: the same for fly."},
 		{Name: "dl_vmd", Type: "integer", Doc: "AI constant DL_VMD: the same for disable-long."},
-		ParamsField,
+		plugin.ParamsField,
 	},
-	Funcs: []Func{
+	Funcs: []plugin.Func{
 		{
 			Name:     "apply",
 			Required: true,
-			Params:   []Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The tech use; read-only."}},
+			Params:   []plugin.Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The tech use; read-only."}},
 			Doc:      "Makes the effect of the tech use through the `ftbt` table.",
 		},
 		{
 			Name:    "score",
-			Params:  []Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The candidate use; read-only."}},
-			Returns: []Field{{Name: "score", Type: "integer", Doc: "What the use is worth to the AI (≥ 0; one kill ≈ tech_score)."}},
+			Params:  []plugin.Field{{Name: "ctx", Type: "ftbt.effect.ctx", Doc: "The candidate use; read-only."}},
+			Returns: []plugin.Field{{Name: "score", Type: "integer", Doc: "What the use is worth to the AI (≥ 0; one kill ≈ tech_score)."}},
 			Doc: "Rates a candidate use for the scoring AI, in the state before the caster moves. It may read the " +
 				"game and the AI's distances, and change nothing.",
 		},
 	},
 	HostTable: "ftbt",
-	Host: []HostFunc{
+	Host: []plugin.HostFunc{
 		{
 			Name: "aoe",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "center", Type: "integer", Doc: "The area's centre cell."},
 				{Name: "radius", Type: "integer", Doc: "Manhattan radius; negative gives no cells."},
 			},
-			Returns: []Field{{Name: "cells", Type: "integer[]", Doc: "The cells, rows top to bottom, each left to right."}},
+			Returns: []plugin.Field{{Name: "cells", Type: "integer[]", Doc: "The cells, rows top to bottom, each left to right."}},
 			Doc: "Returns the cells of the diamond of `radius` around `center`, clipped to the map, that the tech's " +
 				"terrain mask allows.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				center, radius := a.Int(1), a.Int(2)
-				cells := HostAs[FTBTReader](a, host).AOE(center, max(-1, min(radius, maxRadius)))
+				cells := plugin.HostAs[Reader](a, host).AOE(center, max(-1, min(radius, maxRadius)))
 				a.ReturnInts(cells)
 			},
 		},
 		{
 			Name:    "occupant",
-			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
+			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []plugin.Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
 			Doc:     "Returns who stands on `cell`.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(HostAs[FTBTReader](a, host).Occupant(a.Int(1)))) },
+			Impl: func(host any, a *plugin.Args) {
+				a.ReturnNumber(float64(plugin.HostAs[Reader](a, host).Occupant(a.Int(1))))
+			},
 		},
-		personGetter("side", "The person's side (0 or 1).", func(p FTBTPerson) int { return p.Side }),
-		personGetter("abi", "The person's abi (attack), without buffs.", func(p FTBTPerson) int { return p.Abi }),
-		personGetter("def", "The person's def, without buffs.", func(p FTBTPerson) int { return p.Def }),
-		personGetter("hp", "The person's hp (0 once removed).", func(p FTBTPerson) int { return p.HP }),
-		personGetter("max_hp", "The hp the person started the level with.", func(p FTBTPerson) int { return p.MaxHP }),
-		personGetter("cell", "The person's cell, or -1 once removed.", func(p FTBTPerson) int { return p.Cell }),
+		personGetter("side", "The person's side (0 or 1).", func(p Person) int { return p.Side }),
+		personGetter("abi", "The person's abi (attack), without buffs.", func(p Person) int { return p.Abi }),
+		personGetter("def", "The person's def, without buffs.", func(p Person) int { return p.Def }),
+		personGetter("hp", "The person's hp (0 once removed).", func(p Person) int { return p.HP }),
+		personGetter("max_hp", "The hp the person started the level with.", func(p Person) int { return p.MaxHP }),
+		personGetter("cell", "The person's cell, or -1 once removed.", func(p Person) int { return p.Cell }),
 		{
 			Name: "effect",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
 				{Name: "side", Type: "integer", Doc: "The side whose slot to read (0 or 1)."},
 				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
 			},
-			Returns: []Field{
+			Returns: []plugin.Field{
 				{Name: "value", Type: "integer", Doc: "The buff value, fly weight, or 1 for disable-long; 0 when none."},
 				{Name: "remaining", Type: "integer", Doc: "Rounds left; 0 with a non-zero value means permanent."},
 			},
 			Doc: "Reads `side`'s timed effect `slot` at `cell`.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				cell, side, slot := a.Int(1), a.Int(2), a.Enum(3, ftbtSlots...)
-				v, left := HostAs[FTBTReader](a, host).Effect(cell, side, slot)
+				v, left := plugin.HostAs[Reader](a, host).Effect(cell, side, slot)
 				a.ReturnNumber(float64(v))
 				a.ReturnNumber(float64(left))
 			},
 		},
 		{
 			Name: "set_effect",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
 				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
 				{Name: "value", Type: "integer", Doc: "Buff value, fly weight (0 = none), or 1/0 for disable-long."},
@@ -116,54 +120,54 @@ var FTBTEffect = &Kind{
 			},
 			Doc: "Writes the caster's side's effect `slot` at `cell`, replacing what was there (effects never stack). " +
 				"apply only.",
-			Impl: func(host any, a *Args) {
-				cell, slot, v, d := a.Int(1), a.Enum(2, ftbtSlots...), a.Int(3), roundsArg(a, 4)
-				applyHost(a, host).SetEffect(cell, slot, v, d)
+			Impl: func(host any, a *plugin.Args) {
+				cell, slot, v, d := a.Int(1), a.Enum(2, ftbtSlots...), a.Int(3), a.Rounds(4)
+				asApplyHost(a, host).SetEffect(cell, slot, v, d)
 			},
 		},
 		{
 			Name: "damage",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "person", Type: "integer", Doc: "The victim."},
 				{Name: "amount", Type: "integer", Doc: "hp to take (≥ 1)."},
 			},
 			Doc: "Takes `amount` hp from `person`, who leaves the map at 0. apply only.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				p, n := a.Int(1), a.Int(2)
 				if n < 1 {
 					a.Errorf("bad argument #2 'amount': must be ≥ 1, got %d", n)
 				}
-				applyHost(a, host).Damage(p, n)
+				asApplyHost(a, host).Damage(p, n)
 			},
 		},
 		{
 			Name: "heal",
-			Params: []Field{
+			Params: []plugin.Field{
 				{Name: "person", Type: "integer", Doc: "Who to heal."},
 				{Name: "amount", Type: "integer", Doc: "hp to give (≥ 0), capped at the person's max_hp."},
 			},
 			Doc: "Gives `person` up to `amount` hp. apply only.",
-			Impl: func(host any, a *Args) {
+			Impl: func(host any, a *plugin.Args) {
 				p, n := a.Int(1), a.Int(2)
 				if n < 0 {
 					a.Errorf("bad argument #2 'amount': must be ≥ 0, got %d", n)
 				}
-				applyHost(a, host).Heal(p, n)
+				asApplyHost(a, host).Heal(p, n)
 			},
 		},
 		{
 			Name:    "goal_dist",
-			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
+			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
 			Doc:     "The AI's goal distance of `cell`. score only.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(scoreHost(a, host).GoalDist(a.Int(1)))) },
+			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
 		},
 		{
 			Name:    "static_weight",
-			Params:  []Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
+			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns: []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
 			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
-			Impl:    func(host any, a *Args) { a.ReturnNumber(float64(scoreHost(a, host).StaticWeight(a.Int(1)))) },
+			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
 		},
 	},
 }
@@ -172,14 +176,14 @@ var FTBTEffect = &Kind{
 const maxRadius = 1 << 16
 
 // personGetter is a host function reading one property of a person.
-func personGetter(name, doc string, get func(FTBTPerson) int) HostFunc {
-	return HostFunc{
+func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
+	return plugin.HostFunc{
 		Name:    name,
-		Params:  []Field{{Name: "person", Type: "integer", Doc: "A person."}},
-		Returns: []Field{{Name: name, Type: "integer", Doc: doc}},
+		Params:  []plugin.Field{{Name: "person", Type: "integer", Doc: "A person."}},
+		Returns: []plugin.Field{{Name: name, Type: "integer", Doc: doc}},
 		Doc:     "Returns " + lowerFirst(doc),
-		Impl: func(host any, a *Args) {
-			a.ReturnNumber(float64(get(HostAs[FTBTReader](a, host).Person(a.Int(1)))))
+		Impl: func(host any, a *plugin.Args) {
+			a.ReturnNumber(float64(get(plugin.HostAs[Reader](a, host).Person(a.Int(1)))))
 		},
 	}
 }
@@ -191,49 +195,49 @@ func lowerFirst(s string) string {
 	return s
 }
 
-func applyHost(a *Args, host any) FTBTHost {
-	h, ok := host.(FTBTHost)
+func asApplyHost(a *plugin.Args, host any) Host {
+	h, ok := host.(Host)
 	if !ok {
 		a.Errorf("only apply may change the game; score may only read it")
 	}
 	return h
 }
 
-func scoreHost(a *Args, host any) FTBTScoreHost {
-	h, ok := host.(FTBTScoreHost)
+func asScoreHost(a *plugin.Args, host any) ScoreHost {
+	h, ok := host.(ScoreHost)
 	if !ok {
 		a.Errorf("the AI's distances exist only while scoring")
 	}
 	return h
 }
 
-// FTBTPerson is one person as an ftbt.effect hook reads it.
-type FTBTPerson struct {
+// Person is one person as an ftbt.effect hook reads it.
+type Person struct {
 	Side, Abi, Def, HP, MaxHP, Cell int
 }
 
-// FTBTReader is what every ftbt.effect function may read; the ftbt engine
+// Reader is what every ftbt.effect function may read; the ftbt engine
 // implements it (through an adapter) for the tech use in progress. Bad
 // indices are the host's to report (see HostErr).
-type FTBTReader interface {
+type Reader interface {
 	AOE(center, radius int) []int
 	Occupant(cell int) int
-	Person(p int) FTBTPerson
+	Person(p int) Person
 	Effect(cell, side int, slot string) (value, remaining int)
 }
 
-// FTBTHost is what apply may do besides reading.
-type FTBTHost interface {
-	FTBTReader
+// Host is what apply may do besides reading.
+type Host interface {
+	Reader
 	SetEffect(cell int, slot string, value, duration int)
 	Damage(p, amount int)
 	Heal(p, amount int)
 }
 
-// FTBTScoreHost is what score may read besides the game: the AI's
+// ScoreHost is what score may read besides the game: the AI's
 // distances of the decision in progress.
-type FTBTScoreHost interface {
-	FTBTReader
+type ScoreHost interface {
+	Reader
 	GoalDist(cell int) int
 	StaticWeight(cell int) int
 }
@@ -249,11 +253,11 @@ type EffectCtx struct {
 	MaxAbi, MaxFlyWeight            int
 	TechDist, TechScore             int
 	BufVMD, FlyVMD, DLVMD           int
-	Params                          *Params
+	Params                          *plugin.Params
 }
 
-// fillEffect writes an EffectCtx in FTBTEffect.Ctx order.
-func fillEffect(t *Table, c *EffectCtx) {
+// fillEffect writes an EffectCtx in EffectKind.Ctx order.
+func fillEffect(t *plugin.Table, c *EffectCtx) {
 	for i, v := range [...]int{c.Caster, c.Side, c.Abi, c.Cell, c.Target, c.Value} {
 		t.Int(i, v)
 	}
@@ -268,12 +272,12 @@ func fillEffect(t *Table, c *EffectCtx) {
 }
 
 // EffectApply is the calling convention of ftbt.effect's apply.
-var EffectApply = NewSig[EffectCtx, FTBTHost, struct{}](FTBTEffect, "apply", fillEffect,
-	func(Results) (struct{}, error) { return struct{}{}, nil }, nil)
+var EffectApply = plugin.NewSig[EffectCtx, Host, struct{}](EffectKind, "apply", fillEffect,
+	func(plugin.Results) (struct{}, error) { return struct{}{}, nil }, nil)
 
 // EffectScore is the calling convention of ftbt.effect's score.
-var EffectScore = NewSig[EffectCtx, FTBTScoreHost, int](FTBTEffect, "score", fillEffect,
-	func(r Results) (int, error) {
+var EffectScore = plugin.NewSig[EffectCtx, ScoreHost, int](EffectKind, "score", fillEffect,
+	func(r plugin.Results) (int, error) {
 		if r.IsNil(1) {
 			return 0, nil
 		}
@@ -289,31 +293,31 @@ var EffectScore = NewSig[EffectCtx, FTBTScoreHost, int](FTBTEffect, "score", fil
 
 // EffectApplyFunc and EffectScoreFunc are an ftbt.effect class written in Go.
 type (
-	EffectApplyFunc func(ctx *EffectCtx, host FTBTHost) error
-	EffectScoreFunc func(ctx *EffectCtx, host FTBTScoreHost) (int, error)
+	EffectApplyFunc func(ctx *EffectCtx, host Host) error
+	EffectScoreFunc func(ctx *EffectCtx, host ScoreHost) (int, error)
 )
 
-// ApplyEffect runs apply of the ftbt.effect hook ref.
-func (w *Worker) ApplyEffect(ref Ref, ctx *EffectCtx, host FTBTHost) error {
-	_, err := Call(w, EffectApply, ref, ctx, host)
+// RunApply runs apply of the ftbt.effect hook ref.
+func RunApply(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host Host) error {
+	_, err := plugin.Call(w, EffectApply, ref, ctx, host)
 	return err
 }
 
-// ScoreEffect runs score of the ftbt.effect hook ref; a hook without score
+// RunScore runs score of the ftbt.effect hook ref; a hook without score
 // scores 0.
-func (w *Worker) ScoreEffect(ref Ref, ctx *EffectCtx, host FTBTScoreHost) (int, error) {
+func RunScore(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host ScoreHost) (int, error) {
 	ok, err := w.Exports(ref, "score")
 	if err != nil || !ok {
 		return 0, err
 	}
-	return Call(w, EffectScore, ref, ctx, host)
+	return plugin.Call(w, EffectScore, ref, ctx, host)
 }
 
 // GoEffect returns an ftbt.effect hook implemented in Go; score may be nil.
-func GoEffect(id, origin string, apply EffectApplyFunc, score EffectScoreFunc) *GoHook {
-	fns := []GoFunc{GoFn(EffectApply, func(c *EffectCtx, h FTBTHost) (struct{}, error) { return struct{}{}, apply(c, h) })}
+func GoEffect(id, origin string, apply EffectApplyFunc, score EffectScoreFunc) *plugin.GoHook {
+	fns := []plugin.GoFunc{plugin.GoFn(EffectApply, func(c *EffectCtx, h Host) (struct{}, error) { return struct{}{}, apply(c, h) })}
 	if score != nil {
-		fns = append(fns, GoFn(EffectScore, (func(*EffectCtx, FTBTScoreHost) (int, error))(score)))
+		fns = append(fns, plugin.GoFn(EffectScore, (func(*EffectCtx, ScoreHost) (int, error))(score)))
 	}
-	return MustGoHook(FTBTEffect, id, origin, fns...)
+	return plugin.MustGoHook(EffectKind, id, origin, fns...)
 }

@@ -1,0 +1,17 @@
+package plugin
+
+// ParamsField is the ctx field every kind with scenario parameters shares.
+var ParamsField = Field{
+	Name: "params",
+	Type: "table<string, number>",
+	Doc:  "The numeric parameters the scenario gives this use of the hook (a plain table, e.g. `params.burn_rounds`); absent names are nil.",
+}
+
+// HostErr is implemented by host values that record the first failure of a
+// host call (a bad index from a script, say) rather than return it. After
+// every host function a Lua hook calls, and after a Go hook returns, a
+// non-nil Err ends the hook call with an *Error wrapping it; for Lua hooks
+// that error points at the line of the failing call.
+type HostErr interface {
+	Err() error
+}
