@@ -1,6 +1,7 @@
 package build
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -141,4 +143,34 @@ func WarningTexts(ws []plugin.Warning) []string {
 		out = append(out, w.Message)
 	}
 	return out
+}
+
+// DecodeConfig decodes a compiled config file of a game whose config type
+// is C (a Simulator's DecodeConfig).
+func DecodeConfig[C any](data []byte) (any, error) {
+	var cfg C
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+// SimWithMods implements Simulator.Sim for a game whose simulator
+// constructor takes its config type C and mod layers: it checks the config's
+// type, opens the mod directories and returns the warnings as text.
+func SimWithMods[C any, G sim.Game](config any, mods []string, newSim func(*C, ...plugin.Layer) (G, []plugin.Warning, error)) (sim.Game, []string, error) {
+	cfg, ok := config.(*C)
+	if !ok {
+		var want *C
+		return nil, nil, fmt.Errorf("sim: config is %T, not %T", config, want)
+	}
+	layers, err := ModLayers(mods)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, warns, err := newSim(cfg, layers...)
+	if err != nil {
+		return nil, WarningTexts(warns), err
+	}
+	return s, WarningTexts(warns), nil
 }

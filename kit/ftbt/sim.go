@@ -1,11 +1,6 @@
 package ftbt
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"sync"
-
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
@@ -25,44 +20,27 @@ const (
 // circle for ever).
 const SimRoundLimit = 200
 
+// agents is ftbt's agent table, the default first.
+var agents = []sim.Agent[engine.Decider]{
+	{Name: AgentAI, New: func(uint64) engine.Decider { return agent.NewAI() }},
+	{Name: AgentRandom, New: func(seed uint64) engine.Decider { return agent.NewRandom(seed) }},
+}
+
 // Agents implements build.Simulator.
-func (Game) Agents() []string { return []string{AgentAI, AgentRandom} }
+func (Game) Agents() []string { return sim.AgentNames(agents) }
 
 // DecodeConfig implements build.Simulator.
-func (Game) DecodeConfig(data []byte) (any, error) {
-	var cfg engine.Config
-	if err := json.Unmarshal(data, &cfg); err != nil {
-		return nil, err
-	}
-	return &cfg, nil
-}
+func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
 // Sim implements build.Simulator: games of the config with its bundled
 // classes and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
-	cfg, ok := config.(*engine.Config)
-	if !ok {
-		return nil, nil, fmt.Errorf("ftbt sim: config is %T, not an ftbt config", config)
-	}
-	layers, err := build.ModLayers(mods)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, warns, err := NewSim(cfg, layers...)
-	return s, build.WarningTexts(warns), err
-}
-
-// Sim plays games of one config for kit/sim, with a pool of Lua runners
-// (one per worker goroutine in practice; a runner starts every game afresh).
-type Sim struct {
-	cfg  *engine.Config
-	reg  *plugin.Registry
-	pool sync.Pool
+	return build.SimWithMods(config, mods, NewSim)
 }
 
 // NewSim checks that the config's classes load and returns its simulator.
 // A config without a round limit gets SimRoundLimit.
-func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*Sim, []plugin.Warning, error) {
+func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runner, engine.Decider], []plugin.Warning, error) {
 	if cfg.Rules.MaxRounds == 0 {
 		c := *cfg
 		c.Rules.MaxRounds = SimRoundLimit
@@ -72,7 +50,8 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*Sim, []plugin.Warning, 
 	if err != nil {
 		return nil, warns, err
 	}
-	r, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
+	r, err := newRunner()
 	if err != nil {
 		return nil, warns, err
 	}
@@ -80,49 +59,24 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*Sim, []plugin.Warning, 
 		r.Close()
 		return nil, warns, err
 	}
-	s := &Sim{cfg: cfg, reg: reg}
-	s.pool.Put(r)
+	s := &sim.Engine[*hooks.Runner, engine.Decider]{
+		RoleNames: []string{"side 0", "side 1"}, Agents: agents, NewRunner: newRunner,
+		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
+			g, err := engine.New(cfg, r, seed)
+			if err != nil {
+				return sim.Outcome{}, err
+			}
+			res, err := g.Run(ds)
+			if err != nil {
+				return sim.Outcome{}, err
+			}
+			reason := res.Reason
+			if reason == engine.ReasonMaxRounds {
+				reason = "turn_limit" // what kit/sim counts as a limit ending
+			}
+			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds}, nil
+		},
+	}
+	s.Put(r)
 	return s, warns, nil
-}
-
-// Roles implements sim.Game: the two sides.
-func (s *Sim) Roles() []string { return []string{"side 0", "side 1"} }
-
-// Play implements sim.Game.
-func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
-	if len(agents) != 2 {
-		return sim.Outcome{}, errors.New("ftbt sim: want one agent per side")
-	}
-	ds := make([]engine.Decider, 2)
-	for i, name := range agents {
-		switch name {
-		case AgentAI:
-			ds[i] = agent.NewAI()
-		case AgentRandom:
-			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
-		default:
-			return sim.Outcome{}, fmt.Errorf("unknown agent %q", name)
-		}
-	}
-	r, _ := s.pool.Get().(*hooks.Runner)
-	if r == nil {
-		var err error
-		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-			return sim.Outcome{}, err
-		}
-	}
-	g, err := engine.New(s.cfg, r, seed)
-	if err != nil {
-		return sim.Outcome{}, err
-	}
-	res, err := g.Run(ds)
-	s.pool.Put(r)
-	if err != nil {
-		return sim.Outcome{}, err
-	}
-	reason := res.Reason
-	if reason == engine.ReasonMaxRounds {
-		reason = "turn_limit" // what kit/sim counts as a limit ending
-	}
-	return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Bankrupt: []bool{false, false}}, nil
 }

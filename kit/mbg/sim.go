@@ -1,10 +1,6 @@
 package mbg
 
 import (
-	"encoding/json"
-	"fmt"
-	"sync"
-
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
@@ -19,51 +15,33 @@ const (
 	AgentHeuristic = "heuristic" // buys sensibly, garrisons, fights when stronger
 )
 
+// agents is mbg's agent table, the default first.
+var agents = []sim.Agent[engine.Decider]{
+	{Name: AgentRandom, New: func(seed uint64) engine.Decider { return agent.NewRandom(seed) }},
+	{Name: AgentHeuristic, New: func(uint64) engine.Decider { return agent.NewHeuristic() }},
+}
+
 // Agents implements build.Simulator.
-func (Game) Agents() []string { return []string{AgentRandom, AgentHeuristic} }
+func (Game) Agents() []string { return sim.AgentNames(agents) }
 
 // DecodeConfig implements build.Simulator.
-func (Game) DecodeConfig(data []byte) (any, error) {
-	var cfg engine.Config
-	if err := json.Unmarshal(data, &cfg); err != nil {
-		return nil, err
-	}
-	return &cfg, nil
-}
+func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
 // Sim implements build.Simulator: games of cfg with its bundled Lua scripts
 // and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
-	cfg, ok := config.(*engine.Config)
-	if !ok {
-		return nil, nil, fmt.Errorf("mbg sim: config is %T, not an mbg config", config)
-	}
-	layers, err := build.ModLayers(mods)
-	if err != nil {
-		return nil, nil, err
-	}
-	s, warns, err := NewSim(cfg, layers...)
-	return s, build.WarningTexts(warns), err
+	return build.SimWithMods(config, mods, NewSim)
 }
 
-// Sim plays games of one config for kit/sim. It keeps a pool of hook
-// runners (one Lua state each) so every worker goroutine reuses one; a
-// runner starts each game afresh, so which runner plays a game does not
-// change it.
-type Sim struct {
-	cfg  *engine.Config
-	reg  *plugin.Registry
-	pool sync.Pool
-}
-
-// NewSim checks that cfg's hooks load and returns its simulator.
-func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*Sim, []plugin.Warning, error) {
+// NewSim checks that cfg's hooks load and returns its simulator, which
+// reports bankruptcies beside the wins.
+func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runner, engine.Decider], []plugin.Warning, error) {
 	reg, warns, err := hooks.Registry(cfg, layers...)
 	if err != nil {
 		return nil, warns, err
 	}
-	s := &Sim{cfg: cfg, reg: reg}
-	r, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
+	r, err := newRunner()
 	if err != nil {
 		return nil, warns, err
 	}
@@ -72,48 +50,32 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*Sim, []plugin.Warning, 
 		r.Close()
 		return nil, warns, err
 	}
-	s.pool.Put(r)
+	roles := make([]string, len(cfg.Roles))
+	for i, role := range cfg.Roles {
+		roles[i] = role.Name
+	}
+	s := &sim.Engine[*hooks.Runner, engine.Decider]{
+		RoleNames: roles, Agents: agents, NewRunner: newRunner,
+		Extra: []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
+		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
+			g, err := engine.New(cfg, r, r, seed)
+			if err != nil {
+				return sim.Outcome{}, err
+			}
+			res, err := g.Run(ds)
+			if err != nil {
+				return sim.Outcome{}, err
+			}
+			counts := make([][]int, len(res.Bankrupt))
+			for i, b := range res.Bankrupt {
+				counts[i] = []int{0}
+				if b {
+					counts[i][0] = 1
+				}
+			}
+			return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Counts: counts}, nil
+		},
+	}
+	s.Put(r)
 	return s, warns, nil
-}
-
-// Roles implements sim.Game.
-func (s *Sim) Roles() []string {
-	names := make([]string, len(s.cfg.Roles))
-	for i, r := range s.cfg.Roles {
-		names[i] = r.Name
-	}
-	return names
-}
-
-// Play implements sim.Game. Agent i of a game with seed seed draws its
-// choices from a stream derived from (seed, i), so games are reproducible.
-func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
-	ds := make([]engine.Decider, len(agents))
-	for i, name := range agents {
-		switch name {
-		case AgentRandom:
-			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
-		case AgentHeuristic:
-			ds[i] = agent.NewHeuristic()
-		default:
-			return sim.Outcome{}, fmt.Errorf("unknown agent %q", name)
-		}
-	}
-	r, _ := s.pool.Get().(*hooks.Runner)
-	if r == nil {
-		var err error
-		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-			return sim.Outcome{}, err
-		}
-	}
-	g, err := engine.New(s.cfg, r, r, seed)
-	if err != nil {
-		return sim.Outcome{}, err
-	}
-	res, err := g.Run(ds)
-	s.pool.Put(r)
-	if err != nil {
-		return sim.Outcome{}, err
-	}
-	return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Bankrupt: res.Bankrupt}, nil
 }

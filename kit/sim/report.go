@@ -12,10 +12,18 @@ import (
 // WriteText prints the report as a table for people.
 func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%d games, seed %d: mean %.1f turns, median %.1f\n", r.Games, r.Seed, r.MeanTurns, r.MedianTurn)
-	rows := [][]string{{"ROLE", "AGENT", "WINS", "WIN RATE", "95% CI", "BANKRUPT", "TURNS TO WIN"}}
+	header := []string{"ROLE", "AGENT", "WINS", "WIN RATE", "95% CI"}
+	for _, c := range r.Columns {
+		header = append(header, c.Header)
+	}
+	rows := [][]string{append(header, "TURNS TO WIN")}
 	for _, rr := range r.Roles {
-		rows = append(rows, []string{rr.Name, rr.Agent, fmt.Sprint(rr.Wins), fmt.Sprintf("%.3f", rr.WinRate),
-			fmt.Sprintf("[%.3f, %.3f]", rr.CILow, rr.CIHigh), fmt.Sprint(rr.Bankrupt), fmt.Sprintf("%.1f", rr.MeanTurnsW)})
+		row := []string{rr.Name, rr.Agent, fmt.Sprint(rr.Wins), fmt.Sprintf("%.3f", rr.WinRate),
+			fmt.Sprintf("[%.3f, %.3f]", rr.CILow, rr.CIHigh)}
+		for _, n := range rr.Extra {
+			row = append(row, fmt.Sprint(n))
+		}
+		rows = append(rows, append(row, fmt.Sprintf("%.1f", rr.MeanTurnsW)))
 	}
 	if err := writeTable(w, rows); err != nil {
 		return err

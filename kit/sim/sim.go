@@ -8,7 +8,9 @@
 package sim
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -18,10 +20,24 @@ import (
 
 // Outcome is how one game ended.
 type Outcome struct {
-	Winner   int    // role index, or -1 for no winner
-	Reason   string // e.g. "money", "last_alive", "draw", "turn_limit"
-	Turns    int
-	Bankrupt []bool // per role
+	Winner int    // role index, or -1 for no winner
+	Reason string // e.g. "money", "last_alive", "draw", "turn_limit"
+	Turns  int
+	// Counts holds, per role, one count for each of the game's extra
+	// columns (Columnar), e.g. 1 when an mbg role went bankrupt.
+	Counts [][]int
+}
+
+// Column is a per-role count a game reports beside the wins, summed over
+// the batch (mbg: bankruptcies).
+type Column struct {
+	Key    string // JSON field of RoleReport, e.g. "bankruptcies"
+	Header string // text table header, e.g. "BANKRUPT"
+}
+
+// Columnar is implemented by games with extra per-role columns.
+type Columnar interface {
+	Columns() []Column
 }
 
 // Game plays one game of a scenario. Implementations must be safe for
@@ -101,11 +117,17 @@ func Run(g Game, opts Options) (*Report, error) {
 			return nil, fmt.Errorf("game %d (seed %d): %w", i, GameSeed(opts.Seed, i), err)
 		}
 	}
-	return summarise(roles, agents, opts, outcomes), nil
+	var cols []Column
+	if c, ok := g.(Columnar); ok {
+		cols = c.Columns()
+	}
+	return summarise(roles, agents, cols, opts, outcomes), nil
 }
 
 // Report summarises a batch.
 type Report struct {
+	// Columns are the game's extra per-role columns (RoleReport.Extra).
+	Columns    []Column     `json:"-"`
 	Games      int          `json:"games"`
 	Seed       uint64       `json:"seed"`
 	Roles      []RoleReport `json:"roles"`
@@ -124,18 +146,55 @@ type Count struct {
 
 // RoleReport is one role's results.
 type RoleReport struct {
-	Name       string  `json:"name"`
-	Agent      string  `json:"agent"`
-	Wins       int     `json:"wins"`
-	WinRate    float64 `json:"win_rate"`
-	CILow      float64 `json:"ci95_low"`
-	CIHigh     float64 `json:"ci95_high"`
-	Bankrupt   int     `json:"bankruptcies"`
+	Name    string  `json:"name"`
+	Agent   string  `json:"agent"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"win_rate"`
+	CILow   float64 `json:"ci95_low"`
+	CIHigh  float64 `json:"ci95_high"`
+	// Extra sums the game's extra columns (Report.Columns) for this role;
+	// in JSON each appears under its column's key.
+	Extra      []int   `json:"-"`
 	MeanTurnsW float64 `json:"mean_turns_when_winning"`
+	keys       []string
 }
 
-func summarise(roles, agents []string, opts Options, outs []Outcome) *Report {
-	r := &Report{Games: len(outs), Seed: opts.Seed}
+// MarshalJSON writes the role's fields with the extra columns by key,
+// between the interval and the turns to win.
+func (rr RoleReport) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	field := func(key string, v any) {
+		if b.Len() == 0 {
+			b.WriteByte('{')
+		} else {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(key)
+		val, _ := json.Marshal(v)
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(val)
+	}
+	field("name", rr.Name)
+	field("agent", rr.Agent)
+	field("wins", rr.Wins)
+	field("win_rate", rr.WinRate)
+	field("ci95_low", rr.CILow)
+	field("ci95_high", rr.CIHigh)
+	for i, k := range rr.keys {
+		field(k, rr.Extra[i])
+	}
+	field("mean_turns_when_winning", rr.MeanTurnsW)
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+func summarise(roles, agents []string, cols []Column, opts Options, outs []Outcome) *Report {
+	r := &Report{Games: len(outs), Seed: opts.Seed, Columns: cols}
+	keys := make([]string, len(cols))
+	for i, c := range cols {
+		keys[i] = c.Key
+	}
 	reasons := map[string]int{}
 	turns := make([]float64, 0, len(outs))
 	sum := 0.0
@@ -157,15 +216,17 @@ func summarise(roles, agents []string, opts Options, outs []Outcome) *Report {
 	r.MeanTurns = sum / float64(len(outs))
 	r.MedianTurn = median(turns)
 	for i, name := range roles {
-		rr := RoleReport{Name: name, Agent: agents[i]}
+		rr := RoleReport{Name: name, Agent: agents[i], Extra: make([]int, len(cols)), keys: keys}
 		wsum := 0.0
 		for _, o := range outs {
 			if o.Winner == i {
 				rr.Wins++
 				wsum += float64(o.Turns)
 			}
-			if i < len(o.Bankrupt) && o.Bankrupt[i] {
-				rr.Bankrupt++
+			if i < len(o.Counts) {
+				for c := range min(len(cols), len(o.Counts[i])) {
+					rr.Extra[c] += o.Counts[i][c]
+				}
 			}
 		}
 		rr.WinRate = float64(rr.Wins) / float64(len(outs))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,16 +18,18 @@ type coin struct{ p float64 }
 
 func (coin) Roles() []string { return []string{"A", "B"} }
 
+func (coin) Columns() []Column { return []Column{{Key: "bankruptcies", Header: "BANKRUPT"}} }
+
 func (c coin) Play(seed uint64, agents []string) (Outcome, error) {
 	r := rand.New(rand.NewPCG(seed, 1))
 	turns := 10 + r.IntN(30)
 	switch u := r.Float64(); {
 	case u < 0.1:
-		return Outcome{Winner: -1, Reason: "turn_limit", Turns: 50, Bankrupt: []bool{false, false}}, nil
+		return Outcome{Winner: -1, Reason: "turn_limit", Turns: 50, Counts: [][]int{{0}, {0}}}, nil
 	case u < 0.1+0.9*c.p:
-		return Outcome{Winner: 0, Reason: "money", Turns: turns, Bankrupt: []bool{false, true}}, nil
+		return Outcome{Winner: 0, Reason: "money", Turns: turns, Counts: [][]int{{0}, {1}}}, nil
 	default:
-		return Outcome{Winner: 1, Reason: "money", Turns: turns, Bankrupt: []bool{false, false}}, nil
+		return Outcome{Winner: 1, Reason: "money", Turns: turns, Counts: [][]int{{0}, {0}}}, nil
 	}
 }
 
@@ -61,8 +64,8 @@ func TestReportCounts(t *testing.T) {
 		t.Errorf("agents = %s, %s", a.Agent, b.Agent)
 	}
 	// Role 0 goes bankrupt exactly when it wins in this fake game.
-	if a.Bankrupt != 0 || b.Bankrupt != a.Wins {
-		t.Errorf("bankruptcies %d/%d, wins %d", a.Bankrupt, b.Bankrupt, a.Wins)
+	if a.Extra[0] != 0 || b.Extra[0] != a.Wins {
+		t.Errorf("bankruptcies %d/%d, wins %d", a.Extra[0], b.Extra[0], a.Wins)
 	}
 	// 0.45 is the true win rate of each role: inside the 95% intervals
 	// (this holds for this seed; a wrong interval formula would miss).
@@ -122,5 +125,71 @@ func TestWriteTextAligned(t *testing.T) {
 	col := func(line, word string) int { return diag.Width(line[:strings.Index(line, word)]) }
 	if a, w, r := col(lines[1], "AGENT"), col(lines[2], "random"), col(lines[3], "heuristic"); a != w || a != r {
 		t.Fatalf("AGENT column at %d, %d, %d:\n%s", a, w, r, b.String())
+	}
+}
+
+// runner is a fake hook runner counting the games it played.
+type runner struct{ games int }
+
+// TestEngine: agents come from the table with per-player seeds, runners are
+// built once and reused, the extra columns reach the report, and unknown
+// agents or a wrong number of them are errors.
+func TestEngine(t *testing.T) {
+	built := 0
+	type decider struct {
+		name string
+		seed uint64
+	}
+	var seen [][]decider
+	e := &Engine[*runner, decider]{
+		RoleNames: []string{"A", "B"},
+		Agents: []Agent[decider]{
+			{Name: "one", New: func(seed uint64) decider { return decider{"one", seed} }},
+			{Name: "two", New: func(seed uint64) decider { return decider{"two", seed} }},
+		},
+		Extra:     []Column{{Key: "sieges", Header: "SIEGES"}},
+		NewRunner: func() (*runner, error) { built++; return &runner{}, nil },
+		PlayGame: func(r *runner, seed uint64, ds []decider) (Outcome, error) {
+			r.games++
+			seen = append(seen, ds)
+			return Outcome{Winner: int(seed % 2), Reason: "x", Turns: 3, Counts: [][]int{{2}, {int(seed % 2)}}}, nil
+		},
+	}
+	if got := AgentNames(e.Agents); !slices.Equal(got, []string{"one", "two"}) {
+		t.Errorf("AgentNames = %v", got)
+	}
+	rep, err := Run(e, Options{Games: 5, Seed: 9, Agents: []string{"one", "two"}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if built != 1 {
+		t.Errorf("built %d runners for one worker, want 1", built)
+	}
+	for i, ds := range seen {
+		g := GameSeed(9, i)
+		if ds[0] != (decider{"one", GameSeed(g, 0)}) || ds[1] != (decider{"two", GameSeed(g, 1)}) {
+			t.Errorf("game %d: agents %v", i, ds)
+		}
+	}
+	wins1 := rep.Roles[1].Wins
+	if rep.Roles[0].Extra[0] != 10 || rep.Roles[1].Extra[0] != wins1 {
+		t.Errorf("extra columns %v %v, want 10 and %d", rep.Roles[0].Extra, rep.Roles[1].Extra, wins1)
+	}
+	var b bytes.Buffer
+	rep.WriteJSON(&b)
+	if !strings.Contains(b.String(), `"ci95_high": `) || !strings.Contains(b.String(), `"sieges": 10,
+      "mean_turns_when_winning"`) {
+		t.Errorf("JSON lacks the extra column in place:\n%s", b.String())
+	}
+	b.Reset()
+	rep.WriteText(&b)
+	if !strings.Contains(b.String(), "95% CI          SIEGES  TURNS TO WIN") {
+		t.Errorf("text lacks the extra column:\n%s", b.String())
+	}
+	if _, err := e.Play(1, []string{"one", "three"}); err == nil || !strings.Contains(err.Error(), `unknown agent "three"`) {
+		t.Errorf("unknown agent: %v", err)
+	}
+	if _, err := e.Play(1, []string{"one"}); err == nil {
+		t.Error("one agent for two roles accepted")
 	}
 }

@@ -1,0 +1,92 @@
+package sim
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Agent is one entry of a game's agent table.
+type Agent[D any] struct {
+	Name string
+	// New returns the agent of one player of one game; seed is that
+	// player's own stream, GameSeed(game seed, player), so agents that
+	// draw random numbers are reproducible whatever worker plays the game.
+	New func(seed uint64) D
+}
+
+// AgentNames lists a table's agent names, in order.
+func AgentNames[D any](table []Agent[D]) []string {
+	names := make([]string, len(table))
+	for i, a := range table {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// NewAgents builds one agent per name for a game with seed.
+func NewAgents[D any](table []Agent[D], names []string, seed uint64) ([]D, error) {
+	ds := make([]D, len(names))
+	for i, name := range names {
+		found := false
+		for _, a := range table {
+			if a.Name == name {
+				ds[i], found = a.New(GameSeed(seed, i)), true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("unknown agent %q", name)
+		}
+	}
+	return ds, nil
+}
+
+// Engine adapts a game's engine to Game: it builds the agents from the
+// game's table, keeps a pool of hook runners R (one Lua state each; in
+// practice one per worker goroutine), and plays each game with a runner
+// from the pool. A runner must start every game afresh, so which runner
+// plays a game does not change it.
+type Engine[R, D any] struct {
+	RoleNames []string
+	Agents    []Agent[D]
+	// Extra are the per-role columns the game reports beside the wins
+	// (Outcome.Counts).
+	Extra []Column
+	// NewRunner returns a new hook runner.
+	NewRunner func() (R, error)
+	// PlayGame plays one complete game with runner r, seed and one decider
+	// per player.
+	PlayGame func(r R, seed uint64, players []D) (Outcome, error)
+
+	pool sync.Pool
+}
+
+// Put adds a runner to the pool (the one a constructor built to validate
+// the config, say).
+func (e *Engine[R, D]) Put(r R) { e.pool.Put(&r) }
+
+// Roles implements Game.
+func (e *Engine[R, D]) Roles() []string { return e.RoleNames }
+
+// Columns implements Columnar.
+func (e *Engine[R, D]) Columns() []Column { return e.Extra }
+
+// Play implements Game.
+func (e *Engine[R, D]) Play(seed uint64, agents []string) (Outcome, error) {
+	if len(agents) != len(e.RoleNames) {
+		return Outcome{}, fmt.Errorf("%d agents for %d roles", len(agents), len(e.RoleNames))
+	}
+	ds, err := NewAgents(e.Agents, agents, seed)
+	if err != nil {
+		return Outcome{}, err
+	}
+	var r R
+	if p, ok := e.pool.Get().(*R); ok {
+		r = *p
+	} else if r, err = e.NewRunner(); err != nil {
+		return Outcome{}, err
+	}
+	out, err := e.PlayGame(r, seed, ds)
+	e.Put(r)
+	return out, err
+}
