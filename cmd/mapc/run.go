@@ -174,17 +174,30 @@ func runBuild(args []string, env cli.Env) int {
 	// has errors.
 	results, ds := cli.CompileAll(paths, build.Options{})
 	if !ds.HasErrors() {
+		// All configs of the run are written as one set (build.WriteSet).
+		files := map[string][]byte{}
 		for _, r := range results {
 			target := *dest
 			if !toFile {
 				target = filepath.Join(dir, r.Game, r.Name+".json")
 			}
-			if err := build.WriteAtomic(target, r.Config); err != nil {
-				ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: build.CodeWrite,
-					Summary: "Cannot write output", Detail: fmt.Sprintf("Writing %s failed: %v.", target, err)})
-				continue
+			files[target] = r.Config
+		}
+		var err error
+		if toFile {
+			err = build.WriteAtomic(*dest, files[*dest])
+		} else {
+			err = build.WriteSet(dir, files)
+		}
+		if err != nil {
+			where := dir
+			if toFile {
+				where = *dest
 			}
-			if out.Format == diag.FormatText {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: build.CodeWrite,
+				Summary: "Cannot write output", Detail: fmt.Sprintf("Writing %s failed: %v.", filepath.ToSlash(where), err)})
+		} else if out.Format == diag.FormatText {
+			for _, target := range slices.Sorted(maps.Keys(files)) {
 				fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
 			}
 		}

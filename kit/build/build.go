@@ -207,25 +207,12 @@ func internal(err error) diag.Diagnostic {
 // WriteAtomic writes data to path through a temporary file in the same
 // directory and a rename, so readers never see a half-written file and a
 // failed write leaves any previous file untouched.
+//
+// Temporary files an interrupted earlier write of path left are removed.
 func WriteAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	removeStaleTemps(path)
+	tmp, err := writeTemp(path, data)
 	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := firstErr(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -288,7 +275,8 @@ func (c *Compiler) LoadConfig(path string) *Result {
 			Detail: detail, Subject: &diag.Range{File: path, Start: at, End: at}})
 		return res
 	}
-	data, err := os.ReadFile(path)
+	recoverFor(path)
+	data, err := source.ReadRegular(path, source.DefaultLimits.MaxFileSize)
 	if err != nil {
 		return fail(schema.CodeConfigInvalid, "Cannot read config", fmt.Sprintf("Reading the config failed: %v.", err))
 	}
