@@ -233,14 +233,29 @@ func firstErr(errs ...error) error {
 
 // FindScenarios lists the scenario directories below root (directories that
 // contain scenario.toml), in lexical order.
+//
+// root may be a symbolic link to a directory (mapc check LINK); the paths
+// returned are below root as given. Links below root are not followed.
 func FindScenarios(root string) ([]string, error) {
+	walk := root
+	if st, err := os.Lstat(root); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			return nil, err
+		}
+		walk = real
+	}
 	var out []string
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(walk, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if !d.IsDir() && d.Name() == source.EntryFile {
-			out = append(out, filepath.Dir(p))
+			rel, err := filepath.Rel(walk, filepath.Dir(p))
+			if err != nil {
+				return err
+			}
+			out = append(out, filepath.Join(root, rel))
 		}
 		return nil
 	})

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/sandtable/sandtable/kit/cli"
+)
+
+// runIn runs mapc in-process in dir and returns the exit code and stderr.
+func runIn(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	var stdout, stderr bytes.Buffer
+	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	return run(args, env), stderr.String()
+}
+
+const tinyScenario = `#:schema mbg.scenario.schema.json
+include = ["builtin:mbg/standard.toml"]
+board = ["许昌", "hall", "chance", "empty"]
+officers = [{ name = "曹操", wu = 72, zhan = 99, mou = 92, zheng = 96, jing = 88 }]
+
+[scenario]
+name = "tiny"
+win_money = 9000
+
+[[cities]]
+name = "许昌"
+scope = "small"
+
+[[roles]]
+name = "魏"
+start = 0
+retinue = ["曹操"]
+money = 1000
+`
+
+// TestExitCodesOnStrangersInput: problems of a downloaded scenario are the
+// user's input problems (exit 1), and a link to a scenarios directory is a
+// scenarios directory (exit 0; it was a usage error, exit 2).
+func TestExitCodesOnStrangersInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, body string) {
+		p := filepath.Join(dir, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("scens/mbg/ok/scenario.toml", tinyScenario)
+	write("escape/scenario.toml", strings.Replace(tinyScenario, `"builtin:mbg/standard.toml"]`, `"builtin:mbg/standard.toml", "../../../../../../etc/passwd"]`, 1))
+	write("deep/scenario.toml", tinyScenario+"x = "+strings.Repeat("{a=", 16000)+"1"+strings.Repeat("}", 16000)+"\n")
+	if err := os.Symlink("scens", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "fifo"), 0o755)
+	fifo := syscall.Mkfifo(filepath.Join(dir, "fifo", "scenario.toml"), 0o644) == nil
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"check", "link"}, 0, ""},
+		{[]string{"build", "link", "-o", "out"}, 0, "wrote out/mbg/tiny.json"},
+		{[]string{"check", "escape"}, 1, "include-outside"},
+		{[]string{"check", "deep"}, 1, "toml-too-deep"},
+		{[]string{"check", "fifo"}, 1, "file-not-regular"},
+	} {
+		if tt.args[1] == "fifo" && !fifo {
+			continue
+		}
+		code, stderr := runIn(t, dir, tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("mapc %v: exit %d, want %d with %q; stderr:\n%s", tt.args, code, tt.code, tt.want, stderr)
+		}
+	}
+}
