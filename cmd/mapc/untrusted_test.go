@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -81,6 +82,37 @@ func TestExitCodesOnStrangersInput(t *testing.T) {
 		code, stderr := runIn(t, dir, tt.args...)
 		if code != tt.code || !strings.Contains(stderr, tt.want) {
 			t.Errorf("mapc %v: exit %d, want %d with %q; stderr:\n%s", tt.args, code, tt.code, tt.want, stderr)
+		}
+	}
+}
+
+// TestConfigCrossReference: a hand-edited config whose cross-references the
+// engine rejects is the user's input (exit 1) with the line and column of
+// the value at fault (it was exit 2 without a position).
+func TestConfigCrossReference(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "s"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "s", "scenario.toml"), []byte(tinyScenario), 0o644)
+	if code, stderr := runIn(t, dir, "build", "s", "-o", "c.json"); code != 0 {
+		t.Fatalf("build: %d\n%s", code, stderr)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, "c.json"))
+	bad := strings.Replace(string(data), `"mayor": -1`, `"mayor": 7`, 1)
+	if bad == string(data) {
+		t.Fatalf("no mayor in the config:\n%s", data)
+	}
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(bad), 0o644)
+	line := 1 + strings.Count(bad[:strings.Index(bad, `"mayor": 7`)], "\n")
+	for _, cmd := range []string{"sim", "inspect"} {
+		code, stderr := runIn(t, dir, cmd, "bad.json", "-n", "1")
+		if cmd == "inspect" {
+			code, stderr = runIn(t, dir, cmd, "bad.json")
+		}
+		want := "bad.json:" + strconv.Itoa(line) + ":16"
+		if code != 1 || !strings.Contains(stderr, "config-invalid-ref") || !strings.Contains(stderr, want) {
+			t.Errorf("mapc %s: exit %d, want 1 with %s; stderr:\n%s", cmd, code, want, stderr)
 		}
 	}
 }

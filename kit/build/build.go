@@ -332,6 +332,13 @@ func (c *Compiler) LoadConfig(path string) *Result {
 	if err != nil {
 		return fail(schema.CodeConfigInvalid, "Config does not decode", fmt.Sprintf("The config does not decode: %v.", err))
 	}
+	// The engine checks what the schema cannot (cross-references); a config
+	// edited by hand is the user's input, so its refusal is a diagnostic at
+	// the value it names.
+	if _, _, err := s.Sim(v, nil); err != nil {
+		res.Diags = append(res.Diags, configErrorDiags(path, data, doc, err)...)
+		return res
+	}
 	res.Config, res.Value = data, v
 	return res
 }
