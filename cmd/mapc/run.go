@@ -222,10 +222,12 @@ func runImport(args []string, env cli.Env) int {
 	game, files := positional[0], positional[1:]
 	var out2 map[string][]byte
 	var ds diag.Diagnostics
+	// Legacy inputs are read like includes: regular files within the size
+	// limit (a FIFO or /dev/zero is refused, not read).
 	read := func(name string) ([]byte, bool) {
-		data, err := os.ReadFile(name)
+		data, err := source.ReadRegular(name, source.DefaultLimits.MaxFileSize)
 		if err != nil {
-			fmt.Fprintln(env.Stderr, "mapc import:", err)
+			fmt.Fprintf(env.Stderr, "mapc import: %s: %v\n", name, err)
 			return nil, false
 		}
 		return data, true
@@ -262,7 +264,7 @@ func runImport(args []string, env cli.Env) int {
 		if len(files) == 3 {
 			// A missing or unreadable intro file is an empty intro, as in
 			// the original (facts §2.3).
-			data, _ := os.ReadFile(files[2])
+			data, _ := source.ReadRegular(files[2], source.DefaultLimits.MaxFileSize)
 			opts.Intro = &ftbt.ImportFile{Name: files[2], Data: data}
 		}
 		out2, ds = ftbt.Import(in[0], in[1], opts)

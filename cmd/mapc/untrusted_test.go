@@ -116,3 +116,24 @@ func TestConfigCrossReference(t *testing.T) {
 		}
 	}
 }
+
+// TestImportInputsRegularOnly: legacy inputs that are not regular files are
+// refused at once instead of being read (a FIFO blocked, /dev/zero grew
+// without bound).
+func TestImportInputsRegularOnly(t *testing.T) {
+	dir := t.TempDir()
+	inputs := []string{"/dev/zero"}
+	if syscall.Mkfifo(filepath.Join(dir, "pipe.map"), 0o644) == nil {
+		inputs = append(inputs, "pipe.map")
+	}
+	for _, in := range inputs {
+		code, stderr := runIn(t, dir, "import", "mbg", in, "-o", "out")
+		if code == 0 || !strings.Contains(stderr, "not a regular file") {
+			t.Errorf("import %s: exit %d; stderr:\n%s", in, code, stderr)
+		}
+	}
+	code, stderr := runIn(t, dir, "import", "ftbt", "/dev/zero", "/dev/zero", "-o", "out")
+	if code == 0 || !strings.Contains(stderr, "not a regular file") {
+		t.Errorf("import ftbt: exit %d; stderr:\n%s", code, stderr)
+	}
+}

@@ -157,3 +157,54 @@ func kind(m fs.FileMode) string {
 	}
 	return "mode " + m.String()
 }
+
+// DirFS serves the files below dir like os.DirFS, with the rules of
+// includes: a path that leads out of dir through a symbolic link is refused,
+// only directories and regular files open, and files larger than limit
+// bytes are refused. Mod directories are read through it.
+func DirFS(dir string, limit int64) (fs.FS, error) {
+	r, err := findRootAt(dir)
+	if err != nil {
+		return nil, err
+	}
+	return dirFS{dir: dir, root: r, limit: limit}, nil
+}
+
+// findRootAt is the root exactly at dir (no RootMarker search).
+func findRootAt(dir string) (root, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return root{}, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return root{}, err
+	}
+	return root{lexical: abs, real: real}, nil
+}
+
+type dirFS struct {
+	dir   string
+	root  root
+	limit int64
+}
+
+func (d dirFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	real, err := d.root.confine(filepath.Join(d.dir, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		if err := regular(st, d.limit); err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
+	return os.Open(real)
+}

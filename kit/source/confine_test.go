@@ -1,6 +1,7 @@
 package source
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,5 +203,41 @@ func TestReadRegular(t *testing.T) {
 	}
 	if _, err := ReadRegular("/dev/zero", 1<<20); ErrorCode(err) != CodeNotRegular {
 		t.Errorf("/dev/zero: %v", err)
+	}
+}
+
+// TestDirFS: mod directories are read with the include rules.
+func TestDirFS(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "evil.lua"), []byte("-- secret"), 0o644)
+	dir := writeFiles(t, map[string]string{"tech/ok.lua": "return 1", "big.lua": strings.Repeat("-", 100)})
+	os.Symlink(filepath.Join(outside, "evil.lua"), filepath.Join(dir, "tech", "link.lua"))
+	fifo := syscall.Mkfifo(filepath.Join(dir, "tech", "fifo.lua"), 0o644) == nil
+	fsys, err := DirFS(dir, 50)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := fs.ReadFile(fsys, "tech/ok.lua"); err != nil || string(b) != "return 1" {
+		t.Errorf("ok.lua: %q %v", b, err)
+	}
+	for name, code := range map[string]string{"tech/link.lua": CodeIncludeOutside, "big.lua": CodeTooLarge, "tech/fifo.lua": CodeNotRegular} {
+		if name == "tech/fifo.lua" && !fifo {
+			continue
+		}
+		_, err := fs.ReadFile(fsys, name)
+		if ErrorCode(err) != code {
+			t.Errorf("%s: %v, want %s", name, err, code)
+		}
+	}
+	if _, err := fs.ReadFile(fsys, "../x"); err == nil {
+		t.Error("../x opened")
+	}
+	var seen []string
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		seen = append(seen, p)
+		return nil
+	})
+	if len(seen) < 4 {
+		t.Errorf("walk = %v", seen)
 	}
 }
