@@ -17,6 +17,7 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 type command struct {
@@ -172,17 +173,30 @@ func runBuild(args []string, env cli.Env) int {
 	// has errors.
 	results, ds := cli.CompileAll(paths, build.Options{})
 	if !ds.HasErrors() {
+		// All configs of the run are written as one set (build.WriteSet).
+		files := map[string][]byte{}
 		for _, r := range results {
 			target := *dest
 			if !toFile {
 				target = filepath.Join(dir, r.Game, r.Name+".json")
 			}
-			if err := build.WriteAtomic(target, r.Config); err != nil {
-				ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: build.CodeWrite,
-					Summary: "Cannot write output", Detail: fmt.Sprintf("Writing %s failed: %v.", target, err)})
-				continue
+			files[target] = r.Config
+		}
+		var err error
+		if toFile {
+			err = build.WriteAtomic(*dest, files[*dest])
+		} else {
+			err = build.WriteSet(dir, files)
+		}
+		if err != nil {
+			where := dir
+			if toFile {
+				where = *dest
 			}
-			if out.Format == diag.FormatText {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: build.CodeWrite,
+				Summary: "Cannot write output", Detail: fmt.Sprintf("Writing %s failed: %v.", filepath.ToSlash(where), err)})
+		} else if out.Format == diag.FormatText {
+			for _, target := range slices.Sorted(maps.Keys(files)) {
 				fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(target))
 			}
 		}
@@ -222,11 +236,13 @@ func runImport(args []string, env cli.Env) int {
 		fmt.Fprintf(env.Stderr, "mapc import %s: takes %s\n", game, usage)
 		return diag.ExitFailure
 	}
+	// Legacy inputs are read like includes: regular files within the size
+	// limit (a FIFO or /dev/zero is refused, not read).
 	in := make([]build.ImportFile, len(files))
 	for i, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := source.ReadRegular(f, source.DefaultLimits.MaxFileSize)
 		if err != nil && i < lo {
-			fmt.Fprintln(env.Stderr, "mapc import:", err)
+			fmt.Fprintf(env.Stderr, "mapc import: %s: %v\n", f, err)
 			return diag.ExitFailure
 		}
 		in[i] = build.ImportFile{Name: f, Data: data, Err: err}

@@ -240,25 +240,12 @@ func internal(err error) diag.Diagnostic {
 // WriteAtomic writes data to path through a temporary file in the same
 // directory and a rename, so readers never see a half-written file and a
 // failed write leaves any previous file untouched.
+//
+// Temporary files an interrupted earlier write of path left are removed.
 func WriteAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	removeStaleTemps(path)
+	tmp, err := writeTemp(path, data)
 	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := firstErr(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -279,14 +266,29 @@ func firstErr(errs ...error) error {
 
 // FindScenarios lists the scenario directories below root (directories that
 // contain scenario.toml), in lexical order.
+//
+// root may be a symbolic link to a directory (mapc check LINK); the paths
+// returned are below root as given. Links below root are not followed.
 func FindScenarios(root string) ([]string, error) {
+	walk := root
+	if st, err := os.Lstat(root); err == nil && st.Mode()&os.ModeSymlink != 0 {
+		real, err := filepath.EvalSymlinks(root)
+		if err != nil {
+			return nil, err
+		}
+		walk = real
+	}
 	var out []string
-	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(walk, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if !d.IsDir() && d.Name() == source.EntryFile {
-			out = append(out, filepath.Dir(p))
+			rel, err := filepath.Rel(walk, filepath.Dir(p))
+			if err != nil {
+				return err
+			}
+			out = append(out, filepath.Join(root, rel))
 		}
 		return nil
 	})
@@ -321,7 +323,8 @@ func (c *Compiler) LoadConfig(path string) *Result {
 			Detail: detail, Subject: &diag.Range{File: path, Start: at, End: at}})
 		return res
 	}
-	data, err := os.ReadFile(path)
+	recoverFor(path)
+	data, err := source.ReadRegular(path, source.DefaultLimits.MaxFileSize)
 	if err != nil {
 		return fail(schema.CodeConfigInvalid, "Cannot read config", fmt.Sprintf("Reading the config failed: %v.", err))
 	}
@@ -361,6 +364,13 @@ func (c *Compiler) LoadConfig(path string) *Result {
 	v, err := s.DecodeConfig(data)
 	if err != nil {
 		return fail(schema.CodeConfigInvalid, "Config does not decode", fmt.Sprintf("The config does not decode: %v.", err))
+	}
+	// The engine checks what the schema cannot (cross-references); a config
+	// edited by hand is the user's input, so its refusal is a diagnostic at
+	// the value it names.
+	if _, _, err := s.Sim(v, nil); err != nil {
+		res.Diags = append(res.Diags, configErrorDiags(path, data, doc, err)...)
+		return res
 	}
 	res.Config, res.Value = data, v
 	return res

@@ -131,7 +131,13 @@ func ModLayers(dirs []string) ([]plugin.Layer, error) {
 		if !st.IsDir() {
 			return nil, fmt.Errorf("mod %s: not a directory", dir)
 		}
-		layers[i] = plugin.Layer{FS: os.DirFS(dir), Origin: filepath.ToSlash(dir)}
+		// Scripts of a mod stay inside its directory: no symbolic links out,
+		// regular files only, each within the size limit.
+		fsys, err := source.DirFS(dir, source.DefaultLimits.MaxFileSize)
+		if err != nil {
+			return nil, fmt.Errorf("mod %s: %w", dir, err)
+		}
+		layers[i] = plugin.Layer{FS: fsys, Origin: filepath.ToSlash(dir)}
 	}
 	return layers, nil
 }

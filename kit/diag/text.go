@@ -89,7 +89,9 @@ func (tr *textRenderer) lines(file string) []string {
 // splitLines splits on \n and drops a \r before it, so CRLF files render
 // like LF files. A final newline does not start an extra line.
 func splitLines(b []byte) []string {
-	s := strings.TrimSuffix(string(b), "\n")
+	// A byte order mark is not part of the first line: positions do not
+	// count it, and terminals do not show it.
+	s := strings.TrimSuffix(strings.TrimPrefix(string(b), "\uFEFF"), "\n")
 	ls := strings.Split(s, "\n")
 	for i, l := range ls {
 		ls[i] = strings.TrimSuffix(l, "\r")
@@ -154,7 +156,8 @@ func (tr *textRenderer) subject(sev Severity, r Range) {
 		if i > 0 && sp.line > spans[i-1].line+1 {
 			tr.buf.WriteString(tr.p.gutter().paint("...") + "\n")
 		}
-		display, cells := expandLine(lines[sp.line-1])
+		line, from0, to0 := clipLine(lines[sp.line-1], sp.from-1, sp.to-1)
+		display, cells := expandLine(line)
 		display = strings.TrimRight(display, " ") // invisible, and golden files lose it
 		num := tr.p.gutter().paint(fmt.Sprintf(" %*d |", width, sp.line))
 		if display == "" {
@@ -163,10 +166,53 @@ func (tr *textRenderer) subject(sev Severity, r Range) {
 			fmt.Fprintf(tr.buf, "%s %s\n", num, display)
 		}
 		n := len(cells) - 1 // runes in the line
-		from := min(max(sp.from-1, 0), n)
-		to := min(max(sp.to-1, from), n)
+		from := min(max(from0, 0), n)
+		to := min(max(to0, from), n)
 		startCell, endCell := cells[from], max(cells[to], cells[from]+1)
 		carets := tr.p.severity(sev).paint(strings.Repeat("^", endCell-startCell))
 		fmt.Fprintf(tr.buf, "%s%s %s%s\n", pad, bar, strings.Repeat(" ", startCell), carets)
 	}
+}
+
+// Long lines are clipped in excerpts: at most clipRunes runes of the line
+// are shown, starting clipContext runes before the subject, with "…" where
+// the line goes on. A minified or generated line of megabytes thus prints
+// about one terminal line.
+const (
+	clipRunes   = 120
+	clipContext = 40
+)
+
+// clipLine returns the part of line an excerpt shows and the 0-based rune
+// columns from and to (exclusive) moved into it. Lines within clipRunes are
+// returned whole.
+func clipLine(line string, from, to int) (string, int, int) {
+	n := utf8.RuneCountInString(line)
+	if n <= clipRunes {
+		return line, from, to
+	}
+	start := min(max(from-clipContext, 0), n)
+	end := min(start+clipRunes, n)
+	start = max(min(start, end-clipRunes), 0)
+	var b strings.Builder
+	shift := start
+	if start > 0 {
+		b.WriteString("…")
+		shift--
+	}
+	i := 0
+	for _, r := range line {
+		if i >= end {
+			break
+		}
+		if i >= start {
+			b.WriteRune(r)
+		}
+		i++
+	}
+	if end < n {
+		b.WriteString("…")
+	}
+	from, to = from-shift, min(to, end)-shift
+	return b.String(), from, max(to, from)
 }

@@ -204,7 +204,7 @@ func chooseGlyphs(names []string) []string {
 func (im *importer) writeRules(file string) []byte {
 	r := im.r
 	var b strings.Builder
-	fmt.Fprintf(&b, "# The rules of %s, imported by mapc import: terrains, techs and constants.\n", file)
+	fmt.Fprintf(&b, "# The rules of %s, imported by mapc import: terrains, techs and constants.\n", quote(file))
 	b.WriteString("# Target offsets are kept exactly, in file order with their duplicates:\n" +
 		"# range shorthands where they reproduce the file's order, explicit offsets\n" +
 		"# for the rest (offsets come after the shorthands).\n")
@@ -421,8 +421,8 @@ func EncodeRange(offs []Offset) (RangeSrc, [][]int) {
 func (im *importer) writeLevel(opts ImportOptions, rulesName, levelName string) []byte {
 	l := im.l
 	var b strings.Builder
-	fmt.Fprintf(&b, "#:schema %s\n", opts.SchemaPath)
-	fmt.Fprintf(&b, "# Imported from %s and %s by mapc import. It includes the\n", rulesName, levelName)
+	b.WriteString(source.SchemaLine(opts.SchemaPath, "ftbt.scenario.schema.json"))
+	fmt.Fprintf(&b, "# Imported from %s and %s by mapc import. It includes the\n", quote(rulesName), quote(levelName))
 	b.WriteString("# original-engine preset, so it plays like the original ftbt; include\n" +
 		"# builtin:ftbt/standard.toml instead for the fixed rules.\n")
 	fmt.Fprintf(&b, "include = [\"builtin:ftbt/original.toml\", %s]\n", quote(im.rulesFile))
@@ -438,7 +438,7 @@ func (im *importer) writeLevel(opts ImportOptions, rulesName, levelName string) 
 
 	b.WriteString("\n# The map, one glyph per cell, x to the right and y downward:\n")
 	for i, t := range im.r.Terrains {
-		fmt.Fprintf(&b, "#   %s %s (weight %d)\n", im.glyphs[i], im.terrains[i], t.Weight.V)
+		fmt.Fprintf(&b, "#   %s %s (weight %d)\n", im.glyphs[i], quote(im.terrains[i]), t.Weight.V)
 	}
 	b.WriteString("[map]\nrows = [\n")
 	for y := range l.NY.V {
@@ -528,25 +528,9 @@ func stem(name string) string {
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// quote writes a TOML basic string: only quotes, backslashes and control
-// characters are escaped (TOML has no \x escapes, unlike Go's strconv.Quote).
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// quote escapes a string for the generated TOML through source.Quote, the
+// one escaping path for values and for the names comments mention.
+func quote(s string) string { return source.Quote(s) }
 
 func list(xs []string) string {
 	q := make([]string, len(xs))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/mbg/legacy"
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 // StandardTechNames are the ids of the seed's twelve techs in legacy index
@@ -105,8 +106,8 @@ func (im *importer) write(opts ImportOptions) []byte {
 	im.trains = im.uniqueNames(names, facilities, "training room")
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "#:schema %s\n", opts.SchemaPath)
-	fmt.Fprintf(&b, "# Imported from %s by mapc import. It includes the original-engine preset,\n", filepath.Base(im.file))
+	b.WriteString(source.SchemaLine(opts.SchemaPath, "mbg.scenario.schema.json"))
+	fmt.Fprintf(&b, "# Imported from %s by mapc import. It includes the original-engine preset,\n", quote(filepath.Base(im.file)))
 	b.WriteString("# so it plays like the original mbg; include builtin:mbg/standard.toml instead\n# for the manual's rules.\n")
 	b.WriteString("include = [\"builtin:mbg/original.toml\"]\n\n")
 	b.WriteString("# The board, one square per entry, in the order of travel.\nboard = [\n")
@@ -260,25 +261,9 @@ func PropName(i int) string {
 	return []string{"wu", "zhan", "mou", "zheng", "jing"}[i]
 }
 
-// quote writes a TOML basic string: only quotes, backslashes and control
-// characters are escaped (TOML has no \x escapes, unlike Go's strconv.Quote).
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+// quote escapes a string for the generated TOML through source.Quote, the
+// one escaping path for values and for the names comments mention.
+func quote(s string) string { return source.Quote(s) }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 

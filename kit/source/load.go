@@ -24,6 +24,13 @@ const BuiltinPrefix = "builtin:"
 type Options struct {
 	// Builtin serves paths that start with BuiltinPrefix; nil disables them.
 	Builtin fs.FS
+	// Root is the directory tree includes and scripts may be read from.
+	// Empty means the scenario's directory, or the nearest directory above
+	// it that holds RootMarker.
+	Root string
+	// Limits bound the size and shape of every file read; zero fields
+	// take DefaultLimits.
+	Limits Limits
 }
 
 // Source is a loaded scenario: the merged value tree of the entry file and
@@ -36,6 +43,7 @@ type Source struct {
 	raw   map[string][]byte // other files read through Read (scripts), for excerpts
 	spans map[string]Span
 	opts  Options
+	root  root
 }
 
 // Files returns the names of every loaded file, in load order.
@@ -128,14 +136,42 @@ func (s *Source) Read(name string) ([]byte, error) {
 	return b, err
 }
 
+// read reads an include or a script: a builtin file, or a regular file
+// inside the scenario's root (see RootMarker) within the size limit.
 func (s *Source) read(name string) ([]byte, error) {
 	if rest, ok := strings.CutPrefix(name, BuiltinPrefix); ok {
 		if s.opts.Builtin == nil {
-			return nil, fmt.Errorf("builtin files are not available")
+			return nil, &ReadError{CodeIncludeRead, fmt.Errorf("builtin files are not available")}
 		}
-		return fs.ReadFile(s.opts.Builtin, rest)
+		if !fs.ValidPath(rest) {
+			return nil, &ReadError{CodeIncludeOutside, fmt.Errorf("the path leaves the builtin tree")}
+		}
+		b, err := fs.ReadFile(s.opts.Builtin, rest)
+		if err != nil {
+			return nil, &ReadError{CodeIncludeRead, unwrapPathError(err)}
+		}
+		return b, nil
 	}
-	return os.ReadFile(name)
+	real, err := s.root.confine(name)
+	if err != nil {
+		return nil, err
+	}
+	return ReadRegular(real, s.opts.Limits.withDefaults().MaxFileSize)
+}
+
+// newSource prepares a Source whose entry file is entry, confined to
+// opts.Root or the root found from the entry's directory.
+func newSource(entry string, opts Options) *Source {
+	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	dir := opts.Root
+	if dir == "" {
+		dir = filepath.Dir(entry)
+	}
+	s.root, _ = findRoot(dir)
+	if !filepath.IsAbs(s.root.lexical) {
+		s.root = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
+	}
+	return s
 }
 
 // Load reads a scenario: dir may be a scenario directory (containing
@@ -146,12 +182,19 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 	if st, err := os.Stat(dir); err == nil && st.IsDir() {
 		entry = filepath.Join(dir, EntryFile)
 	}
-	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
-	data, err := s.read(entry)
+	s := newSource(entry, opts)
+	data, err := ReadRegular(entry, opts.Limits.withDefaults().MaxFileSize)
 	if err != nil {
+		code, summary := CodeNoScenario, "Scenario not found"
+		switch ErrorCode(err) {
+		case CodeNotRegular:
+			code, summary = CodeNotRegular, "Scenario is not a regular file"
+		case CodeTooLarge:
+			code, summary = CodeTooLarge, "File too large"
+		}
 		return nil, diag.Diagnostics{{
-			Severity: diag.Error, Code: CodeNoScenario, Summary: "Scenario not found",
-			Detail: fmt.Sprintf("Cannot read %s: %v.", entry, unwrapPathError(err)),
+			Severity: diag.Error, Code: code, Summary: summary,
+			Detail: fmt.Sprintf("Cannot read %s: %v.", entry, err),
 		}}
 	}
 	l := loader{s: s}
@@ -167,7 +210,7 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 // LoadBytes loads a scenario from one in-memory file (tests, fuzzing, stdin);
 // its includes are read relative to name.
 func LoadBytes(name string, data []byte, opts Options) (*Source, diag.Diagnostics) {
-	s := &Source{Entry: name, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	s := newSource(name, opts)
 	l := loader{s: s}
 	tree := l.load(name, data, nil)
 	if tree == nil {
@@ -200,7 +243,7 @@ type merged struct {
 // holds the files being loaded, for cycle detection. A file that was already
 // loaded through another include path is not merged twice.
 func (l *loader) load(name string, data []byte, stack []string) *merged {
-	p := parseFile(name, data)
+	p := parseFile(name, data, l.s.opts.Limits.withDefaults())
 	l.s.files[name] = p
 	l.s.order = append(l.s.order, name)
 	l.diags = append(l.diags, p.diags...)
@@ -214,8 +257,16 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 			continue // reported by includes
 		}
 		ptr := "/include/" + strconv.Itoa(i)
-		target := Join(name, inc)
 		rng := p.spans[ptr].Value
+		if filepath.IsAbs(inc) || filepath.VolumeName(inc) != "" || strings.HasPrefix(inc, "/") || strings.HasPrefix(inc, `\\`) {
+			l.diags = append(l.diags, diag.Diagnostic{
+				Severity: diag.Error, Code: CodeIncludeOutside, Summary: "Include outside the scenario",
+				Detail:  fmt.Sprintf("%q is an absolute path; includes are relative to the including file and stay inside the scenario's directory tree (or name builtin: files).", inc),
+				Subject: rng.Ptr(),
+			})
+			continue
+		}
+		target := Join(name, inc)
 		if slices.Contains(stack, target) {
 			l.diags = append(l.diags, diag.Diagnostic{
 				Severity: diag.Error, Code: CodeIncludeCycle, Summary: "Include cycle",
@@ -229,9 +280,16 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 		}
 		incData, err := l.s.read(target)
 		if err != nil {
+			code := ErrorCode(err)
+			summary := map[string]string{
+				CodeIncludeRead:    "Included file not found",
+				CodeIncludeOutside: "Include outside the scenario",
+				CodeNotRegular:     "Included file is not a regular file",
+				CodeTooLarge:       "Included file too large",
+			}[code]
 			l.diags = append(l.diags, diag.Diagnostic{
-				Severity: diag.Error, Code: CodeIncludeRead, Summary: "Included file not found",
-				Detail:  fmt.Sprintf("Cannot read %s: %v.", target, unwrapPathError(err)),
+				Severity: diag.Error, Code: code, Summary: summary,
+				Detail:  fmt.Sprintf("Cannot read %s: %v.", target, err),
 				Subject: rng.Ptr(),
 			})
 			continue

@@ -33,13 +33,23 @@ type parsed struct {
 	diags diag.Diagnostics
 }
 
-func parseFile(name string, data []byte) *parsed {
+func parseFile(name string, data []byte, lim Limits) *parsed {
 	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]Span{}}
 	p.spans[""] = Span{Value: p.lines.rng(name, 0, 0)}
+	// Limits first: past them the decoders' cost is not linear in the size.
+	if d := prescan(p, data, lim); d != nil {
+		p.diags = append(p.diags, *d)
+		return p
+	}
 	// After a syntax error, blank the offending line and parse again, so one
 	// typo does not hide every other problem of the file. Blanking keeps byte
 	// offsets, so positions still refer to the original text.
 	text := slices.Clone(data)
+	// A byte order mark becomes blanks for the same reason: BurntSushi
+	// strips it (shifting its offsets) and pelletier's parser rejects it.
+	if bytes.HasPrefix(text, bom) {
+		copy(text, "   ")
+	}
 	for range maxRecoveries {
 		var raw map[string]any
 		_, err := toml.Decode(string(text), &raw)

@@ -156,6 +156,7 @@ func TestIncludesMergeAndPositions(t *testing.T) {
 		"s/scenario.toml":   "include = [\"../common/a.toml\"]\nname = \"x\"\n[[officers]]\nname = \"B\"\n[settings]\nmax_step = 4\n",
 		"common/a.toml":     "[[officers]]\nname = \"A\"\n[settings]\nslow = 2\n",
 		"common/unused.txt": "",
+		RootMarker:          "", // lets s/ include ../common
 	})
 	s, ds := Load(filepath.Join(dir, "s"), Options{})
 	if len(ds) != 0 {
