@@ -33,7 +33,7 @@ Examples:
   lint scenarios/mbg/sample             # one scenario
   lint --format=github scenarios        # annotations in GitHub Actions
   lint --format=sarif . > lint.sarif    # code scanning upload
-  lint --disable=unused-officer,money-unreachable scenarios/mbg
+  lint --disable=mbg-unused-officer,mbg-money-unreachable scenarios/mbg
   lint --rules                          # what each rule checks
 
 A '# lint:ignore CODE' comment on its own line silences CODE on the next line.

@@ -2,7 +2,7 @@ package mbg
 
 // Constant describes one entry of the seed's constant table: the source key
 // under [constants], its seed default, hard bounds (enforced by the schema)
-// and the sane range outside of which the constant-range rule warns.
+// and the sane range outside of which the mbg-constant-range rule warns.
 type Constant struct {
 	Name             string
 	Default          float64

@@ -250,7 +250,7 @@ type scriptBundle struct {
 }
 
 // add bundles a script's source and hash once per path; unreadable scripts
-// are left out (the script-missing rule reports them).
+// are left out (the mbg-script-missing rule reports them).
 func (b *scriptBundle) add(ref ScriptRef, out *[]engine.Script) {
 	if b.seen[ref.Hook] {
 		return
@@ -293,7 +293,7 @@ func at(xs []float64, i int) float64 {
 }
 
 // paramsOf resolves script parameters: numbers stay, names of constants
-// take the constant's value. Unknown names are left out (unknown-ref
+// take the constant's value. Unknown names are left out (mbg-unknown-ref
 // reports them).
 func paramsOf(p Params, constants map[string]float64) map[string]float64 {
 	if p == nil {

@@ -9,7 +9,7 @@ import (
 
 // FacilityOffBoard warns about facilities no board square names.
 var FacilityOffBoard = &lint.Rule[*Unit]{
-	Name: "facility-off-board",
+	Name: "mbg-facility-off-board",
 	Doc: `facility never on the board
 
 A city, institute or training room that no board square names can never be
@@ -44,7 +44,7 @@ visited: it cannot be occupied, researched at or trained in.`,
 
 // RoleOffBoard reports roles starting beyond the end of the board.
 var RoleOffBoard = &lint.Rule[*Unit]{
-	Name: "role-off-board",
+	Name: "mbg-role-off-board",
 	Doc: `role starting off the board
 
 start is a 0-based index into board; it must be smaller than the number of

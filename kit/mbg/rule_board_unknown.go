@@ -9,7 +9,7 @@ import (
 
 // BoardUnknown reports board squares that name no facility.
 var BoardUnknown = &lint.Rule[*Unit]{
-	Name: "board-unknown",
+	Name: "mbg-board-unknown",
 	Doc: `board square naming an unknown facility
 
 Each board square is a city, institute or training room name, or one of the

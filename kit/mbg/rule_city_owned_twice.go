@@ -9,7 +9,7 @@ import (
 
 // CityOwnedTwice reports a city listed by two roles.
 var CityOwnedTwice = &lint.Rule[*Unit]{
-	Name: "city-owned-twice",
+	Name: "mbg-city-owned-twice",
 	Doc: `city owned by two roles
 
 Ownership comes from the roles' cities lists; a city can have one owner.`,

@@ -9,7 +9,7 @@ import (
 
 // DuplicateID reports names declared twice.
 var DuplicateID = &lint.Rule[*Unit]{
-	Name: "duplicate-id",
+	Name: "mbg-duplicate-id",
 	Doc: `name declared twice
 
 Names are ids: two officers, two roles, two techs or two cards may not share

@@ -4,7 +4,7 @@ import "github.com/sandtable/sandtable/kit/lint"
 
 // InstituteUnknownTech reports institutes offering techs that are not declared.
 var InstituteUnknownTech = &lint.Rule[*Unit]{
-	Name: "institute-unknown-tech",
+	Name: "mbg-institute-unknown-tech",
 	Doc: `institute offering an undeclared tech
 
 Every tech an institute offers must be declared in [[techs]] (the standard

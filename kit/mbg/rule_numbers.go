@@ -9,7 +9,7 @@ import (
 
 // ConstantRange warns about constants set outside their sane range.
 var ConstantRange = &lint.Rule[*Unit]{
-	Name: "constant-range",
+	Name: "mbg-constant-range",
 	Doc: `constant outside its sane range
 
 The schema enforces hard bounds; this rule warns when a constant is legal but
@@ -34,7 +34,7 @@ a die of 1..500). The detail gives the seed's default.`,
 
 // ProbabilityRange reports tech probabilities outside [0, 1].
 var ProbabilityRange = &lint.Rule[*Unit]{
-	Name: "probability-range",
+	Name: "mbg-probability-range",
 	Doc: `tech probability outside 0..1
 
 prob = [low, high] gives the fire chance at strategy 0 and 100; both ends
@@ -57,7 +57,7 @@ must be probabilities.`,
 
 // MoneyUnreachable warns when no role can ever reach the money target.
 var MoneyUnreachable = &lint.Rule[*Unit]{
-	Name: "money-unreachable",
+	Name: "mbg-money-unreachable",
 	Doc: `money target unreachable by the board's income
 
 An upper bound of what all roles together can own by the turn limit — their

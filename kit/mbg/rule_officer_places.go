@@ -12,7 +12,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // OfficerTwoPlaces reports an officer placed in two garrisons or retinues.
 var OfficerTwoPlaces = &lint.Rule[*Unit]{
-	Name: "officer-two-places",
+	Name: "mbg-officer-two-places",
 	Doc: `officer assigned to two places
 
 An officer is in one place at a time: one city's garrison or one role's

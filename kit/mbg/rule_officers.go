@@ -10,7 +10,7 @@ import (
 
 // UnusedOfficer warns about officers that can never take part in the game.
 var UnusedOfficer = &lint.Rule[*Unit]{
-	Name: "unused-officer",
+	Name: "mbg-unused-officer",
 	Doc: `officer who can never take part
 
 Free officers are hired at hall squares; when the board has no hall they can
@@ -64,7 +64,7 @@ whole game.`,
 
 // GarrisonUnowned warns about garrisons in cities no role owns.
 var GarrisonUnowned = &lint.Rule[*Unit]{
-	Name: "garrison-unowned",
+	Name: "mbg-garrison-unowned",
 	Doc: `garrison in a city that no role owns
 
 Officers stationed in an unowned city are sent back to the free pool when

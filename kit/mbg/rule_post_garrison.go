@@ -10,7 +10,7 @@ import (
 
 // PostOutsideGarrison reports a mayor or treasurer who is not in the city's garrison.
 var PostOutsideGarrison = &lint.Rule[*Unit]{
-	Name: "post-outside-garrison",
+	Name: "mbg-post-outside-garrison",
 	Doc: `mayor or treasurer not in the garrison
 
 A city's mayor and treasurer are chosen from the officers stationed there,

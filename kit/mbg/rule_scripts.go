@@ -9,7 +9,7 @@ import (
 
 // ScriptMissing reports tech and card scripts that cannot be read.
 var ScriptMissing = &lint.Rule[*Unit]{
-	Name: "script-missing",
+	Name: "mbg-script-missing",
 	Doc: `script file missing
 
 A tech or card names a Lua script that cannot be read. Script paths are

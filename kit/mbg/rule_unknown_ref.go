@@ -9,7 +9,7 @@ import (
 
 // UnknownRef reports references to officers, cities and techs that are not declared.
 var UnknownRef = &lint.Rule[*Unit]{
-	Name: "unknown-ref",
+	Name: "mbg-unknown-ref",
 	Doc: `reference to an undeclared officer, city, tech or constant
 
 A garrison, mayor, treasurer, retinue, owned city or known tech names an
