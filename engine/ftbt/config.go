@@ -99,7 +99,7 @@ type Class struct {
 
 // Tech is one tech of the rules file.
 type Tech struct {
-	Name  string `json:"name"`
+	ID    string `json:"id"`
 	Class int    `json:"class"` // index into Classes
 	Long  bool   `json:"long"`  // is_long: long-range (disable-long shields from it)
 	// Offsets are the (dx, dy) target offsets in file order, duplicates kept.

@@ -57,8 +57,8 @@ func TestTick(t *testing.T) {
 // 20 ... with the given duration) in slot 1. Nobody can move (speed 0).
 func duel(dur int) *ftbt.Config {
 	cfg := fixture.Base(4, 1, 10)
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 0})
-	buff := fixture.AddTech(cfg, ftbt.Tech{Name: "guard", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}}, Duration: dur, Value: 100})
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 0})
+	buff := fixture.AddTech(cfg, ftbt.Tech{ID: "guard", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}}, Duration: dur, Value: 100})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 20, Def: 10, HP: 1000, X: 1, Y: 0, Techs: []int{hit, buff}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "B", Side: 1, Abi: 20, Def: 10, HP: 1000, X: 2, Y: 0, Techs: []int{hit, buff}})
 	return cfg
@@ -260,7 +260,7 @@ func TestHostAOE(t *testing.T) {
 	cfg := fixture.Base(4, 4, 10)
 	cfg.Terrains = append(cfg.Terrains, ftbt.Terrain{Name: "water", Weight: 10})
 	cfg.Cells[fixture.Cell(cfg, 1, 1)] = 1
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "probe", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, Mask: []bool{true, false}})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "probe", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, Mask: []bool{true, false}})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 10, X: 0, Y: 0, Techs: []int{tech}})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 1, HP: 10, X: 3, Y: 3})
 	var got [][]int

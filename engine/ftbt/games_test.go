@@ -46,14 +46,14 @@ func skirmish() *ftbt.Config {
 	cfg.Rules.MaxRounds = 40
 	all := fixture.AllTerrains(cfg)
 	noWater := []bool{true, true, true, false, true}
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "直攻", Class: fixture.Damage, Offsets: fixture.Ring(1), Mask: all, Value: 15})
-	fire := fixture.AddTech(cfg, ftbt.Tech{Name: "火攻", Class: fixture.Damage, Offsets: append(fixture.Ring(1), fixture.Ring(2)...), AOERange: 1, AOERatio: 75, Mask: noWater, Value: 12})
-	cannon := fixture.AddTech(cfg, ftbt.Tech{Name: "炮击", Class: fixture.Damage, Long: true, Offsets: append(fixture.Ring(3), fixture.Ring(4)...), AOERange: 2, AOERatio: 50, AOESelf: true, Mask: all, Value: 8})
-	att := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助攻击", Class: fixture.AttackBuff, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 2, AOERatio: 70, AOESelf: true, Duration: 3, Mask: all, Value: 40})
-	def := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助防御", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}, {1, 1}, {-1, -1}}, AOERange: 2, AOERatio: 70, Duration: 3, Mask: all, Value: 50})
-	fly := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助飞行", Class: fixture.Fly, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 5, AOERatio: 100, Duration: 2, Mask: noWater, Value: 70})
-	dl := fixture.AddTech(cfg, ftbt.Tech{Name: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}, {1, 1}}, AOERange: 5, AOERatio: 100, Duration: 5, Mask: all, Value: 100})
-	heal := fixture.AddTech(cfg, ftbt.Tech{Name: "治疗", Class: fixture.Heal, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 1, AOERatio: 50, Mask: all, Value: 60})
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "直攻", Class: fixture.Damage, Offsets: fixture.Ring(1), Mask: all, Value: 15})
+	fire := fixture.AddTech(cfg, ftbt.Tech{ID: "火攻", Class: fixture.Damage, Offsets: append(fixture.Ring(1), fixture.Ring(2)...), AOERange: 1, AOERatio: 75, Mask: noWater, Value: 12})
+	cannon := fixture.AddTech(cfg, ftbt.Tech{ID: "炮击", Class: fixture.Damage, Long: true, Offsets: append(fixture.Ring(3), fixture.Ring(4)...), AOERange: 2, AOERatio: 50, AOESelf: true, Mask: all, Value: 8})
+	att := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助攻击", Class: fixture.AttackBuff, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 2, AOERatio: 70, AOESelf: true, Duration: 3, Mask: all, Value: 40})
+	def := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助防御", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}, {1, 1}, {-1, -1}}, AOERange: 2, AOERatio: 70, Duration: 3, Mask: all, Value: 50})
+	fly := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助飞行", Class: fixture.Fly, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 5, AOERatio: 100, Duration: 2, Mask: noWater, Value: 70})
+	dl := fixture.AddTech(cfg, ftbt.Tech{ID: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}, {1, 1}}, AOERange: 5, AOERatio: 100, Duration: 5, Mask: all, Value: 100})
+	heal := fixture.AddTech(cfg, ftbt.Tech{ID: "治疗", Class: fixture.Heal, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 1, AOERatio: 50, Mask: all, Value: 60})
 	ai := func(a, d, m int) *ftbt.PersonAI { return &ftbt.PersonAI{Att: a, Def: d, Move: m, GoalX: -1, GoalY: -1} }
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 22, Def: 18, HP: 80, Speed: 100, X: 1, Y: 1, Techs: []int{hit, fire, att}, AI: ai(30, 30, 40)})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "B", Side: 0, Abi: 20, Def: 20, HP: 85, Speed: 90, X: 0, Y: 3, Techs: []int{cannon, dl}, AI: ai(50, 20, 30)})

@@ -273,7 +273,7 @@ func TestTargets(t *testing.T) {
 	cfg := fixture.Base(3, 3, 1)
 	cfg.Terrains = append(cfg.Terrains, ftbt.Terrain{Name: "water", Weight: 5})
 	cfg.Cells[fixture.Cell(cfg, 2, 1)] = 1
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "t", Class: fixture.AttackBuff, Mask: []bool{true, false},
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "t", Class: fixture.AttackBuff, Mask: []bool{true, false},
 		Offsets: [][2]int{{1, 0}, {0, 0}, {-1, 0}, {-2, 0}, {0, 0}, {0, 1}, {1, 1}}})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 10, X: 1, Y: 1, Techs: []int{tech}})
 	g := newGame(t, cfg, 1)

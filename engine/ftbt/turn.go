@@ -247,7 +247,7 @@ func (g *Game) resolve(p, slot, tech, cell int) error {
 	}
 	if err != nil {
 		return fmt.Errorf("round %d: %s of %s (class %s): %w",
-			g.st.Round, g.cfg.Techs[tech].Name, pc.Name, g.cfg.Classes[class].ID, err)
+			g.st.Round, g.cfg.Techs[tech].ID, pc.Name, g.cfg.Classes[class].ID, err)
 	}
 	return nil
 }
@@ -277,7 +277,7 @@ func (g *Game) score(call *EffectCall, goal []int) (int, error) {
 	}
 	h.goal = nil
 	if err != nil {
-		return 0, fmt.Errorf("score %s of person %d: %w", g.cfg.Techs[call.Tech].Name, call.Caster, err)
+		return 0, fmt.Errorf("score %s of person %d: %w", g.cfg.Techs[call.Tech].ID, call.Caster, err)
 	}
 	return v, nil
 }

@@ -14,7 +14,7 @@ import (
 func blast(aHP, eHP int, both string) *ftbt.Config {
 	cfg := fixture.Base(4, 2, 10)
 	cfg.Rules.BothWiped = both
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "blast", Class: fixture.Damage, Offsets: [][2]int{{1, 0}}, AOERange: 1, AOERatio: 100, AOESelf: true, Value: 50})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "blast", Class: fixture.Damage, Offsets: [][2]int{{1, 0}}, AOERange: 1, AOERatio: 100, AOESelf: true, Value: 50})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 10, HP: aHP, X: 0, Y: 0, Techs: []int{tech}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "E", Side: 1, Def: 0, HP: eHP, X: 1, Y: 0})
 	return cfg
@@ -68,7 +68,7 @@ func TestWinChecks(t *testing.T) {
 func TestFinishedBookkeeping(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(4, 2, 10)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "blast", Class: fixture.Damage, Offsets: [][2]int{{1, 0}}, AOERange: 1, AOERatio: 100, AOESelf: true, Value: 50})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "blast", Class: fixture.Damage, Offsets: [][2]int{{1, 0}}, AOERange: 1, AOERatio: 100, AOESelf: true, Value: 50})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 10, HP: 1000, X: 0, Y: 0, Techs: []int{tech}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "B", Side: 0, HP: 5, X: 1, Y: 1})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "E", Side: 1, Def: 0, HP: 1000, X: 1, Y: 0})
@@ -157,7 +157,7 @@ func TestMaxRounds(t *testing.T) {
 func TestWeightsAfterKill(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(4, 2, 10)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: [][2]int{{-1, 0}}, Value: 50})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: [][2]int{{-1, 0}}, Value: 50})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 10, HP: 10, X: 3, Y: 0, Techs: []int{tech}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "C", Side: 0, HP: 10, Speed: 30, X: 0, Y: 0})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "E", Side: 1, HP: 5, X: 2, Y: 0})
@@ -175,7 +175,7 @@ func TestWeightsAfterKill(t *testing.T) {
 func TestFlySameTurn(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(7, 1, 15)
-	fly := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助飞行", Class: fixture.Fly, Offsets: [][2]int{{1, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Value: 70})
+	fly := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助飞行", Class: fixture.Fly, Offsets: [][2]int{{1, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Value: 70})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 18, HP: 10, X: 0, Y: 0, Techs: []int{fly}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "C", Side: 0, HP: 10, Speed: 20, X: 1, Y: 0})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "E", Side: 1, HP: 5, X: 6, Y: 0})

@@ -79,7 +79,7 @@ func Validate(cfg *Config) error {
 		checkParams(bad, fmt.Sprintf("class %d (%s)", i, c.ID), c.Params)
 	}
 	for i, t := range cfg.Techs {
-		where := fmt.Sprintf("tech %d (%s)", i, t.Name)
+		where := fmt.Sprintf("tech %d (%s)", i, t.ID)
 		if t.Class < 0 || t.Class >= len(cfg.Classes) {
 			bad("%s: class %d out of range (0..%d)", where, t.Class, len(cfg.Classes)-1)
 		}

@@ -14,7 +14,7 @@ import (
 // validLevel is a small valid level every bad config below derives from.
 func validLevel() *ftbt.Config {
 	cfg := fixture.Base(4, 3, 10)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 5})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 5})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "A", Side: 0, Abi: 10, HP: 10, Speed: 20, X: 0, Y: 0, Techs: []int{tech},
 		AI: &ftbt.PersonAI{Att: 30, Def: 30, Move: 40, GoalX: -1, GoalY: -1}})
 	fixture.AddPerson(cfg, ftbt.Person{Name: "B", Side: 1, Abi: 10, HP: 10, Speed: 20, X: 3, Y: 2, Techs: []int{tech}})

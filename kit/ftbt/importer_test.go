@@ -140,7 +140,7 @@ func compareRules(t *testing.T, r *legacy.Rules, cfg *engine.Config) {
 		for _, m := range lt.Mask {
 			mask = append(mask, m.V)
 		}
-		want := engine.Tech{Name: lt.Name.V, Class: lt.Class.V, Long: lt.IsLong.V, Offsets: offs,
+		want := engine.Tech{ID: lt.Name.V, Class: lt.Class.V, Long: lt.IsLong.V, Offsets: offs,
 			AOERange: lt.AOERange.V, AOERatio: lt.AOERatio.V, AOESelf: lt.AOESelf.V, Duration: lt.Duration.V,
 			Mask: mask, Value: lt.Value.V}
 		if diff := cmp.Diff(want, got); diff != "" {

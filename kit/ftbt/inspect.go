@@ -92,7 +92,7 @@ func Inspect(cfg *engine.Config) *Inspection {
 	}
 	techName := func(t int) string {
 		if t >= 0 && t < len(cfg.Techs) {
-			return cfg.Techs[t].Name
+			return cfg.Techs[t].ID
 		}
 		return ""
 	}
@@ -105,7 +105,7 @@ func Inspect(cfg *engine.Config) *Inspection {
 		}
 	}
 	for i, t := range cfg.Techs {
-		ti := TechInspect{Name: t.Name, Long: t.Long, Offsets: len(t.Offsets), Unique: Unique(t.Offsets),
+		ti := TechInspect{Name: t.ID, Long: t.Long, Offsets: len(t.Offsets), Unique: Unique(t.Offsets),
 			Terrains: []string{}, Users: users[i]}
 		if ti.Users == nil {
 			ti.Users = []string{}

@@ -81,7 +81,7 @@ func RangesOf(cfg *engine.Config) (*Ranges, error) {
 			pr.Reach = append(pr.Reach, rc)
 		}
 		for slot, t := range pc.Techs {
-			tr := TechRange{Name: cfg.Techs[t].Name, Targets: [][2]int{}}
+			tr := TechRange{Name: cfg.Techs[t].ID, Targets: [][2]int{}}
 			for _, c := range g.Targets(p, slot) {
 				tr.Targets = append(tr.Targets, xy(c))
 			}

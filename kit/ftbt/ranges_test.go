@@ -24,7 +24,7 @@ func TestRangesOrder(t *testing.T) {
 		Constants: engine.Constants{MaxFlyWeight: 15, MaxAbi: 30},
 		Rules:     engine.Rules{BothWiped: engine.BothWipedDraw},
 		Classes:   []engine.Class{{ID: "damage", Hook: "damage", Target: engine.TargetEnemy}},
-		Techs:     []engine.Tech{{Name: "hit", Offsets: [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 0}}, Mask: []bool{true}, Value: 5}},
+		Techs:     []engine.Tech{{ID: "hit", Offsets: [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 0}}, Mask: []bool{true}, Value: 5}},
 		People: []engine.Person{
 			{Name: "A", Side: 0, Abi: 20, Def: 10, HP: 50, Speed: 30, X: 0, Y: 1, Techs: []int{0}},
 			{Name: "B", Side: 1, Abi: 20, Def: 10, HP: 50, Speed: 30, X: 2, Y: 1, Techs: []int{}},

@@ -111,7 +111,7 @@ func Resolve(m *Model) *engine.Config {
 	}
 	for _, t := range m.Techs {
 		cfg.Techs = append(cfg.Techs, engine.Tech{
-			Name: t.Name, Class: ix.Classes.Lookup(t.Class), Long: t.Long,
+			ID: t.Name, Class: ix.Classes.Lookup(t.Class), Long: t.Long,
 			Offsets: Expand(t.Range, t.Offsets), AOERange: t.AOE.Radius, AOERatio: t.AOE.Ratio, AOESelf: t.AOE.Self,
 			Duration: t.Duration, Mask: Mask(t, ix.Terrains, len(m.Terrains)), Value: t.Value, Params: t.Params,
 		})

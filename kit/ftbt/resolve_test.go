@@ -165,8 +165,8 @@ func TestResolve(t *testing.T) {
 		"推":  {true, true, true, true},
 	}
 	for _, tc := range cfg.Techs {
-		if diff := cmp.Diff(masks[tc.Name], tc.Mask); diff != "" {
-			t.Errorf("mask of %s (-want +got):\n%s", tc.Name, diff)
+		if diff := cmp.Diff(masks[tc.ID], tc.Mask); diff != "" {
+			t.Errorf("mask of %s (-want +got):\n%s", tc.ID, diff)
 		}
 	}
 	if got := cfg.Techs[1].Offsets; !slices.Equal(got, []Offset{{0, 2}, {0, 2}}) {
@@ -339,8 +339,8 @@ rows = ["."]
 		t.Fatalf("%d techs, star.tech has 11", len(cfg.Techs))
 	}
 	for _, tc := range cfg.Techs {
-		if got := [2]int{len(tc.Offsets), Unique(tc.Offsets)}; got != want[tc.Name] {
-			t.Errorf("%s: %v offsets/unique, facts %v", tc.Name, got, want[tc.Name])
+		if got := [2]int{len(tc.Offsets), Unique(tc.Offsets)}; got != want[tc.ID] {
+			t.Errorf("%s: %v offsets/unique, facts %v", tc.ID, got, want[tc.ID])
 		}
 		orth := 0
 		for _, o := range tc.Offsets {
@@ -348,11 +348,11 @@ rows = ["."]
 				orth++
 			}
 		}
-		if (tc.Name == "辅助防御" || tc.Name == "远程无效") && orth != 0 {
-			t.Errorf("%s lists orthogonal neighbours; star.tech does not", tc.Name)
+		if (tc.ID == "辅助防御" || tc.ID == "远程无效") && orth != 0 {
+			t.Errorf("%s lists orthogonal neighbours; star.tech does not", tc.ID)
 		}
-		if self := tc.AOESelf; self != (tc.Name == "炮击" || tc.Name == "辅助攻击" || tc.Name == "辅助防御") {
-			t.Errorf("%s: aoe self = %v", tc.Name, self)
+		if self := tc.AOESelf; self != (tc.ID == "炮击" || tc.ID == "辅助攻击" || tc.ID == "辅助防御") {
+			t.Errorf("%s: aoe self = %v", tc.ID, self)
 		}
 	}
 }

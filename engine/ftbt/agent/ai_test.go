@@ -174,7 +174,7 @@ func TestTiesFirstInPopOrder(t *testing.T) {
 func TestBoxedIn(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(3, 3, 15)
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 10, Speed: 15, X: 1, Y: 1, Techs: []int{hit}, AI: ai(30, 30, 40)})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 10, X: 0, Y: 1})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 10, X: 2, Y: 1})
@@ -266,7 +266,7 @@ func TestDynamicGoal(t *testing.T) {
 func TestDamageScoreTerm(t *testing.T) {
 	t.Parallel()
 	cfg := line(7)
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 10, Speed: 30, X: 3, Techs: []int{hit}, AI: ai(1, 0, 0)})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 17, HP: 90, X: 6})
 	pr := decide(t, cfg, 0)
@@ -293,8 +293,8 @@ func TestFirstTechCandidate(t *testing.T) {
 	cfg := line(7)
 	cfg.Terrains = append(cfg.Terrains, ftbt.Terrain{Name: "water", Weight: 15})
 	cfg.Cells[1] = 1
-	buff := fixture.AddTech(cfg, ftbt.Tech{Name: "buff", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, Duration: 3, Mask: []bool{true, false}, Value: 40})
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+	buff := fixture.AddTech(cfg, ftbt.Tech{ID: "buff", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, Duration: 3, Mask: []bool{true, false}, Value: 40})
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 10, Speed: 30, X: 3, Techs: []int{buff, hit, hit}, AI: ai(1, 0, 0)})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 17, HP: 90, X: 6})
 	pr := decide(t, cfg, 0)
@@ -338,8 +338,8 @@ func TestAIGames(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		cfg := fixture.Base(9, 9, 15)
 		cfg.Rules.MaxRounds = 30
-		hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
-		fly := fixture.AddTech(cfg, ftbt.Tech{Name: "fly", Class: fixture.Fly, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Value: 70})
+		hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+		fly := fixture.AddTech(cfg, ftbt.Tech{ID: "fly", Class: fixture.Fly, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Value: 70})
 		for i := range 3 {
 			fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, Def: 15, HP: 60, Speed: 60, X: i, Y: 0, Techs: []int{hit, fly}, AI: ai(30, 30, 40)})
 			fixture.AddPerson(cfg, ftbt.Person{Side: 1, Abi: 20, Def: 15, HP: 60, Speed: 60, X: 8 - i, Y: 8, Techs: []int{hit}, AI: ai(50, 20, 30)})

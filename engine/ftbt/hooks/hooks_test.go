@@ -143,9 +143,9 @@ func TestLuaMatchesNative(t *testing.T) {
 func TestHealLevel(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(8, 6, 15)
-	hit := fixture.AddTech(cfg, ftbt.Tech{Name: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERatio: 50, Value: 2})
-	poke := fixture.AddTech(cfg, ftbt.Tech{Name: "poke", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERatio: 50, Value: -10})
-	heal := fixture.AddTech(cfg, ftbt.Tech{Name: "mend", Class: fixture.Heal, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...),
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERatio: 50, Value: 2})
+	poke := fixture.AddTech(cfg, ftbt.Tech{ID: "poke", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERatio: 50, Value: -10})
+	heal := fixture.AddTech(cfg, ftbt.Tech{ID: "mend", Class: fixture.Heal, Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...),
 		AOERange: 1, AOERatio: 50, Value: 60})
 	// Aggressive factors, so the sides meet on this small map; the healer
 	// (abi 25: mends 15 hp, 7 around) pokes weakly, so mending a hurt

@@ -62,7 +62,7 @@ func TestNewUnknownHook(t *testing.T) {
 
 // cannon is 炮击 of star.tech: long, value 8, AOE 2 at 50 %, aoe_self.
 func cannon(cfg *ftbt.Config) int {
-	return fixture.AddTech(cfg, ftbt.Tech{Name: "炮击", Class: fixture.Damage, Long: true,
+	return fixture.AddTech(cfg, ftbt.Tech{ID: "炮击", Class: fixture.Damage, Long: true,
 		Offsets: fixture.Ring(3), AOERange: 2, AOERatio: 50, AOESelf: true, Value: 8})
 }
 
@@ -120,7 +120,7 @@ func TestDamageJitter(t *testing.T) {
 func TestDamageBuffs(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(5, 5, 15)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "直攻", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "直攻", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 22, HP: 80, X: 2, Y: 2, Techs: []int{tech}})
 	v := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 20, HP: 90, X: 3, Y: 2})
 	ac, vc := fixture.Cell(cfg, 2, 2), fixture.Cell(cfg, 3, 2)
@@ -158,7 +158,7 @@ func TestDamageBuffs(t *testing.T) {
 func TestDamageMinimum(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(5, 5, 15)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "weak", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERange: 1, AOERatio: 10})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "weak", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERange: 1, AOERatio: 10})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 5, HP: 80, X: 2, Y: 2, Techs: []int{tech}})
 	v := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 30, HP: 90, X: 3, Y: 2})
 	w := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 0, HP: 90, X: 3, Y: 3})
@@ -176,7 +176,7 @@ func TestDamageSkips(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(7, 7, 15)
 	long := cannon(cfg)
-	short := fixture.AddTech(cfg, ftbt.Tech{Name: "short", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERange: 2, AOERatio: 50, Value: 8})
+	short := fixture.AddTech(cfg, ftbt.Tech{ID: "short", Class: fixture.Damage, Offsets: fixture.Ring(1), AOERange: 2, AOERatio: 50, Value: 8})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 85, X: 3, Y: 1, Techs: []int{long, short}})
 	ally := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Def: 10, HP: 50, X: 2, Y: 2})
 	t0 := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 17, HP: 90, X: 3, Y: 2})
@@ -219,8 +219,8 @@ func TestBuffs(t *testing.T) {
 	cfg.Terrains = append(cfg.Terrains, ftbt.Terrain{Name: "wall", Weight: 50})
 	cfg.Cells[fixture.Cell(cfg, 3, 2)] = 1
 	mask := []bool{true, false}
-	att := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助攻击", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, AOERange: 2, AOERatio: 70, AOESelf: true, Duration: 3, Mask: mask, Value: 40})
-	def := fixture.AddTech(cfg, ftbt.Tech{Name: "辅助防御", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}}, AOERange: 1, AOERatio: 70, Duration: 3, Mask: mask, Value: 50})
+	att := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助攻击", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, AOERange: 2, AOERatio: 70, AOESelf: true, Duration: 3, Mask: mask, Value: 40})
+	def := fixture.AddTech(cfg, ftbt.Tech{ID: "辅助防御", Class: fixture.DefenceBuff, Offsets: [][2]int{{0, 0}}, AOERange: 1, AOERatio: 70, Duration: 3, Mask: mask, Value: 50})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Abi: 20, HP: 80, X: 2, Y: 2, Techs: []int{att, def}})
 	center := fixture.Cell(cfg, 2, 2)
 
@@ -258,7 +258,7 @@ func TestBuffs(t *testing.T) {
 // not on walls.
 func flyTech(cfg *ftbt.Config) int {
 	mask := fixture.AllTerrains(cfg)
-	return fixture.AddTech(cfg, ftbt.Tech{Name: "辅助飞行", Class: fixture.Fly, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Mask: mask, Value: 70})
+	return fixture.AddTech(cfg, ftbt.Tech{ID: "辅助飞行", Class: fixture.Fly, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 2, Mask: mask, Value: 70})
 }
 
 // TestFly is the example of facts §8.3 with star.tech (MAX_FLY_WEIGHT 15,
@@ -291,7 +291,7 @@ func TestDisableLong(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ abi, cells, dur int }{{18, 25, 3}, {5, 1, 1}} {
 		cfg := fixture.Base(9, 9, 15)
-		tech := fixture.AddTech(cfg, ftbt.Tech{Name: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 5, Value: 100})
+		tech := fixture.AddTech(cfg, ftbt.Tech{ID: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 5, Value: 100})
 		a := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Abi: tc.abi, HP: 80, X: 4, Y: 4, Techs: []int{tech}})
 		h := newFake(cfg, tech, a)
 		apply(t, cfg, h, a, fixture.Cell(cfg, 4, 4))
@@ -311,7 +311,7 @@ func TestDisableLong(t *testing.T) {
 func TestHeal(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(5, 5, 15)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "heal", Class: fixture.Heal, Offsets: [][2]int{{0, 0}, {1, 0}}, AOERange: 1, AOERatio: 50, Value: 60})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "heal", Class: fixture.Heal, Offsets: [][2]int{{0, 0}, {1, 0}}, AOERange: 1, AOERatio: 50, Value: 60})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 80, X: 2, Y: 2, Techs: []int{tech}})
 	b := fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 50, X: 3, Y: 2})
 	fixture.AddPerson(cfg, ftbt.Person{Side: 1, HP: 50, X: 4, Y: 2})

@@ -49,7 +49,7 @@ func TestScoreDamage(t *testing.T) {
 
 // attackBuff is 辅助攻击 with AOE 1: value 40, 70 %, duration 3.
 func attackBuff(cfg *ftbt.Config) int {
-	return fixture.AddTech(cfg, ftbt.Tech{Name: "辅助攻击", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, AOERange: 1, AOERatio: 70, AOESelf: true, Duration: 3, Value: 40})
+	return fixture.AddTech(cfg, ftbt.Tech{ID: "辅助攻击", Class: fixture.AttackBuff, Offsets: [][2]int{{0, 0}}, AOERange: 1, AOERatio: 70, AOESelf: true, Duration: 3, Value: 40})
 }
 
 // TestScoreBuff (classes 1/2): abi 20: c0 = 8 on the target, 5 around. The
@@ -136,7 +136,7 @@ func TestScoreDisableLong(t *testing.T) {
 	for _, tc := range []struct{ dlVMD, want int }{{600, 5}, {2, 1000}} {
 		cfg := fixture.Base(9, 9, 15)
 		cfg.AI.DLVMD = tc.dlVMD
-		tech := fixture.AddTech(cfg, ftbt.Tech{Name: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 5, Value: 100})
+		tech := fixture.AddTech(cfg, ftbt.Tech{ID: "远程无效", Class: fixture.DisableLong, Offsets: [][2]int{{0, 0}}, AOERange: 5, AOERatio: 100, Duration: 5, Value: 100})
 		p := fixture.AddPerson(cfg, ftbt.Person{Side: 1, Abi: 18, HP: 80, X: 0, Y: 0, Techs: []int{tech}})
 		h := newFake(cfg, tech, p)
 		farGoal(h)
@@ -154,7 +154,7 @@ func TestScoreDisableLong(t *testing.T) {
 func TestScoreHeal(t *testing.T) {
 	t.Parallel()
 	cfg := fixture.Base(5, 5, 15)
-	tech := fixture.AddTech(cfg, ftbt.Tech{Name: "heal", Class: fixture.Heal, Offsets: [][2]int{{0, 0}, {1, 0}}, AOERange: 1, AOERatio: 50, Value: 60})
+	tech := fixture.AddTech(cfg, ftbt.Tech{ID: "heal", Class: fixture.Heal, Offsets: [][2]int{{0, 0}, {1, 0}}, AOERange: 1, AOERatio: 50, Value: 60})
 	a := fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 80, X: 2, Y: 2, Techs: []int{tech}})
 	b := fixture.AddPerson(cfg, ftbt.Person{Side: 0, HP: 50, X: 1, Y: 2})
 	h := newFake(cfg, tech, a)
