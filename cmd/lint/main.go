@@ -66,7 +66,7 @@ func run(args []string, env cli.Env) int {
 		}
 		paths, rest = append(paths, rest[0]), rest[1:]
 	}
-	cat := cli.Catalogue()
+	cat := env.Catalogue()
 	if *rules {
 		if err := lint.RulesHelp(env.Stdout, cat); err != nil {
 			return diag.ExitFailure
@@ -83,7 +83,7 @@ func run(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "lint:", err)
 		return diag.ExitFailure
 	}
-	results, ds := cli.CompileAll(targets, build.Options{Enabled: enabled})
+	results, ds := env.CompileAll(targets, build.Options{Enabled: enabled})
 	return out.Report(env, ds, cli.Sources(results))
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -142,7 +141,7 @@ func runCheck(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc check:", err)
 		return diag.ExitFailure
 	}
-	results, ds := cli.CompileAll(paths, build.Options{})
+	results, ds := env.CompileAll(paths, build.Options{})
 	return out.Report(env, ds, cli.Sources(results))
 }
 
@@ -171,7 +170,7 @@ func runBuild(args []string, env cli.Env) int {
 	}
 	// Compile everything first so that nothing is written when any scenario
 	// has errors.
-	results, ds := cli.CompileAll(paths, build.Options{})
+	results, ds := env.CompileAll(paths, build.Options{})
 	if !ds.HasErrors() {
 		// All configs of the run are written as one set (build.WriteSet).
 		files := map[string][]byte{}
@@ -219,11 +218,11 @@ func runImport(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	game, files := positional[0], positional[1:]
-	g, _ := cli.NewCompiler().Game(game)
+	g, _ := env.Compiler().Game(game)
 	imp, ok := g.(build.Importer)
 	if !ok {
 		var known []string
-		for _, g := range games.All() {
+		for _, g := range env.GameList() {
 			if _, ok := g.(build.Importer); ok {
 				known = append(known, g.Name())
 			}
@@ -261,7 +260,7 @@ func runImport(args []string, env cli.Env) int {
 		written = append(written, filepath.ToSlash(target))
 	}
 	// Check what was written, so the author sees at once whether it builds.
-	res := cli.NewCompiler().Compile(*dest, build.Options{})
+	res := env.Compiler().Compile(*dest, build.Options{})
 	ds = append(ds, res.Diags...)
 	if out.Format == diag.FormatText {
 		for _, w := range written {
@@ -284,7 +283,7 @@ func runInspect(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	c := cli.NewCompiler()
+	c := env.Compiler()
 	var res *build.Result
 	if strings.HasSuffix(positional[0], ".json") {
 		res = c.LoadConfig(positional[0])
@@ -332,7 +331,7 @@ func runStubs(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	if err := plugin.WriteStubs(*dest, games.Kinds()); err != nil {
+	if err := plugin.WriteStubs(*dest, env.Kinds()); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc stubs:", err)
 		return diag.ExitFailure
 	}

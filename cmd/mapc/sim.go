@@ -46,7 +46,7 @@ func runSim(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	out := cli.Output{Format: diag.FormatText, Color: color}
-	c := cli.NewCompiler()
+	c := env.Compiler()
 	var res *build.Result
 	if strings.HasSuffix(positional[0], ".json") {
 		res = c.LoadConfig(positional[0])

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -113,19 +114,60 @@ func DetectGame(entry []byte) string {
 	return ""
 }
 
+// Content is implemented by games that carry their JSON Schemas and
+// builtin files themselves (a game defined outside this module, or in a
+// test); Sandtable's own games keep theirs in schemas/ and scripts/.
+type Content interface {
+	// SchemaFS holds <game>.scenario.schema.json and
+	// <game>.config.schema.json.
+	SchemaFS() fs.FS
+	// BuiltinFS holds the game's builtin: files, under <game>/.
+	BuiltinFS() fs.FS
+}
+
 // Compiler holds the registered games.
 type Compiler struct {
 	games   []Game
 	Default string // game assumed when a scenario has no #:schema line
+	builtin fs.FS
 }
 
 // NewCompiler returns a compiler for the given games; the first is the default.
 func NewCompiler(games ...Game) *Compiler {
-	c := &Compiler{games: games}
+	c := &Compiler{games: games, builtin: scripts.FS}
 	if len(games) > 0 {
 		c.Default = games[0].Name()
 	}
+	var extra overlay
+	for _, g := range games {
+		if ct, ok := g.(Content); ok {
+			extra = append(extra, ct.BuiltinFS())
+		}
+	}
+	if len(extra) > 0 {
+		c.builtin = append(overlay{scripts.FS}, extra...)
+	}
 	return c
+}
+
+// overlay serves each file from the first of its file systems that has it.
+type overlay []fs.FS
+
+func (o overlay) Open(name string) (fs.File, error) {
+	for _, f := range o[:len(o)-1] {
+		if file, err := f.Open(name); err == nil {
+			return file, nil
+		}
+	}
+	return o[len(o)-1].Open(name)
+}
+
+// schemas returns the schema set that validates g's scenarios and configs.
+func schemas(g Game) (*schema.Set, error) {
+	if ct, ok := g.(Content); ok {
+		return schema.LoadFS(ct.SchemaFS())
+	}
+	return schema.Load()
 }
 
 // Game returns the registered game named name.
@@ -159,7 +201,7 @@ func (c *Compiler) Catalogue() diag.Catalogue {
 // file) without writing anything.
 func (c *Compiler) Compile(path string, opts Options) *Result {
 	res := &Result{}
-	src, ds := source.Load(path, source.Options{Builtin: scripts.FS})
+	src, ds := source.Load(path, source.Options{Builtin: c.builtin})
 	res.Source = src
 	res.Diags = append(res.Diags, ds...)
 	if src == nil {
@@ -180,7 +222,7 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		return res
 	}
 	res.Game = name
-	set, err := schema.Load()
+	set, err := schemas(g)
 	if err != nil {
 		res.Diags = append(res.Diags, internal(err))
 		return res
@@ -343,7 +385,7 @@ func (c *Compiler) LoadConfig(path string) *Result {
 		return fail(CodeUnknownGame, "Unknown game", fmt.Sprintf("The config's \"game\" is %q, which is not a game this tool knows.", name))
 	}
 	res.Game = name
-	set, err := schema.Load()
+	set, err := schemas(g)
 	if err != nil {
 		res.Diags = append(res.Diags, internal(err))
 		return res

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
@@ -28,6 +29,29 @@ type Env struct {
 	Getenv         func(string) string
 	// StderrFile is the real stderr when it is a file (for terminal detection).
 	StderrFile *os.File
+	// Games are the registered games; nil means games.All(). Tests register
+	// further games here.
+	Games []build.Game
+}
+
+// GameList returns the registered games.
+func (e Env) GameList() []build.Game {
+	if e.Games == nil {
+		return games.All()
+	}
+	return e.Games
+}
+
+// Compiler returns the compiler of the registered games.
+func (e Env) Compiler() *build.Compiler { return build.NewCompiler(e.GameList()...) }
+
+// Kinds returns the hook kinds of the registered games, in order.
+func (e Env) Kinds() []*plugin.Kind {
+	var kinds []*plugin.Kind
+	for _, g := range e.GameList() {
+		kinds = append(kinds, g.Kinds()...)
+	}
+	return kinds
 }
 
 // OSEnv is the Env of the running process.
@@ -35,12 +59,9 @@ func OSEnv() Env {
 	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, StderrFile: os.Stderr}
 }
 
-// NewCompiler returns the compiler with every game registered.
-func NewCompiler() *build.Compiler { return build.NewCompiler(games.All()...) }
-
 // Catalogue documents every code the tools can report.
-func Catalogue() diag.Catalogue {
-	c := NewCompiler().Catalogue()
+func (e Env) Catalogue() diag.Catalogue {
+	c := e.Compiler().Catalogue()
 	internal, _ := diag.NewCatalogue(lint.InternalCodeInfo())
 	merged, err := diag.MergeCatalogues(c, internal)
 	if err != nil {
@@ -69,7 +90,7 @@ func (o *Output) Report(env Env, ds diag.Diagnostics, sources diag.Sources) int 
 	ds = diag.Normalize(ds)
 	color := diag.UseColor(o.Color, env.StderrFile, env.Getenv)
 	wd, _ := os.Getwd()
-	opts := diag.Options{Sources: sources, Color: color, Catalogue: Catalogue(), BaseDir: wd,
+	opts := diag.Options{Sources: sources, Color: color, Catalogue: env.Catalogue(), BaseDir: wd,
 		ToolName: "mapc", ToolVersion: Version, ToolURI: "https://sandtable.dev"}
 	w := env.Stdout
 	if o.Format == diag.FormatText {
@@ -86,8 +107,8 @@ func (o *Output) Report(env Env, ds diag.Diagnostics, sources diag.Sources) int 
 }
 
 // CompileAll compiles every scenario of paths and collects the diagnostics.
-func CompileAll(paths []string, opts build.Options) ([]*build.Result, diag.Diagnostics) {
-	c := NewCompiler()
+func (e Env) CompileAll(paths []string, opts build.Options) ([]*build.Result, diag.Diagnostics) {
+	c := e.Compiler()
 	var results []*build.Result
 	var ds diag.Diagnostics
 	for _, p := range paths {

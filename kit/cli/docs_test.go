@@ -13,7 +13,7 @@ import (
 // reference generated from the catalogue. SANDTABLE_UPDATE=1 rewrites it.
 func TestDiagnosticsReference(t *testing.T) {
 	var buf bytes.Buffer
-	if err := diag.WriteReference(&buf, Catalogue()); err != nil {
+	if err := diag.WriteReference(&buf, Env{}.Catalogue()); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("..", "..", "docs", "diagnostics.md")
@@ -32,7 +32,7 @@ func TestDiagnosticsReference(t *testing.T) {
 }
 
 func TestCatalogueComplete(t *testing.T) {
-	cat := Catalogue()
+	cat := Env{}.Catalogue()
 	if err := cat.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -33,6 +33,10 @@ type Set struct {
 // the same Set. Remote references are disabled.
 var Load = sync.OnceValues(func() (*Set, error) { return compile(schemas.FS) })
 
+// LoadFS compiles the *.schema.json files of fsys (a game that carries its
+// own schemas).
+func LoadFS(fsys fs.FS) (*Set, error) { return compile(fsys) }
+
 const urlPrefix = "sandtable:///"
 
 func compile(fsys fs.FS) (*Set, error) {
