@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"strconv"
-
 	"github.com/sandtable/sandtable/engine/play"
 )
 
@@ -30,13 +28,7 @@ type Option struct {
 // ID is the option's stable label, e.g. "end_turn", "person/3", "cell/212",
 // "slot/1". It depends only on what the option does (Kind and A), so
 // replays and agents can match options across games.
-func (o Option) ID() string {
-	s := o.Kind.String()
-	if o.A >= 0 {
-		s += "/" + strconv.Itoa(o.A)
-	}
-	return s
-}
+func (o Option) ID() string { return play.Label(o.Kind, o.A) }
 
 // Request is one decision the engine needs from a side: the shared part
 // (kind, deciding side as Player, options, default, re-ask state) and the

@@ -44,9 +44,9 @@ type Game struct {
 	// log.
 	seats play.Seats[*View, *Request, RequestKind, Option]
 
-	// err is sticky: after an error the game is half-way through an
-	// activation and cannot continue.
-	err error
+	// loop holds the sticky error: after an error the game is half-way
+	// through an activation and cannot continue.
+	loop play.Loop
 
 	// Scratch, reused between calls so a game allocates little.
 	view    View
@@ -188,7 +188,7 @@ func (g *Game) Decisions() []Decision { return g.seats.Log }
 func (g *Game) Result() (Result, bool) { return g.st.Result, g.st.Over }
 
 // Err returns the error that stopped the game, if any.
-func (g *Game) Err() error { return g.err }
+func (g *Game) Err() error { return g.loop.Err() }
 
 // Step plays one step: the start of a round and of a side's turn when they
 // are due, then one choice of the acting side: a person's whole activation
@@ -197,33 +197,14 @@ func (g *Game) Err() error { return g.err }
 // its turns at once). Step reports whether the game is over. Between steps
 // the game can be saved.
 func (g *Game) Step(deciders []Decider) (over bool, err error) {
-	if g.err != nil {
-		return false, g.err
-	}
-	if g.st.Over {
-		return true, nil
-	}
-	if len(deciders) != 2 {
-		return false, fmt.Errorf("ftbt: %d deciders for 2 sides", len(deciders))
-	}
-	g.seats.Deciders = deciders
-	if err := g.step(); err != nil {
-		g.err = err
-		return false, err
-	}
-	return g.st.Over, nil
+	return g.loop.Step("ftbt", 2, len(deciders), func() bool { return g.st.Over }, func() error {
+		g.seats.Deciders = deciders
+		return g.step()
+	})
 }
 
 // Run plays the game to its end and returns the result. With no round
 // limit (Rules.MaxRounds 0) it returns only when a side wins or quits.
 func (g *Game) Run(deciders []Decider) (Result, error) {
-	for {
-		over, err := g.Step(deciders)
-		if err != nil {
-			return Result{}, err
-		}
-		if over {
-			return g.st.Result, nil
-		}
-	}
+	return play.Run(func() (bool, error) { return g.Step(deciders) }, func() Result { return g.st.Result })
 }

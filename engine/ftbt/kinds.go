@@ -1,6 +1,10 @@
 package ftbt
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/engine/play"
+)
 
 // The typed kinds of events, notes, requests, options and effect slots. They
 // are small integers so the event and decision logs hold no pointers; each
@@ -78,7 +82,7 @@ func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), ni
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *EventKind) UnmarshalText(text []byte) error {
-	return parseName(k, numEventKinds, text, "EventKind")
+	return play.ParseName(k, numEventKinds, text, "EventKind")
 }
 
 // Note qualifies some events: the effect slot of EvLocBuf and EvEffectEnd,
@@ -129,7 +133,7 @@ func (k Note) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *Note) UnmarshalText(text []byte) error {
-	return parseName(k, numNotes, text, "Note")
+	return play.ParseName(k, numNotes, text, "Note")
 }
 
 // EffectSlot is one of the four timed per-cell, per-side effects (facts §7)
@@ -227,7 +231,7 @@ func (k RequestKind) MarshalText() ([]byte, error) { return []byte(k.String()), 
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *RequestKind) UnmarshalText(text []byte) error {
-	return parseName(k, numRequestKinds, text, "RequestKind")
+	return play.ParseName(k, numRequestKinds, text, "RequestKind")
 }
 
 // OptionKind names what an Option does.
@@ -271,7 +275,7 @@ func (k OptionKind) MarshalText() ([]byte, error) { return []byte(k.String()), n
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *OptionKind) UnmarshalText(text []byte) error {
-	return parseName(k, numOptionKinds, text, "OptionKind")
+	return play.ParseName(k, numOptionKinds, text, "OptionKind")
 }
 
 // Phase says what the next Step of a game does first.
@@ -307,19 +311,5 @@ func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (p *Phase) UnmarshalText(text []byte) error {
-	return parseName(p, numPhases, text, "Phase")
-}
-
-// parseName sets *k to the kind among the first n whose name is text.
-func parseName[K interface {
-	~uint8
-	String() string
-}](k *K, n K, text []byte, what string) error {
-	for i := range n {
-		if i.String() == string(text) {
-			*k = i
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown %s %q", what, text)
+	return play.ParseName(p, numPhases, text, "Phase")
 }

@@ -21,8 +21,8 @@ type SaveFile = play.Envelope[*State, Decision, Event]
 // between steps (Step never leaves an activation half done); a loaded game
 // continues exactly as the saved one would have.
 func (g *Game) Save() ([]byte, error) {
-	if g.err != nil {
-		return nil, fmt.Errorf("ftbt: cannot save a game stopped by an error: %w", g.err)
+	if err := g.loop.Err(); err != nil {
+		return nil, fmt.Errorf("ftbt: cannot save a game stopped by an error: %w", err)
 	}
 	st := g.st
 	st.Effects = make([]CellEffect, 0, 16)

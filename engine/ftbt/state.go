@@ -1,5 +1,7 @@
 package ftbt
 
+import "github.com/sandtable/sandtable/engine/play"
+
 // Reasons a game ended (Result.Reason); they are the names of the
 // corresponding Notes.
 const (
@@ -67,7 +69,7 @@ func (s EffectSlot) MarshalText() ([]byte, error) { return []byte(s.String()), n
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (s *EffectSlot) UnmarshalText(text []byte) error {
-	return parseName(s, NumSlots, text, "EffectSlot")
+	return play.ParseName(s, NumSlots, text, "EffectSlot")
 }
 
 // effect is one timed effect of the live table.

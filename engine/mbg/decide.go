@@ -1,8 +1,6 @@
 package mbg
 
 import (
-	"strconv"
-
 	"github.com/sandtable/sandtable/engine/play"
 )
 
@@ -30,16 +28,7 @@ type Option struct {
 // ID is the option's stable label, e.g. "move", "card/3", "garrison/12/4".
 // It depends only on what the option does, so replays and agents can match
 // options across games.
-func (o Option) ID() string {
-	s := o.Kind.String()
-	if o.A >= 0 {
-		s += "/" + strconv.Itoa(o.A)
-		if o.B >= 0 {
-			s += "/" + strconv.Itoa(o.B)
-		}
-	}
-	return s
-}
+func (o Option) ID() string { return play.Label(o.Kind, o.A, o.B) }
 
 // Request is one decision the engine needs from a role: the shared part
 // (kind, deciding role as Player, options, default, re-ask state) and the

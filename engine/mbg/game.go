@@ -55,9 +55,9 @@ type Game struct {
 	// log.
 	seats play.Seats[*View, *Request, RequestKind, Option]
 
-	// err is sticky: after an error the game is half-way through an action
-	// and cannot continue.
-	err error
+	// loop holds the sticky error: after an error the game is half-way
+	// through an action and cannot continue.
+	loop play.Loop
 
 	// Scratch, reused between calls so a game allocates little.
 	view    View
@@ -261,7 +261,7 @@ func (g *Game) Decisions() []Decision { return g.seats.Log }
 func (g *Game) Result() (Result, bool) { return g.st.Result, g.st.Over }
 
 // Err returns the error that stopped the game, if any.
-func (g *Game) Err() error { return g.err }
+func (g *Game) Err() error { return g.loop.Err() }
 
 // Step plays one step: the action of the next role (including the cards it
 // plays; an extra action is a step of its own), or the end-of-turn
@@ -269,48 +269,29 @@ func (g *Game) Err() error { return g.err }
 // (nil for a role that never decides: it gets the defaults). Step reports
 // whether the game is over. Between steps the game can be saved.
 func (g *Game) Step(deciders []Decider) (over bool, err error) {
-	if g.err != nil {
-		return false, g.err
-	}
-	if g.st.Over {
-		return true, nil
-	}
-	if len(deciders) != len(g.st.Roles) {
-		return false, fmt.Errorf("mbg: %d deciders for %d roles", len(deciders), len(g.st.Roles))
-	}
-	g.seats.Deciders = deciders
-	if r := g.st.Next; r < len(g.st.Roles) {
-		err = g.action(r)
-		rs := &g.st.Roles[r]
-		if err == nil {
-			if rs.Extra && rs.alive() {
-				rs.Extra = false // act again (facts §4)
-			} else {
-				g.st.Next++
-			}
-			g.skipOut()
+	return g.loop.Step("mbg", len(g.st.Roles), len(deciders), func() bool { return g.st.Over }, func() error {
+		g.seats.Deciders = deciders
+		r := g.st.Next
+		if r >= len(g.st.Roles) {
+			return g.endTurn()
 		}
-	} else {
-		err = g.endTurn()
-	}
-	if err != nil {
-		g.err = err
-		return false, err
-	}
-	return g.st.Over, nil
+		if err := g.action(r); err != nil {
+			return err
+		}
+		rs := &g.st.Roles[r]
+		if rs.Extra && rs.alive() {
+			rs.Extra = false // act again (facts §4)
+		} else {
+			g.st.Next++
+		}
+		g.skipOut()
+		return nil
+	})
 }
 
 // Run plays the game to its end and returns the result.
 func (g *Game) Run(deciders []Decider) (Result, error) {
-	for {
-		over, err := g.Step(deciders)
-		if err != nil {
-			return Result{}, err
-		}
-		if over {
-			return g.st.Result, nil
-		}
-	}
+	return play.Run(func() (bool, error) { return g.Step(deciders) }, func() Result { return g.st.Result })
 }
 
 // skipOut moves Next past roles that are out of the game.

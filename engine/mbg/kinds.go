@@ -1,6 +1,10 @@
 package mbg
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sandtable/sandtable/engine/play"
+)
 
 // The typed kinds of events, notes, requests and options. They are small
 // integers so the event and decision logs hold no pointers (a game's logs are
@@ -259,7 +263,7 @@ func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), ni
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *EventKind) UnmarshalText(text []byte) error {
-	return parseName(k, numEventKinds, text, "EventKind")
+	return play.ParseName(k, numEventKinds, text, "EventKind")
 }
 
 // String returns the kind's stable name, used in JSON and option IDs.
@@ -304,7 +308,7 @@ func (k Note) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *Note) UnmarshalText(text []byte) error {
-	return parseName(k, numNotes, text, "Note")
+	return play.ParseName(k, numNotes, text, "Note")
 }
 
 // String returns the kind's stable name, used in JSON and option IDs.
@@ -345,7 +349,7 @@ func (k RequestKind) MarshalText() ([]byte, error) { return []byte(k.String()), 
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *RequestKind) UnmarshalText(text []byte) error {
-	return parseName(k, numRequestKinds, text, "RequestKind")
+	return play.ParseName(k, numRequestKinds, text, "RequestKind")
 }
 
 // String returns the kind's stable name, used in JSON and option IDs.
@@ -396,21 +400,7 @@ func (k OptionKind) MarshalText() ([]byte, error) { return []byte(k.String()), n
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *OptionKind) UnmarshalText(text []byte) error {
-	return parseName(k, numOptionKinds, text, "OptionKind")
-}
-
-// parseName sets *k to the kind among the first n whose name is text.
-func parseName[K interface {
-	~uint8
-	String() string
-}](k *K, n K, text []byte, what string) error {
-	for i := range n {
-		if i.String() == string(text) {
-			*k = i
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown %s %q", what, text)
+	return play.ParseName(k, numOptionKinds, text, "OptionKind")
 }
 
 // moveNote is the note of a movement state.

@@ -30,8 +30,8 @@ type SavedState struct {
 // between steps (Step never leaves an action half done); a loaded game
 // continues exactly as the saved one would have.
 func (g *Game) Save() ([]byte, error) {
-	if g.err != nil {
-		return nil, fmt.Errorf("mbg: cannot save a game stopped by an error: %w", g.err)
+	if err := g.loop.Err(); err != nil {
+		return nil, fmt.Errorf("mbg: cannot save a game stopped by an error: %w", err)
 	}
 	return play.Seal(&SaveFile{
 		Format: SaveFormat, Game: "mbg", Config: g.cfg.Name, Seed: g.seed, RNG: g.rng,

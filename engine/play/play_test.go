@@ -268,3 +268,58 @@ func TestEvents(t *testing.T) {
 		t.Errorf("log %v", l.All())
 	}
 }
+
+func TestLabel(t *testing.T) {
+	for _, c := range []struct {
+		subjects []int
+		want     string
+	}{
+		{nil, "move"}, {[]int{-1, 4}, "move"}, {[]int{3}, "move/3"}, {[]int{12, 4}, "move/12/4"}, {[]int{12, -1}, "move/12"},
+	} {
+		if got := play.Label(kind(1), c.subjects...); got != c.want {
+			t.Errorf("Label(%v) = %q, want %q", c.subjects, got, c.want)
+		}
+	}
+}
+
+func TestParseName(t *testing.T) {
+	var k kind
+	if err := play.ParseName(&k, 2, []byte("move"), "kind"); err != nil || k != 1 {
+		t.Errorf("move: %v %v", k, err)
+	}
+	if err := play.ParseName(&k, 2, []byte("jump"), "kind"); err == nil || err.Error() != `unknown kind "jump"` {
+		t.Errorf("jump: %v", err)
+	}
+}
+
+func TestLoop(t *testing.T) {
+	var l play.Loop
+	steps, over := 0, false
+	step := func() error {
+		steps++
+		if steps == 3 {
+			over = true
+		}
+		return nil
+	}
+	isOver := func() bool { return over }
+	if _, err := l.Step("toy", 2, 3, isOver, step); err == nil || err.Error() != "toy: 3 deciders for 2 players" {
+		t.Errorf("decider count: %v", err)
+	}
+	res, err := play.Run(func() (bool, error) { return l.Step("toy", 2, 2, isOver, step) }, func() int { return steps * 10 })
+	if err != nil || res != 30 {
+		t.Errorf("Run = %d, %v", res, err)
+	}
+	if o, err := l.Step("toy", 2, 2, isOver, step); !o || err != nil || steps != 3 {
+		t.Errorf("a finished game stepped again: %v %v %d", o, err, steps)
+	}
+	var l2 play.Loop
+	boom := errors.New("boom")
+	if _, err := l2.Step("toy", 1, 1, func() bool { return false }, func() error { return boom }); err != boom {
+		t.Errorf("step error: %v", err)
+	}
+	ran := false
+	if _, err := l2.Step("toy", 1, 1, func() bool { return false }, func() error { ran = true; return nil }); err != boom || ran || l2.Err() != boom {
+		t.Errorf("the error is not sticky: %v, ran %v", err, ran)
+	}
+}
