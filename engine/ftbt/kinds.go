@@ -12,7 +12,7 @@ import (
 
 // EventKind says what an Event reports; the Event fields it uses are listed
 // beside each kind. Unused int fields are -1, unused numbers 0.
-type EventKind uint8
+type EventKind = play.Enum[eventKindNames]
 
 // The event kinds. Most mirror the original's UI notifications (facts §3,
 // §4, §8; manual §4): LoadMapDone, PeopleIn, GameStart, TurnStart,
@@ -38,56 +38,34 @@ const (
 	numEventKinds
 )
 
-// String returns the kind's stable name.
-func (k EventKind) String() string {
-	switch k {
-	case EvLoadMapDone:
-		return "load_map_done"
-	case EvPeopleIn:
-		return "people_in"
-	case EvGameStart:
-		return "game_start"
-	case EvRoundStart:
-		return "round_start"
-	case EvEffectEnd:
-		return "effect_end"
-	case EvTurnStart:
-		return "turn_start"
-	case EvPeopleStep:
-		return "people_step"
-	case EvPeopleMove:
-		return "people_move"
-	case EvDoTech:
-		return "do_tech"
-	case EvHPDown:
-		return "hp_down"
-	case EvHPUp:
-		return "hp_up"
-	case EvPeopleOut:
-		return "people_out"
-	case EvLocBuf:
-		return "loc_buf"
-	case EvDone:
-		return "done"
-	case EvTurnEnd:
-		return "turn_end"
-	case EvGameOver:
-		return "game_over"
-	}
-	return fmt.Sprintf("EventKind(%d)", uint8(k))
-}
+// eventKindNames names the EventKind values, in value order.
+type eventKindNames struct{}
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// Names implements play.Names.
+func (eventKindNames) Names() (string, []string) { return "EventKind", eventKindList }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *EventKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numEventKinds, text, "EventKind")
+var eventKindList = []string{
+	"load_map_done", // EvLoadMapDone
+	"people_in",     // EvPeopleIn
+	"game_start",    // EvGameStart
+	"round_start",   // EvRoundStart
+	"effect_end",    // EvEffectEnd
+	"turn_start",    // EvTurnStart
+	"people_step",   // EvPeopleStep
+	"people_move",   // EvPeopleMove
+	"do_tech",       // EvDoTech
+	"hp_down",       // EvHPDown
+	"hp_up",         // EvHPUp
+	"people_out",    // EvPeopleOut
+	"loc_buf",       // EvLocBuf
+	"done",          // EvDone
+	"turn_end",      // EvTurnEnd
+	"game_over",     // EvGameOver
 }
 
 // Note qualifies some events: the effect slot of EvLocBuf and EvEffectEnd,
 // or the reason the game ended (EvGameOver, Result.Reason).
-type Note uint8
+type Note = play.Enum[noteNames]
 
 // The notes.
 const (
@@ -103,37 +81,22 @@ const (
 	numNotes
 )
 
-// String returns the note's stable name.
-func (k Note) String() string {
-	switch k {
-	case NoteNone:
-		return ""
-	case NoteAttack:
-		return SlotAttack
-	case NoteDefence:
-		return SlotDefence
-	case NoteFly:
-		return SlotFly
-	case NoteDisableLong:
-		return SlotDisableLong
-	case NoteWiped:
-		return ReasonWiped
-	case NoteBothWiped:
-		return ReasonBothWiped
-	case NoteMaxRounds:
-		return ReasonMaxRounds
-	case NoteQuit:
-		return ReasonQuit
-	}
-	return fmt.Sprintf("Note(%d)", uint8(k))
-}
+// noteNames names the Note values, in value order.
+type noteNames struct{}
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k Note) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// Names implements play.Names.
+func (noteNames) Names() (string, []string) { return "Note", noteList }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *Note) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numNotes, text, "Note")
+var noteList = []string{
+	"",              // NoteNone
+	SlotAttack,      // NoteAttack
+	SlotDefence,     // NoteDefence
+	SlotFly,         // NoteFly
+	SlotDisableLong, // NoteDisableLong
+	ReasonWiped,     // NoteWiped
+	ReasonBothWiped, // NoteBothWiped
+	ReasonMaxRounds, // NoteMaxRounds
+	ReasonQuit,      // NoteQuit
 }
 
 // EffectSlot is one of the four timed per-cell, per-side effects (facts §7)
@@ -184,7 +147,7 @@ func ParseSlot(name string) (EffectSlot, bool) {
 
 // RequestKind says what the engine asks a Decider; the request context and
 // options of each kind are listed beside it.
-type RequestKind uint8
+type RequestKind = play.Enum[requestKindNames]
 
 // The request kinds (the original's SOS_PEOPLE, SOS_MOVE_OBJ, SelTech and
 // SOS_TECH_OBJ).
@@ -211,31 +174,21 @@ const (
 	numRequestKinds
 )
 
-// String returns the kind's stable name.
-func (k RequestKind) String() string {
-	switch k {
-	case AskPerson:
-		return "person"
-	case AskMove:
-		return "move"
-	case AskTech:
-		return "tech"
-	case AskTarget:
-		return "target"
-	}
-	return fmt.Sprintf("RequestKind(%d)", uint8(k))
-}
+// requestKindNames names the RequestKind values, in value order.
+type requestKindNames struct{}
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k RequestKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// Names implements play.Names.
+func (requestKindNames) Names() (string, []string) { return "RequestKind", requestKindList }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *RequestKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numRequestKinds, text, "RequestKind")
+var requestKindList = []string{
+	"person", // AskPerson
+	"move",   // AskMove
+	"tech",   // AskTech
+	"target", // AskTarget
 }
 
 // OptionKind names what an Option does.
-type OptionKind uint8
+type OptionKind = play.Enum[optionKindNames]
 
 // The option kinds.
 const (
@@ -249,37 +202,24 @@ const (
 	numOptionKinds
 )
 
-// String returns the kind's stable name.
-func (k OptionKind) String() string {
-	switch k {
-	case OptPerson:
-		return "person"
-	case OptEndTurn:
-		return "end_turn"
-	case OptQuit:
-		return "quit"
-	case OptCell:
-		return "cell"
-	case OptBack:
-		return "back"
-	case OptNone:
-		return "none"
-	case OptSlot:
-		return "slot"
-	}
-	return fmt.Sprintf("OptionKind(%d)", uint8(k))
-}
+// optionKindNames names the OptionKind values, in value order.
+type optionKindNames struct{}
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k OptionKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// Names implements play.Names.
+func (optionKindNames) Names() (string, []string) { return "OptionKind", optionKindList }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *OptionKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numOptionKinds, text, "OptionKind")
+var optionKindList = []string{
+	"person",   // OptPerson
+	"end_turn", // OptEndTurn
+	"quit",     // OptQuit
+	"cell",     // OptCell
+	"back",     // OptBack
+	"none",     // OptNone
+	"slot",     // OptSlot
 }
 
 // Phase says what the next Step of a game does first.
-type Phase uint8
+type Phase = play.Enum[phaseNames]
 
 // The phases.
 const (
@@ -293,23 +233,14 @@ const (
 	numPhases
 )
 
-// String returns the phase's stable name.
-func (p Phase) String() string {
-	switch p {
-	case PhaseRound:
-		return "round"
-	case PhaseTurn:
-		return "turn"
-	case PhaseSelect:
-		return "select"
-	}
-	return fmt.Sprintf("Phase(%d)", uint8(p))
-}
+// phaseNames names the Phase values, in value order.
+type phaseNames struct{}
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (p Phase) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+// Names implements play.Names.
+func (phaseNames) Names() (string, []string) { return "Phase", phaseList }
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (p *Phase) UnmarshalText(text []byte) error {
-	return play.ParseName(p, numPhases, text, "Phase")
+var phaseList = []string{
+	"round",  // PhaseRound
+	"turn",   // PhaseTurn
+	"select", // PhaseSelect
 }

@@ -1,8 +1,6 @@
 package mbg
 
 import (
-	"fmt"
-
 	"github.com/sandtable/sandtable/engine/play"
 )
 
@@ -13,7 +11,7 @@ import (
 
 // EventKind says what an Event reports; the Event fields it uses are listed
 // beside each kind. Unused int fields are -1, unused numbers 0.
-type EventKind uint8
+type EventKind = play.Enum[eventKindNames]
 
 // The event kinds.
 const (
@@ -75,7 +73,7 @@ const (
 
 // Note qualifies some events: a movement state, what is on a square, a
 // place of work or a post, or the reason the game ended.
-type Note uint8
+type Note = play.Enum[noteNames]
 
 // The notes.
 const (
@@ -99,7 +97,7 @@ const (
 
 // RequestKind says what the engine asks a Decider; the request context and
 // options of each kind are listed beside it.
-type RequestKind uint8
+type RequestKind = play.Enum[requestKindNames]
 
 // The request kinds.
 const (
@@ -120,7 +118,7 @@ const (
 )
 
 // OptionKind names what an Option does.
-type OptionKind uint8
+type OptionKind = play.Enum[optionKindNames]
 
 // The option kinds.
 const (
@@ -145,262 +143,139 @@ const (
 	numOptionKinds
 )
 
-// String returns the kind's stable name, used in JSON and option IDs.
-func (k EventKind) String() string {
-	switch k {
-	case EvStart:
-		return "start"
-	case EvTurnEnd:
-		return "turn_end"
-	case EvStopped:
-		return "stopped"
-	case EvMoved:
-		return "moved"
-	case EvBlocked:
-		return "blocked"
-	case EvRemoved:
-		return "removed"
-	case EvRobbed:
-		return "robbed"
-	case EvAllySpare:
-		return "ally_spare"
-	case EvForced:
-		return "forced"
-	case EvBattle:
-		return "battle"
-	case EvSpoils:
-		return "spoils"
-	case EvOwnBonus:
-		return "own_bonus"
-	case EvToll:
-		return "toll"
-	case EvOccupied:
-		return "occupied"
-	case EvOccupyFailed:
-		return "occupy_failed"
-	case EvGarrisoned:
-		return "garrisoned"
-	case EvWithdrawn:
-		return "withdrawn"
-	case EvMayor:
-		return "mayor"
-	case EvTreasurer:
-		return "treasurer"
-	case EvCityLost:
-		return "city_lost"
-	case EvCityAbandoned:
-		return "city_abandoned"
-	case EvOffered:
-		return "offered"
-	case EvHired:
-		return "hired"
-	case EvResearchStart:
-		return "research_start"
-	case EvTrainStart:
-		return "train_start"
-	case EvCardGained:
-		return "card_gained"
-	case EvCardPlayed:
-		return "card_played"
-	case EvCardFailed:
-		return "card_failed"
-	case EvMoveState:
-		return "move_state"
-	case EvExtraAction:
-		return "extra_action"
-	case EvStolen:
-		return "stolen"
-	case EvHealed:
-		return "healed"
-	case EvRumour:
-		return "rumour"
-	case EvPoison:
-		return "poison"
-	case EvDefect:
-		return "defect"
-	case EvPlaced:
-		return "placed"
-	case EvAlliance:
-		return "alliance"
-	case EvEnemy:
-		return "public_enemy"
-	case EvReversed:
-		return "reversed"
-	case EvResearched:
-		return "researched"
-	case EvStalled:
-		return "stalled"
-	case EvLearned:
-		return "learned"
-	case EvTrained:
-		return "trained"
-	case EvTraining:
-		return "training"
-	case EvDefence:
-		return "defence"
-	case EvCityHeal:
-		return "city_heal"
-	case EvIncome:
-		return "income"
-	case EvFengshui:
-		return "fengshui"
-	case EvQuit:
-		return "quit"
-	case EvCancelled:
-		return "cancelled"
-	case EvBankrupt:
-		return "bankrupt"
-	case EvAllocation:
-		return "allocation"
-	case EvGameOver:
-		return "game_over"
-	}
-	return fmt.Sprintf("EventKind(%d)", uint8(k))
+// eventKindNames names the EventKind values, in value order.
+type eventKindNames struct{}
+
+// Names implements play.Names.
+func (eventKindNames) Names() (string, []string) { return "EventKind", eventKindList }
+
+var eventKindList = []string{
+	"start",          // EvStart
+	"turn_end",       // EvTurnEnd
+	"stopped",        // EvStopped
+	"moved",          // EvMoved
+	"blocked",        // EvBlocked
+	"removed",        // EvRemoved
+	"robbed",         // EvRobbed
+	"ally_spare",     // EvAllySpare
+	"forced",         // EvForced
+	"battle",         // EvBattle
+	"spoils",         // EvSpoils
+	"own_bonus",      // EvOwnBonus
+	"toll",           // EvToll
+	"occupied",       // EvOccupied
+	"occupy_failed",  // EvOccupyFailed
+	"garrisoned",     // EvGarrisoned
+	"withdrawn",      // EvWithdrawn
+	"mayor",          // EvMayor
+	"treasurer",      // EvTreasurer
+	"city_lost",      // EvCityLost
+	"city_abandoned", // EvCityAbandoned
+	"offered",        // EvOffered
+	"hired",          // EvHired
+	"research_start", // EvResearchStart
+	"train_start",    // EvTrainStart
+	"card_gained",    // EvCardGained
+	"card_played",    // EvCardPlayed
+	"card_failed",    // EvCardFailed
+	"move_state",     // EvMoveState
+	"extra_action",   // EvExtraAction
+	"stolen",         // EvStolen
+	"healed",         // EvHealed
+	"rumour",         // EvRumour
+	"poison",         // EvPoison
+	"defect",         // EvDefect
+	"placed",         // EvPlaced
+	"alliance",       // EvAlliance
+	"public_enemy",   // EvEnemy
+	"reversed",       // EvReversed
+	"researched",     // EvResearched
+	"stalled",        // EvStalled
+	"learned",        // EvLearned
+	"trained",        // EvTrained
+	"training",       // EvTraining
+	"defence",        // EvDefence
+	"city_heal",      // EvCityHeal
+	"income",         // EvIncome
+	"fengshui",       // EvFengshui
+	"quit",           // EvQuit
+	"cancelled",      // EvCancelled
+	"bankrupt",       // EvBankrupt
+	"allocation",     // EvAllocation
+	"game_over",      // EvGameOver
 }
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// noteNames names the Note values, in value order.
+type noteNames struct{}
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *EventKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numEventKinds, text, "EventKind")
+// Names implements play.Names.
+func (noteNames) Names() (string, []string) { return "Note", noteList }
+
+var noteList = []string{
+	"",           // NoteNone
+	"normal",     // NoteNormal
+	"slow",       // NoteSlow
+	"fast",       // NoteFast
+	"stop",       // NoteStop
+	"barrier",    // NoteBarrier
+	"robber",     // NoteRobber
+	"institute",  // NoteInstitute
+	"training",   // NoteTraining
+	"mayor",      // NoteMayor
+	"treasurer",  // NoteTreasurer
+	"money",      // NoteMoney
+	"last_alive", // NoteLastAlive
+	"draw",       // NoteDraw
+	"turn_limit", // NoteTurnLimit
 }
 
-// String returns the kind's stable name, used in JSON and option IDs.
-func (k Note) String() string {
-	switch k {
-	case NoteNone:
-		return ""
-	case NoteNormal:
-		return "normal"
-	case NoteSlow:
-		return "slow"
-	case NoteFast:
-		return "fast"
-	case NoteStop:
-		return "stop"
-	case NoteBarrier:
-		return "barrier"
-	case NoteRobber:
-		return "robber"
-	case NoteInstitute:
-		return "institute"
-	case NoteTraining:
-		return "training"
-	case NoteMayor:
-		return "mayor"
-	case NoteTreasurer:
-		return "treasurer"
-	case NoteMoney:
-		return "money"
-	case NoteLastAlive:
-		return "last_alive"
-	case NoteDraw:
-		return "draw"
-	case NoteTurnLimit:
-		return "turn_limit"
-	}
-	return fmt.Sprintf("Note(%d)", uint8(k))
+// requestKindNames names the RequestKind values, in value order.
+type requestKindNames struct{}
+
+// Names implements play.Names.
+func (requestKindNames) Names() (string, []string) { return "RequestKind", requestKindList }
+
+var requestKindList = []string{
+	"action",       // AskAction
+	"card_target",  // AskCardTarget
+	"occupy",       // AskOccupy
+	"garrison",     // AskGarrison
+	"mayor",        // AskMayor
+	"treasurer",    // AskTreasurer
+	"hire",         // AskHire
+	"research",     // AskResearch
+	"train",        // AskTrain
+	"attack_scale", // AskScale
+	"general",      // AskGeneral
+	"vice",         // AskVice
+	"allocate",     // AskAllocate
 }
 
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k Note) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+// optionKindNames names the OptionKind values, in value order.
+type optionKindNames struct{}
 
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *Note) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numNotes, text, "Note")
-}
+// Names implements play.Names.
+func (optionKindNames) Names() (string, []string) { return "OptionKind", optionKindList }
 
-// String returns the kind's stable name, used in JSON and option IDs.
-func (k RequestKind) String() string {
-	switch k {
-	case AskAction:
-		return "action"
-	case AskCardTarget:
-		return "card_target"
-	case AskOccupy:
-		return "occupy"
-	case AskGarrison:
-		return "garrison"
-	case AskMayor:
-		return "mayor"
-	case AskTreasurer:
-		return "treasurer"
-	case AskHire:
-		return "hire"
-	case AskResearch:
-		return "research"
-	case AskTrain:
-		return "train"
-	case AskScale:
-		return "attack_scale"
-	case AskGeneral:
-		return "general"
-	case AskVice:
-		return "vice"
-	case AskAllocate:
-		return "allocate"
-	}
-	return fmt.Sprintf("RequestKind(%d)", uint8(k))
-}
-
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k RequestKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *RequestKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numRequestKinds, text, "RequestKind")
-}
-
-// String returns the kind's stable name, used in JSON and option IDs.
-func (k OptionKind) String() string {
-	switch k {
-	case OptMove:
-		return "move"
-	case OptCard:
-		return "card"
-	case OptRole:
-		return "role"
-	case OptSquare:
-		return "square"
-	case OptOfficer:
-		return "officer"
-	case OptCancel:
-		return "cancel"
-	case OptYes:
-		return "yes"
-	case OptNo:
-		return "no"
-	case OptDone:
-		return "done"
-	case OptNone:
-		return "none"
-	case OptResearch:
-		return "research"
-	case OptScale:
-		return "scale"
-	case OptGarrison:
-		return "garrison"
-	case OptWithdraw:
-		return "withdraw"
-	case OptMayor:
-		return "mayor"
-	case OptTreasurer:
-		return "treasurer"
-	case OptRecallResearch:
-		return "recall_research"
-	case OptRecallTraining:
-		return "recall_training"
-	}
-	return fmt.Sprintf("OptionKind(%d)", uint8(k))
-}
-
-// MarshalText implements encoding.TextMarshaler: the name.
-func (k OptionKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
-
-// UnmarshalText implements encoding.TextUnmarshaler.
-func (k *OptionKind) UnmarshalText(text []byte) error {
-	return play.ParseName(k, numOptionKinds, text, "OptionKind")
+var optionKindList = []string{
+	"move",            // OptMove
+	"card",            // OptCard
+	"role",            // OptRole
+	"square",          // OptSquare
+	"officer",         // OptOfficer
+	"cancel",          // OptCancel
+	"yes",             // OptYes
+	"no",              // OptNo
+	"done",            // OptDone
+	"none",            // OptNone
+	"research",        // OptResearch
+	"scale",           // OptScale
+	"garrison",        // OptGarrison
+	"withdraw",        // OptWithdraw
+	"mayor",           // OptMayor
+	"treasurer",       // OptTreasurer
+	"recall_research", // OptRecallResearch
+	"recall_training", // OptRecallTraining
 }
 
 // moveNote is the note of a movement state.

@@ -35,3 +35,35 @@ func Label(kind fmt.Stringer, subjects ...int) string {
 	}
 	return s
 }
+
+// Names is implemented by the (empty) type that names an Enum: the enum's
+// type name for messages and its names in value order.
+type Names interface {
+	Names() (kind string, names []string)
+}
+
+// Enum is a small named enumeration of a game (event, request, option
+// kinds …): a game declares `type EventKind = play.Enum[eventKindNames]`
+// with its constants, and the names give it String, MarshalText and
+// UnmarshalText, so logs and saves hold the stable names.
+type Enum[N Names] uint8
+
+// String returns the value's stable name.
+func (e Enum[N]) String() string {
+	var n N
+	kind, names := n.Names()
+	if int(e) < len(names) {
+		return names[e]
+	}
+	return fmt.Sprintf("%s(%d)", kind, uint8(e))
+}
+
+// MarshalText implements encoding.TextMarshaler: the name.
+func (e Enum[N]) MarshalText() ([]byte, error) { return []byte(e.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (e *Enum[N]) UnmarshalText(text []byte) error {
+	var n N
+	kind, names := n.Names()
+	return ParseName(e, Enum[N](len(names)), text, kind)
+}

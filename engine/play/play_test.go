@@ -1,6 +1,7 @@
 package play_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -144,7 +145,9 @@ func TestReplay(t *testing.T) {
 		t.Errorf("changed option: %v", err)
 	}
 	// The log runs out.
-	_, err = rp.Decide(&view{}, ask(1, 1, 3, 0))
+	if c, err := rp.Decide(&view{}, ask(1, 1, 3, 0)); err != nil || c != 2 {
+		t.Fatalf("replay 1 = %d, %v", c, err)
+	}
 	_, err = rp.Decide(&view{}, ask(1, 1, 3, 0))
 	if err == nil || !strings.Contains(err.Error(), "the log ended after 2 decisions") {
 		t.Errorf("end of log: %v", err)
@@ -321,5 +324,31 @@ func TestLoop(t *testing.T) {
 	ran := false
 	if _, err := l2.Step("toy", 1, 1, func() bool { return false }, func() error { ran = true; return nil }); err != boom || ran || l2.Err() != boom {
 		t.Errorf("the error is not sticky: %v, ran %v", err, ran)
+	}
+}
+
+type colourNames struct{}
+
+func (colourNames) Names() (string, []string) { return "Colour", []string{"red", "green"} }
+
+type colour = play.Enum[colourNames]
+
+func TestEnum(t *testing.T) {
+	type rec struct {
+		C colour `json:"c"`
+	}
+	data, err := json.Marshal(rec{C: 1})
+	if err != nil || string(data) != `{"c":"green"}` {
+		t.Fatalf("marshal: %s %v", data, err)
+	}
+	var r rec
+	if err := json.Unmarshal([]byte(`{"c":"red"}`), &r); err != nil || r.C != 0 {
+		t.Errorf("unmarshal red: %v %v", r.C, err)
+	}
+	if err := json.Unmarshal([]byte(`{"c":"blue"}`), &r); err == nil || !strings.Contains(err.Error(), `unknown Colour "blue"`) {
+		t.Errorf("unmarshal blue: %v", err)
+	}
+	if s := colour(7).String(); s != "Colour(7)" {
+		t.Errorf("out of range: %s", s)
 	}
 }
