@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,6 +25,12 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: false,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("NO_COLOR", "")
+			// $REPO reaches the shipped scenarios.
+			root, err := filepath.Abs(filepath.Join("..", ".."))
+			if err != nil {
+				return err
+			}
+			env.Setenv("REPO", root)
 			return nil
 		},
 	})

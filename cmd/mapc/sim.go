@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"runtime"
 	"slices"
@@ -10,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/sim"
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 // listFlag is a flag taking comma-separated values, repeatable.
@@ -27,6 +31,9 @@ func (l *listFlag) Set(s string) error {
 }
 
 func runSim(args []string, env cli.Env) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSimMerge(args[1:], env)
+	}
 	fs := flags("sim", env)
 	games := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "batch seed: game i is played with a seed derived from it")
@@ -37,6 +44,8 @@ func runSim(args []string, env cli.Env) int {
 	var agents, mods listFlag
 	fs.Var(&agents, "agents", "agent per role, comma-separated; a shorter list repeats its last agent (default: the game's first agent)")
 	fs.Var(&mods, "mods", "script mod directories layered over the scenario's scripts, in order (comma-separated or repeated)")
+	shardFlag := fs.String("shard", "", "play only share I of N of the batch (I/N, from 0) and write it as a partial batch for 'mapc sim merge'")
+	dest := fs.String("o", "", "with --shard: the file to write the partial batch to (default: standard output)")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -44,6 +53,13 @@ func runSim(args []string, env cli.Env) int {
 	if len(positional) != 1 || *games <= 0 || (*format != "text" && *format != "json") {
 		fs.Usage()
 		return diag.ExitFailure
+	}
+	var shard, shards int
+	if *shardFlag != "" {
+		if n, err := fmt.Sscanf(*shardFlag, "%d/%d", &shard, &shards); n != 2 || err != nil || shards < 1 || shard < 0 || shard >= shards {
+			fmt.Fprintf(env.Stderr, "mapc sim: --shard %s: want I/N with 0 ≤ I < N, e.g. --shard 0/4\n", *shardFlag)
+			return diag.ExitFailure
+		}
 	}
 	out := cli.Output{Format: diag.FormatText, Color: color}
 	c := env.Compiler()
@@ -87,7 +103,9 @@ func runSim(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
-	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers}
+	sum := sha256.Sum256(res.Config)
+	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, Shard: shard, Shards: shards,
+		Scenario: res.Name, ConfigSHA256: hex.EncodeToString(sum[:]), Tool: "mapc " + cli.Version}
 	if cli.IsTerminal(env.StderrFile) {
 		step := max(1, *games/100)
 		opts.Progress = func(done, total int) {
@@ -99,12 +117,44 @@ func runSim(args []string, env cli.Env) int {
 			}
 		}
 	}
-	rep, err := sim.Run(game, opts)
+	batch, err := sim.Play(game, opts)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
-	if *format == "json" {
+	if shards > 0 {
+		return writeBatch(env, batch, *dest)
+	}
+	return writeReport(env, batch, *format)
+}
+
+// writeBatch writes a partial batch to dest (a file, written atomically,
+// or standard output).
+func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
+	var buf bytes.Buffer
+	if err := b.WriteJSON(&buf); err != nil {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	if dest == "" {
+		env.Stdout.Write(buf.Bytes())
+		return diag.ExitOK
+	}
+	if err := build.WriteAtomic(dest, buf.Bytes()); err != nil {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	return diag.ExitOK
+}
+
+// writeReport prints a complete batch's report.
+func writeReport(env cli.Env, b *sim.Batch, format string) int {
+	rep, err := b.Report()
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	if format == "json" {
 		err = rep.WriteJSON(env.Stdout)
 	} else {
 		err = rep.WriteText(env.Stdout)
@@ -114,4 +164,40 @@ func runSim(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	return diag.ExitOK
+}
+
+// runSimMerge combines partial batches (mapc sim --shard) into the report a
+// single run would have printed.
+func runSimMerge(args []string, env cli.Env) int {
+	fs := flags("sim", env)
+	format := fs.String("format", "text", "report format: text or json")
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(positional) == 0 || (*format != "text" && *format != "json") {
+		fmt.Fprintln(env.Stderr, "Usage: mapc sim merge [--format=text|json] PART.json...")
+		return diag.ExitFailure
+	}
+	var parts []*sim.Batch
+	for _, p := range positional {
+		data, err := source.ReadRegular(p, source.DefaultLimits.MaxFileSize*64)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "mapc sim merge:", err)
+			return diag.ExitFailure
+		}
+		b, err := sim.ReadBatch(bytes.NewReader(data))
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "mapc sim merge: %s: %v\n", p, err)
+			return diag.ExitErrors
+		}
+		parts = append(parts, b)
+	}
+	merged, err := sim.Merge(parts)
+	if err != nil {
+		// The parts are the user's input: they do not fit together.
+		fmt.Fprintln(env.Stderr, "mapc sim", err)
+		return diag.ExitErrors
+	}
+	return writeReport(env, merged, *format)
 }

@@ -20,19 +20,19 @@ import (
 
 // Outcome is how one game ended.
 type Outcome struct {
-	Winner int    // role index, or -1 for no winner
-	Reason string // e.g. "money", "last_alive", "draw", "turn_limit"
-	Turns  int
+	Winner int    `json:"winner"` // role index, or -1 for no winner
+	Reason string `json:"reason"` // e.g. "money", "last_alive", "draw", "turn_limit"
+	Turns  int    `json:"turns"`
 	// Counts holds, per role, one count for each of the game's extra
 	// columns (Columnar), e.g. 1 when an mbg role went bankrupt.
-	Counts [][]int
+	Counts [][]int `json:"counts,omitempty"`
 }
 
 // Column is a per-role count a game reports beside the wins, summed over
 // the batch (mbg: bankruptcies).
 type Column struct {
-	Key    string // JSON field of RoleReport, e.g. "bankruptcies"
-	Header string // text table header, e.g. "BANKRUPT"
+	Key    string `json:"key"`    // JSON field of RoleReport, e.g. "bankruptcies"
+	Header string `json:"header"` // text table header, e.g. "BANKRUPT"
 }
 
 // Columnar is implemented by games with extra per-role columns.
@@ -50,13 +50,20 @@ type Game interface {
 	Play(seed uint64, agents []string) (Outcome, error)
 }
 
-// Options configure Run.
+// Options configure Run and Play.
 type Options struct {
 	Games    int
 	Seed     uint64
 	Agents   []string // one per role; a shorter list repeats its last entry
 	Workers  int      // default 1
 	Progress func(done, total int)
+	// Shard and Shards select this run's share of the batch: the games i
+	// with i % Shards == Shard (Shards 0 means the whole batch).
+	Shard, Shards int
+	// Scenario and ConfigSHA256 identify what is played, and Tool what
+	// played it, so partial batches of different scenarios or versions are
+	// never merged.
+	Scenario, ConfigSHA256, Tool string
 }
 
 // GameSeed derives the seed of game i from the batch seed (splitmix64), so
@@ -71,8 +78,22 @@ func GameSeed(seed uint64, i int) uint64 {
 // Run plays opts.Games games and returns the report. The first error of a
 // game (in game order) aborts the report.
 func Run(g Game, opts Options) (*Report, error) {
+	b, err := Play(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	return b.Report()
+}
+
+// Play plays the games of opts' shard (all of them without one) on
+// opts.Workers goroutines and returns their outcomes. The first error of a
+// game (in game order) aborts the batch.
+func Play(g Game, opts Options) (*Batch, error) {
 	if opts.Games <= 0 {
 		return nil, errors.New("sim: the number of games must be positive")
+	}
+	if opts.Shards < 0 || (opts.Shards > 0 && (opts.Shard < 0 || opts.Shard >= opts.Shards)) {
+		return nil, fmt.Errorf("sim: shard %d of %d does not exist", opts.Shard, opts.Shards)
 	}
 	roles := g.Roles()
 	if len(roles) == 0 {
@@ -85,9 +106,20 @@ func Run(g Game, opts Options) (*Report, error) {
 	for i := range agents {
 		agents[i] = opts.Agents[min(i, len(opts.Agents)-1)]
 	}
-	workers := max(1, min(opts.Workers, opts.Games))
-	outcomes := make([]Outcome, opts.Games)
-	errs := make([]error, opts.Games)
+	b := &Batch{Format: BatchFormat, Tool: opts.Tool, Scenario: opts.Scenario, ConfigSHA256: opts.ConfigSHA256,
+		Seed: opts.Seed, Games: opts.Games, Roles: roles, Agents: agents, Shard: opts.Shard, Shards: max(1, opts.Shards)}
+	if c, ok := g.(Columnar); ok {
+		b.Columns = c.Columns()
+	}
+	var mine []int
+	for i := range opts.Games {
+		if i%b.Shards == opts.Shard%b.Shards {
+			mine = append(mine, i)
+		}
+	}
+	workers := max(1, min(opts.Workers, len(mine)))
+	b.Results = make([]Result, len(mine))
+	errs := make([]error, len(mine))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -96,32 +128,30 @@ func Run(g Game, opts Options) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				outcomes[i], errs[i] = g.Play(GameSeed(opts.Seed, i), agents)
+			for k := range next {
+				i := mine[k]
+				b.Results[k].Game = i
+				b.Results[k].Outcome, errs[k] = g.Play(GameSeed(opts.Seed, i), agents)
 				if opts.Progress != nil {
 					mu.Lock()
 					done++
-					opts.Progress(done, opts.Games)
+					opts.Progress(done, len(mine))
 					mu.Unlock()
 				}
 			}
 		}()
 	}
-	for i := range opts.Games {
-		next <- i
+	for k := range mine {
+		next <- k
 	}
 	close(next)
 	wg.Wait()
-	for i, err := range errs {
+	for k, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("game %d (seed %d): %w", i, GameSeed(opts.Seed, i), err)
+			return nil, fmt.Errorf("game %d (seed %d): %w", mine[k], GameSeed(opts.Seed, mine[k]), err)
 		}
 	}
-	var cols []Column
-	if c, ok := g.(Columnar); ok {
-		cols = c.Columns()
-	}
-	return summarise(roles, agents, cols, opts, outcomes), nil
+	return b, nil
 }
 
 // Report summarises a batch.
@@ -189,8 +219,8 @@ func (rr RoleReport) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func summarise(roles, agents []string, cols []Column, opts Options, outs []Outcome) *Report {
-	r := &Report{Games: len(outs), Seed: opts.Seed, Columns: cols}
+func summarise(roles, agents []string, cols []Column, seed uint64, outs []Outcome) *Report {
+	r := &Report{Games: len(outs), Seed: seed, Columns: cols}
 	keys := make([]string, len(cols))
 	for i, c := range cols {
 		keys[i] = c.Key

@@ -193,3 +193,82 @@ func TestEngine(t *testing.T) {
 		t.Error("one agent for two roles accepted")
 	}
 }
+
+// TestShardsMerge: any number of shards, played separately and merged,
+// give the batch and report of one run, byte for byte; merge refuses
+// mismatched, repeated and missing parts.
+func TestShardsMerge(t *testing.T) {
+	opts := Options{Games: 300, Seed: 5, Agents: []string{"x", "y"}, Workers: 2, Scenario: "coin", ConfigSHA256: "abc"}
+	whole, err := Play(coin{0.4}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := whole.Report()
+	var wantJSON bytes.Buffer
+	want.WriteJSON(&wantJSON)
+	for _, n := range []int{1, 2, 7} {
+		var parts []*Batch
+		for i := n - 1; i >= 0; i-- { // any order
+			o := opts
+			o.Shard, o.Shards = i, n
+			p, err := Play(coin{0.4}, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Through JSON, as between machines.
+			var buf bytes.Buffer
+			if err := p.WriteJSON(&buf); err != nil {
+				t.Fatal(err)
+			}
+			if p, err = ReadBatch(&buf); err != nil {
+				t.Fatal(err)
+			}
+			parts = append(parts, p)
+		}
+		merged, err := Merge(parts)
+		if err != nil {
+			t.Fatalf("%d shards: %v", n, err)
+		}
+		rep, err := merged.Report()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got bytes.Buffer
+		rep.WriteJSON(&got)
+		if got.String() != wantJSON.String() {
+			t.Errorf("%d shards merged:\n%s\nwant\n%s", n, got.String(), wantJSON.String())
+		}
+		if n > 1 {
+			if _, err := parts[0].Report(); err == nil {
+				t.Errorf("a lone shard of %d gave a report", n)
+			}
+			if _, err := Merge(parts[1:]); err == nil || !strings.Contains(err.Error(), "is in no part") {
+				t.Errorf("missing shard: %v", err)
+			}
+			if _, err := Merge(append(parts, parts[0])); err == nil || !strings.Contains(err.Error(), "in two parts") {
+				t.Errorf("repeated shard: %v", err)
+			}
+		}
+	}
+	other := opts
+	other.Seed = 6
+	o, _ := Play(coin{0.4}, Options{Games: 300, Seed: 5, Agents: []string{"x", "y"}, Scenario: "other", ConfigSHA256: "def"})
+	s6, _ := Play(coin{0.4}, other)
+	for _, c := range []struct {
+		part *Batch
+		want string
+	}{
+		{o, `part 2 is of scenario "other"`},
+		{s6, "part 2 is 300 games with seed 6"},
+	} {
+		if _, err := Merge([]*Batch{whole, c.part}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("merge: %v, want %q", err, c.want)
+		}
+	}
+	if _, err := Play(coin{0.4}, Options{Games: 3, Agents: []string{"x"}, Shard: 3, Shards: 3}); err == nil {
+		t.Error("shard 3 of 3 accepted")
+	}
+	if _, err := ReadBatch(strings.NewReader(`{"format":1,"games":3,"shard":0,"shards":1,"extra":1}`)); err == nil {
+		t.Error("unknown field accepted")
+	}
+}
