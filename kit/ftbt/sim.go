@@ -74,9 +74,47 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 			if reason == engine.ReasonMaxRounds {
 				reason = "turn_limit" // what kit/sim counts as a limit ending
 			}
-			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds}, nil
+			leaders, uses := followGame(cfg, g.Events())
+			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Leaders: leaders, Uses: uses}, nil
 		},
 	}
 	s.Put(r)
 	return s, warns, nil
+}
+
+// followGame reads a game's events for the balance report: the side with
+// more hp on the map at the end of each round (-1 when equal), and the techs
+// each side used.
+func followGame(cfg *engine.Config, events []engine.Event) ([]int, []sim.Use) {
+	var hp [2]int
+	var leaders []int
+	var u sim.Uses
+	lead := func() int {
+		switch {
+		case hp[0] > hp[1]:
+			return 0
+		case hp[1] > hp[0]:
+			return 1
+		}
+		return -1
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvPeopleIn:
+			hp[e.Side] += cfg.People[e.Person].HP
+		case engine.EvHPDown:
+			hp[e.Side] -= min(e.Value, e.N) // hp stops at 0
+		case engine.EvHPUp:
+			hp[e.Side] += e.Value
+		case engine.EvDoTech:
+			u.Add("tech "+cfg.Techs[e.Tech].ID, cfg.People[e.Person].Side)
+		case engine.EvRoundStart:
+			if e.Round > 1 {
+				leaders = append(leaders, lead())
+			}
+		case engine.EvGameOver:
+			leaders = append(leaders, lead())
+		}
+	}
+	return leaders, u.List()
 }

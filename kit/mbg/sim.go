@@ -62,10 +62,23 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 			if err != nil {
 				return sim.Outcome{}, err
 			}
-			res, err := g.Run(ds)
-			if err != nil {
-				return sim.Outcome{}, err
+			// Step rather than Run, to note the leader at each turn's end.
+			var leaders []int
+			v := g.View()
+			for turn := v.Turn(); ; {
+				over, err := g.Step(ds)
+				if err != nil {
+					return sim.Outcome{}, err
+				}
+				if over || v.Turn() != turn {
+					leaders = append(leaders, leader(v))
+					turn = v.Turn()
+				}
+				if over {
+					break
+				}
 			}
+			res, _ := g.Result()
 			counts := make([][]int, len(res.Bankrupt))
 			for i, b := range res.Bankrupt {
 				counts[i] = []int{0}
@@ -73,9 +86,45 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 					counts[i][0] = 1
 				}
 			}
-			return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Counts: counts}, nil
+			return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Counts: counts,
+				Leaders: leaders, Uses: uses(cfg, g.Events())}, nil
 		},
 	}
 	s.Put(r)
 	return s, warns, nil
+}
+
+// leader is the role in the game with the most money (the game's own
+// ranking at the turn limit), -1 when two share it.
+func leader(v *engine.View) int {
+	best, top, tied := -1, 0.0, false
+	for r := range v.NumRoles() {
+		if !v.Alive(r) {
+			continue
+		}
+		switch m := v.Role(r).Money; {
+		case best < 0 || m > top:
+			best, top, tied = r, m, false
+		case m == top:
+			tied = true
+		}
+	}
+	if tied {
+		return -1
+	}
+	return best
+}
+
+// uses counts the techs each role learned and the cards it played.
+func uses(cfg *engine.Config, events []engine.Event) []sim.Use {
+	var u sim.Uses
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvLearned:
+			u.Add("tech "+cfg.Techs[e.Index].ID, e.Role)
+		case engine.EvCardPlayed:
+			u.Add("card "+cfg.Cards[e.Index].ID, e.Role)
+		}
+	}
+	return u.List()
 }

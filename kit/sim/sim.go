@@ -26,6 +26,42 @@ type Outcome struct {
 	// Counts holds, per role, one count for each of the game's extra
 	// columns (Columnar), e.g. 1 when an mbg role went bankrupt.
 	Counts [][]int `json:"counts,omitempty"`
+	// Leaders is the role leading by the game's own score (mbg: money,
+	// ftbt: hp) at the end of each turn, -1 when tied; empty when the game
+	// does not say.
+	Leaders []int `json:"leaders,omitempty"`
+	// Uses counts the content (techs, cards, classes …) each role used.
+	Uses []Use `json:"uses,omitempty"`
+}
+
+// Use is how often one role used one piece of content in a game.
+type Use struct {
+	Content string `json:"content"` // e.g. "tech 火计", "card 窃取"
+	Role    int    `json:"role"`
+	Times   int    `json:"times"`
+}
+
+// Uses counts content uses per role; its list is in a fixed order
+// (content, then role), so outcomes are deterministic.
+type Uses struct{ list []Use }
+
+// Add counts one use of content by role.
+func (u *Uses) Add(content string, role int) {
+	for i := range u.list {
+		if u.list[i].Content == content && u.list[i].Role == role {
+			u.list[i].Times++
+			return
+		}
+	}
+	u.list = append(u.list, Use{Content: content, Role: role, Times: 1})
+}
+
+// List returns the uses sorted by content, then role.
+func (u *Uses) List() []Use {
+	slices.SortFunc(u.list, func(a, b Use) int {
+		return cmp.Or(cmp.Compare(a.Content, b.Content), cmp.Compare(a.Role, b.Role))
+	})
+	return u.list
 }
 
 // Column is a per-role count a game reports beside the wins, summed over
