@@ -105,12 +105,10 @@ func (g *Game) validBombs(p int, bombs []Bomb) []Bomb {
 		if !g.in(b.X, b.Y) || !g.friendly(p, st.Owner[g.idx(b.X, b.Y)]) || b.Size < 0 {
 			continue
 		}
-		if b.Size*cost > ps.Saving {
+		if cost > 0 && b.Size > ps.Saving/cost {
 			// The last affordable bomb takes what is left; nothing after
 			// it counts.
-			if cost > 0 {
-				b.Size = ps.Saving / cost
-			}
+			b.Size = ps.Saving / cost
 			ps.Saving -= b.Size * cost
 			out = append(out, b)
 			break
