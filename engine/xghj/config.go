@@ -32,6 +32,12 @@ type Player struct {
 	Name string `json:"name"`
 }
 
+// Region is a named set of cells.
+type Region struct {
+	Name  string `json:"name"`
+	Cells []int  `json:"cells"`
+}
+
 // Constants are the numbers of facts §1, with the contest's values as
 // defaults (DefaultConstants).
 type Constants struct {
@@ -72,6 +78,7 @@ type Rules struct {
 
 // Config is everything a game is made from besides the seed.
 type Config struct {
+	Game string `json:"game"` // always "xghj"
 	Name string `json:"name"`
 	Cols int    `json:"cols"`
 	Rows int    `json:"rows"`
@@ -80,10 +87,13 @@ type Config struct {
 	// Kernel is the influence kernel, (2·MilitaryKernelSize−1) square:
 	// Kernel[n][m] is the weight at x offset n−r and y offset m−r, r =
 	// MilitaryKernelSize−1.
-	Kernel    [][]float64 `json:"kernel"`
-	Players   []Player    `json:"players"`
-	Constants Constants   `json:"constants"`
-	Rules     Rules       `json:"rules"`
+	Kernel [][]float64 `json:"kernel"`
+	// Regions are named sets of cells (indices into Cells), for scenario
+	// hooks; the fc14 rules do not read them.
+	Regions   []Region  `json:"regions,omitempty"`
+	Players   []Player  `json:"players"`
+	Constants Constants `json:"constants"`
+	Rules     Rules     `json:"rules"`
 }
 
 // fixed is the scale of the fixed-point coefficients of exact mode.
@@ -93,6 +103,17 @@ const fixed = 1000000
 func (c *Config) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if c.Game != GameName {
+		bad("game %q: this is the %s engine", c.Game, GameName)
+	}
+	for _, r := range c.Regions {
+		for _, i := range r.Cells {
+			if i < 0 || i >= len(c.Cells) {
+				bad("region %q: cell %d is not on the map", r.Name, i)
+				break
+			}
+		}
+	}
 	if c.Rules.Set != RuleSetFC14 {
 		bad("rules.set %q: this engine runs %q", c.Rules.Set, RuleSetFC14)
 	}

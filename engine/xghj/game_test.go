@@ -361,6 +361,8 @@ func TestValidate(t *testing.T) {
 		"negative":    func(c *Config) { c.Cells[0].Atk = -1 },
 		"coef":        func(c *Config) { c.Constants.CorruptionCoef = -1 },
 		"max round":   func(c *Config) { c.Constants.MaxRound = 0 },
+		"game":        func(c *Config) { c.Game = "mbg" },
+		"region":      func(c *Config) { c.Regions = []Region{{Name: "r", Cells: []int{0, 9}}} },
 	}
 	for name, f := range cases {
 		c := base()

@@ -35,7 +35,7 @@ func shippedKernel() [][]float64 {
 // testConfig makes a config from glyph rows (row y is rows[y]).
 func testConfig(t testing.TB, rows []string, players int, bitExact bool) *Config {
 	t.Helper()
-	c := &Config{Name: "test", Cols: len(rows[0]), Rows: len(rows), Kernel: shippedKernel(),
+	c := &Config{Game: GameName, Name: "test", Cols: len(rows[0]), Rows: len(rows), Kernel: shippedKernel(),
 		Constants: DefaultConstants(), Rules: Rules{Set: RuleSetFC14, BitExact: bitExact}}
 	for _, r := range rows {
 		for i := 0; i < len(r); i++ {
