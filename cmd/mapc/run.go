@@ -19,6 +19,7 @@ import (
 	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/kit/xghj"
 )
 
 type command struct {
@@ -40,7 +41,8 @@ func commands() []command {
 		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
 				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
-				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
+				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n" +
+				"  mapc import xghj Tsinghua.map.txt mykernel.txt -o scenarios/xghj/tsinghua\n",
 			runImport},
 		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
@@ -253,8 +255,26 @@ func runImport(args []string, env cli.Env) int {
 			opts.Intro = &ftbt.ImportFile{Name: files[2], Data: data}
 		}
 		out2, ds = ftbt.Import(in[0], in[1], opts)
+	case "xghj":
+		if len(files) > 2 {
+			fmt.Fprintln(env.Stderr, "mapc import xghj: takes MAP.txt [KERNEL.txt]")
+			return diag.ExitFailure
+		}
+		var in []xghj.ImportFile
+		for _, f := range files {
+			data, ok := read(f)
+			if !ok {
+				return diag.ExitFailure
+			}
+			in = append(in, xghj.ImportFile{Name: f, Data: data})
+		}
+		var kernel *xghj.ImportFile
+		if len(in) == 2 {
+			kernel = &in[1]
+		}
+		out2, ds = xghj.Import(in[0], kernel, xghj.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, "xghj")})
 	default:
-		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg, ftbt)\n", game)
+		fmt.Fprintf(env.Stderr, "mapc import: no importer for game %q (known: mbg, ftbt, xghj)\n", game)
 		return diag.ExitFailure
 	}
 	if out2 == nil {

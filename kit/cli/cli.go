@@ -15,6 +15,7 @@ import (
 	"github.com/sandtable/sandtable/kit/ftbt"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/mbg"
+	"github.com/sandtable/sandtable/kit/xghj"
 
 	"github.com/mattn/go-isatty"
 )
@@ -37,7 +38,7 @@ func OSEnv() Env {
 }
 
 // NewCompiler returns the compiler with every game registered.
-func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}, ftbt.Game{}) }
+func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}, ftbt.Game{}, xghj.Game{}) }
 
 // Catalogue documents every code the tools can report.
 func Catalogue() diag.Catalogue {
