@@ -8,13 +8,18 @@ func (g *Game) military(cmds []Commands) {
 		for i := range inf {
 			inf[i] = 0
 		}
+		power := 0
 		for _, b := range g.validBombs(p, cmds[p].Bombs) {
 			g.spread(p, b)
+			power += b.Size
 		}
 		// §5.2: the free capital bomb, on the capital of the last round.
 		if c := st.Players[p].Capital; g.valid(c) {
-			g.spread(p, Bomb{X: c.X, Y: c.Y, Size: g.ar.capitalBomb(st.Players[p].Income)})
+			size := g.ar.capitalBomb(st.Players[p].Income)
+			g.spread(p, Bomb{X: c.X, Y: c.Y, Size: size})
+			power += size
 		}
+		st.Players[p].Military = power
 		if g.buff[p] {
 			for i, v := range inf {
 				inf[i] = v + v/2

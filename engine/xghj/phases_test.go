@@ -219,6 +219,9 @@ func TestCapitalBombAndBackstab(t *testing.T) {
 		g.buff[0] = true
 		g.military(make([]Commands, 2))
 		// 14 at the centre, buffed to 21; 0.9·14 = 12.6 → 12 → 18.
+		if g.st.Players[0].Military != 14 {
+			t.Errorf("bit_exact=%v: military power %d, want 14", exact, g.st.Players[0].Military)
+		}
 		if c, n := g.infl[0][g.idx(4, 4)], g.infl[0][g.idx(5, 4)]; c != 21 || n != 18 {
 			t.Errorf("bit_exact=%v: capital bomb influence %d/%d, want 21/18", exact, c, n)
 		}

@@ -118,6 +118,9 @@ type PlayerState struct {
 	Capital      Pos  `json:"capital"`
 	Bid          int  `json:"bid"`
 	BackstabUsed bool `json:"backstab_used"`
+	// Military is the player's military power of the last round: the total
+	// size of its effective bombs, the free capital bomb included.
+	Military int `json:"military"`
 	// KilledAtSpawn marks a player whose spawn was invalid.
 	KilledAtSpawn bool `json:"killed_at_spawn,omitempty"`
 }
