@@ -20,6 +20,7 @@ import (
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
 	"github.com/sandtable/sandtable/kit/xghj"
+	xghjcmd "github.com/sandtable/sandtable/kit/xghj/command"
 )
 
 type command struct {
@@ -53,6 +54,8 @@ func commands() []command {
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
 				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
 			runSim},
+		{"replay", xghjcmd.ReplayArgs, xghjcmd.ReplaySummary, xghjcmd.ReplayExamples, xghjcmd.Replay},
+		{"tournament", xghjcmd.TournamentArgs, xghjcmd.TournamentSummary, xghjcmd.TournamentExamples, xghjcmd.Tournament},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},
