@@ -263,9 +263,16 @@ func TestDeterminismSaveReplay(t *testing.T) {
 			t.Fatalf("bit_exact=%v: two runs differ", exact)
 		}
 		captures := 0
+		kinds := map[string]bool{}
 		for _, e := range a.Events() {
 			if e.Kind == EvCapture {
 				captures++
+			}
+			kinds[e.Phase+"/"+e.Kind] = true
+		}
+		for _, k := range []string{"start/bid", "start/spawn", "military/capture", "production/production", "check_winner/end"} {
+			if !kinds[k] {
+				t.Errorf("bit_exact=%v: no %s event", exact, k)
 			}
 		}
 		if captures == 0 || a.State().Round < 5 {

@@ -459,3 +459,47 @@ func equal(a, b []int) bool {
 	}
 	return true
 }
+
+// Production end to end in both modes: a cell of resource 299 gives income
+// 300, and a saving of 500 decays to 454 in float32 (see
+// TestCorruptionBitExact) but 455 exactly; + welfare 2 + income 300.
+func TestProductionBitExact(t *testing.T) {
+	for _, c := range []struct {
+		exact bool
+		want  int
+	}{{false, 757}, {true, 756}} {
+		cfg := testConfig(t, []string{"rr"}, 2, c.exact)
+		cfg.Cells[0].Res = 299
+		g, err := New(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.set(0, 0, 0)
+		g.st.Round = 2
+		g.st.Players[0].Saving, g.st.Players[0].Capital = 500, Pos{0, 0}
+		g.production()
+		if p := g.st.Players[0]; p.Income != 300 || p.Saving != c.want {
+			t.Errorf("bit_exact=%v: income %d saving %d, want 300 and %d", c.exact, p.Income, p.Saving, c.want)
+		}
+	}
+}
+
+// Attack values wrap around in 32 bits when bit exact, as the original's
+// ints do: atk 1000000 × influence 3000 = 3·10⁹ wraps to a negative value
+// and takes nothing; exactly, it takes the cell.
+func TestAttackWraparound(t *testing.T) {
+	for _, exact := range []bool{false, true} {
+		cfg := testConfig(t, []string{"rr"}, 2, exact)
+		cfg.Cells[1].Atk = 1000000
+		g, err := New(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.infl[1][1] = 3000
+		g.tentative()
+		took := g.tent[1] == 1
+		if took == exact {
+			t.Errorf("bit_exact=%v: tentative owner %d", exact, g.tent[1])
+		}
+	}
+}
