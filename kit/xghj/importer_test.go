@@ -10,6 +10,7 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 	"github.com/sandtable/sandtable/kit/xghj/legacy"
 )
@@ -184,5 +185,28 @@ func TestSim(t *testing.T) {
 	}
 	if _, _, err := (Game{}).Sim(&cfg, []string{"mod"}); err == nil {
 		t.Error("mods accepted")
+	}
+}
+
+// mapc sim's report does not depend on the number of workers.
+func TestSimWorkers(t *testing.T) {
+	var cfg engine.Config
+	if err := json.Unmarshal(readFile(t, "../../engine/xghj/agent/testdata/tsinghua.config.json"), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := (Game{}).Sim(&cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) []byte {
+		r, err := sim.Run(s, sim.Options{Games: 4, Seed: 9, Agents: []string{"heuristic", "random"}, Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := json.Marshal(r)
+		return data
+	}
+	if a, b := run(1), run(3); !bytes.Equal(a, b) {
+		t.Errorf("1 and 3 workers differ:\n%s\n%s", a, b)
 	}
 }
