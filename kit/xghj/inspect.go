@@ -89,26 +89,7 @@ func Inspect(cfg *engine.Config) *Inspection {
 		return a.Def - b.Def
 	})
 	in.Spawnable = in.Land
-	dist := cfg.Constants.MinAbsDistBetween
-	var placed [][2]int
-	for y := range cfg.Rows {
-		for x := range cfg.Cols {
-			if y*cfg.Cols+x >= len(cfg.Cells) || cfg.Cells[y*cfg.Cols+x].Atk <= 0 {
-				continue
-			}
-			ok := true
-			for _, q := range placed {
-				if iabs(q[0]-x)+iabs(q[1]-y) < dist {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				placed = append(placed, [2]int{x, y})
-			}
-		}
-	}
-	in.MaxSpawns = len(placed)
+	in.MaxSpawns = maxSpawns(cfg, 0)
 	for _, row := range cfg.Kernel {
 		for _, w := range row {
 			in.KernelSum += w

@@ -89,6 +89,12 @@ func Resolve(m *Model) *Resolved {
 	}
 	r.Height = len(rows)
 	cfg.Cols, cfg.Rows = r.Width, r.Height
+	if r.Width > engine.MaxSide || r.Height > engine.MaxSide {
+		// Too large to play (xghj-map-width says so); nothing is drawn, so
+		// a hostile source cannot make the resolver allocate without bound.
+		rows = nil
+		r.Width, r.Height = 0, 0
+	}
 	cfg.Cells = make([]engine.Cell, r.Width*r.Height)
 	r.Terrain = make([]int, len(cfg.Cells))
 	for y, row := range rows {
@@ -154,7 +160,7 @@ func Resolve(m *Model) *Resolved {
 	}
 	cfg.Constants = k
 	cfg.Kernel = kernelOf(m)
-	n := m.Players.Count
+	n := min(m.Players.Count, engine.MaxPlayers+1)
 	for p := range max(n, 0) {
 		name := fmt.Sprintf("P%d", p+1)
 		if p < len(m.Players.Names) && m.Players.Names[p] != "" {
@@ -179,6 +185,9 @@ func kernelOf(m *Model) [][]float64 {
 		return out
 	}
 	rows := m.Kernel.Rows
+	if len(rows) > maxKernelSide {
+		rows = rows[:maxKernelSide] // xghj-kernel-size reports the size
+	}
 	out := make([][]float64, 0, len(rows))
 	for i := range rows {
 		col := make([]float64, len(rows))
@@ -190,6 +199,49 @@ func kernelOf(m *Model) [][]float64 {
 		out = append(out, col)
 	}
 	return out
+}
+
+// maxKernelSide bounds the kernel the resolver builds (the schema allows
+// 39 = 2·20 − 1).
+const maxKernelSide = 39
+
+// maxSpawns counts the spawns that fit on cfg's land at
+// min_abs_dist_between_cap from each other, packed greedily row by row,
+// stopping at limit (0: no limit).
+func maxSpawns(cfg *engine.Config, limit int) int {
+	dist := cfg.Constants.MinAbsDistBetween
+	placed := make([]bool, len(cfg.Cells))
+	n := 0
+	for y := range cfg.Rows {
+		for x := range cfg.Cols {
+			i := y*cfg.Cols + x
+			if i >= len(cfg.Cells) || cfg.Cells[i].Atk <= 0 {
+				continue
+			}
+			ok := true
+			for dy := -(dist - 1); dy <= 0 && ok; dy++ {
+				span := dist - 1 - iabs(dy)
+				for dx := -span; dx <= span; dx++ {
+					px, py := x+dx, y+dy
+					if (dy == 0 && dx >= 0) || px < 0 || py < 0 || px >= cfg.Cols {
+						continue
+					}
+					if placed[py*cfg.Cols+px] {
+						ok = false
+						break
+					}
+				}
+			}
+			if ok {
+				placed[i] = true
+				n++
+				if n == limit {
+					return n
+				}
+			}
+		}
+	}
+	return n
 }
 
 // cell returns the index of an [x, y] pair on the map.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 )
@@ -127,6 +128,10 @@ first, and map.regions, when given, has the map's shape. Pad or cut the row.`,
 	Example:    "[map]\nrows = [\"rrr\", \"rr\"]\n",
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
+		if len(u.Map.Rows) > 0 && (utf8.RuneCountInString(u.Map.Rows[0]) > engine.MaxSide || len(u.Map.Rows) > engine.MaxSide) {
+			p.Reportf(u.Src.Range("/map/rows"), "Map too large", "The map is %d×%d; each side may be at most %d.", utf8.RuneCountInString(u.Map.Rows[0]), len(u.Map.Rows), engine.MaxSide)
+			return
+		}
 		for y, row := range u.Map.Rows {
 			if n := utf8.RuneCountInString(row); n != u.Width {
 				p.Reportf(u.Src.Range(fmt.Sprintf("/map/rows/%d", y)), "Row of another width", "Row %d has %d glyphs; the first row has %d.", y, n, u.Width)
@@ -353,27 +358,10 @@ than the players fit. Enlarge the map, lower the distance or the player count.`,
 		u := p.Model
 		cfg := u.Config
 		dist := cfg.Constants.MinAbsDistBetween
-		var placed [][2]int
-		for y := range cfg.Rows {
-			for x := range cfg.Cols {
-				if cfg.Cells[y*cfg.Cols+x].Atk <= 0 {
-					continue
-				}
-				ok := true
-				for _, q := range placed {
-					if iabs(q[0]-x)+iabs(q[1]-y) < dist {
-						ok = false
-						break
-					}
-				}
-				if ok {
-					placed = append(placed, [2]int{x, y})
-				}
-			}
-		}
-		if len(placed) < len(cfg.Players) {
+		placed := maxSpawns(cfg, len(cfg.Players))
+		if placed < len(cfg.Players) {
 			p.Reportf(u.Src.KeyRange("/players/count"), "Too few spawn cells",
-				"Only %d land cells at distance %d or more from each other fit on the map; %d players need one each.", len(placed), dist, len(cfg.Players))
+				"Only %d land cells at distance %d or more from each other fit on the map; %d players need one each.", placed, dist, len(cfg.Players))
 		}
 	},
 }

@@ -99,3 +99,30 @@ func TestSettings(t *testing.T) {
 		t.Errorf("the engine has %d constants, Settings %d", len(data), len(Settings))
 	}
 }
+
+// Hostile sizes do not make the resolver allocate without bound: a map
+// wider than 254, a million players, a kernel of 1000 rows are reported
+// (the schema reports them too) and resolve to small configs.
+func TestHostileSizes(t *testing.T) {
+	text := "[scenario]\nname = \"big\"\n[[terrains]]\nglyph = \"r\"\nname = \"road\"\nres = 1\natk = 1\ndef = 1\n[players]\ncount = 1000000\n[map]\nrows = [\"" +
+		strings.Repeat("r", 300) + "\"]\n[kernel]\nrows = [" + strings.Repeat("[1.0],", 1000) + "]\n"
+	src, ds := source.LoadBytes("scenario.toml", []byte(text), source.Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	u := NewUnit(src)
+	if len(u.Config.Cells) != 0 || len(u.Config.Players) > 201 || len(u.Config.Kernel) > maxKernelSide {
+		t.Fatalf("resolved %d cells, %d players, %d kernel rows", len(u.Config.Cells), len(u.Config.Players), len(u.Config.Kernel))
+	}
+	got := lint.Run(Rules, u, src.Range, nil)
+	found := false
+	for _, d := range got {
+		if d.Code == lint.InternalCode {
+			t.Errorf("rule crashed: %s", d.Detail)
+		}
+		found = found || d.Summary == "Map too large"
+	}
+	if !found {
+		t.Errorf("no map-too-large diagnostic in %v", got)
+	}
+}
