@@ -503,3 +503,25 @@ func TestAttackWraparound(t *testing.T) {
 		}
 	}
 }
+
+// The influence sum in float32 (facts §4: C++ int += float): at 300000
+// the floats are 1/32 apart, so 300000 + 0.99 rounds to 300001 and
+// truncates to 300001; exactly, ⌊0.99·1⌋ adds 0.
+func TestInfluenceFloat32Sum(t *testing.T) {
+	for _, c := range []struct {
+		exact bool
+		want  int64
+	}{{false, 300000}, {true, 300001}} {
+		cfg := testConfig(t, fill("g", 9, 9), 2, c.exact)
+		cfg.Kernel[5][4] = 0.99 // x offset +1
+		g, err := New(cfg, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.spread(0, Bomb{X: 5, Y: 4, Size: 300000}) // weight 1 at (5,4)
+		g.spread(0, Bomb{X: 4, Y: 4, Size: 1})      // weight 0.99 at (5,4)
+		if got := g.infl[0][g.idx(5, 4)]; got != c.want {
+			t.Errorf("bit_exact=%v: influence %d, want %d", c.exact, got, c.want)
+		}
+	}
+}
