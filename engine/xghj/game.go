@@ -33,7 +33,10 @@ type Game struct {
 
 	n      int
 	radius int
-	side   int // kernel side
+	// ring lists the offsets at Manhattan distance 1..FieldBoundary (vision
+	// and discovery).
+	ring [][2]int
+	side int // kernel side
 	// per-round scratch
 	infl     [][]int64 // influence per player per cell
 	buff     []bool    // backstab buff this round
@@ -87,6 +90,14 @@ func prepare(cfg *Config) (*Game, error) {
 	n, cells := len(cfg.Players), len(cfg.Cells)
 	g := &Game{cfg: cfg, ar: newArith(cfg), n: n}
 	g.radius = cfg.Constants.MilitaryKernelSize - 1
+	fb := cfg.Constants.FieldBoundary
+	for dx := -fb; dx <= fb; dx++ {
+		for dy := -fb + abs(dx); dy <= fb-abs(dx); dy++ {
+			if dx != 0 || dy != 0 {
+				g.ring = append(g.ring, [2]int{dx, dy})
+			}
+		}
+	}
 	g.side = 2*g.radius + 1
 	g.infl = make([][]int64, n)
 	for p := range g.infl {

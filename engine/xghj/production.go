@@ -33,26 +33,22 @@ func (g *Game) production() {
 func (g *Game) discover(phase string) {
 	st := &g.st
 	cols, rows := g.cfg.Cols, g.cfg.Rows
-	fb := g.cfg.Constants.FieldBoundary
 	meet := make([]bool, g.n*g.n)
 	for c, a := range st.Owner {
-		if !g.isPlayer(a) {
+		if a < 0 || a >= g.n {
 			continue
 		}
 		x, y := c%cols, c/cols
-		for dx := -fb; dx <= fb; dx++ {
-			for dy := -fb; dy <= fb; dy++ {
-				d := abs(dx) + abs(dy)
-				if d == 0 || d > fb || !g.in(x+dx, y+dy) {
-					continue
-				}
-				if b := st.Owner[(y+dy)*cols+x+dx]; g.isPlayer(b) && b != a {
-					meet[a*g.n+b] = true
-				}
+		for _, d := range g.ring {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= cols || ny >= rows {
+				continue
+			}
+			if b := st.Owner[ny*cols+nx]; b != a && b >= 0 && b < g.n {
+				meet[a*g.n+b] = true
 			}
 		}
 	}
-	_ = rows
 	found := func(a, b int) {
 		if st.Dip[a][b] == Undiscovered {
 			st.Dip[a][b], st.Dip[b][a] = NeutralStatus, NeutralStatus

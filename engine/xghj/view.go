@@ -77,22 +77,20 @@ func (g *Game) view(p int, phase Phase) *View {
 	}
 	// Visible: own or allied cells, and cells within Manhattan distance
 	// FieldBoundary of one.
-	fb := g.cfg.Constants.FieldBoundary
 	for c, o := range st.Owner {
 		v.Cells[c].Owner = Unknown
 		if !g.friendly(p, o) {
 			continue
 		}
+		v.Cells[c].Visible = true
 		x, y := c%cols, c/cols
-		for dx := -fb; dx <= fb; dx++ {
-			for dy := -fb + abs(dx); dy <= fb-abs(dx); dy++ {
-				if g.in(x+dx, y+dy) {
-					v.Cells[(y+dy)*cols+x+dx].Visible = true
-				}
+		for _, d := range g.ring {
+			nx, ny := x+d[0], y+d[1]
+			if nx >= 0 && ny >= 0 && nx < cols && ny < rows {
+				v.Cells[ny*cols+nx].Visible = true
 			}
 		}
 	}
-	_ = rows
 	for c := range v.Cells {
 		if v.Cells[c].Visible {
 			v.Cells[c].Owner = st.Owner[c]
