@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
@@ -77,16 +78,18 @@ func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, 
 
 // ReplayArgs, ReplaySummary and ReplayExamples describe mapc replay.
 const (
-	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG.jsonl"
+	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
 	ReplaySummary  = "play an xghj command log and print the state after every round as JSON Lines"
 	ReplayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
-		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n"
+		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n" +
+		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n"
 )
 
 // Replay is mapc replay.
 func Replay(args []string, env cli.Env) int {
 	fs := newFlags("replay", ReplayArgs, ReplaySummary, ReplayExamples, env)
 	seed := fs.Uint64("seed", 1, "game seed (used only for the bid tie-break when the log has no choose_order)")
+	order := fs.String("choose-order", "", "spawn choice order for an original contest log, comma-separated player ids (its logs do not record it)")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	pos, code, ok := parse(fs, args)
@@ -107,9 +110,29 @@ func Replay(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc replay:", err)
 		return diag.ExitFailure
 	}
-	log, ds := xghj.ParseLog(pos[1], data, len(cfg.Players))
+	var log *xghj.Log
+	var ds diag.Diagnostics
+	if xghj.IsContestLog(data) {
+		var ids []int
+		if *order != "" {
+			for _, f := range strings.Split(*order, ",") {
+				id, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil {
+					fmt.Fprintf(env.Stderr, "mapc replay: --choose-order: %q is not a player id\n", f)
+					return diag.ExitFailure
+				}
+				ids = append(ids, id)
+			}
+		}
+		log, ds = xghj.ParseContestLog(pos[1], data, len(cfg.Players), ids)
+	} else {
+		log, ds = xghj.ParseLog(pos[1], data, len(cfg.Players))
+	}
 	if ds.HasErrors() {
 		return out.Report(env, ds, diag.FileSources())
+	}
+	if len(ds) > 0 {
+		out.Report(env, ds, diag.FileSources())
 	}
 	warns, err := xghj.Replay(cfg, log, *seed, env.Stdout)
 	if err != nil {

@@ -16,7 +16,7 @@ const (
 
 // Codes documents the diagnostic codes of this package.
 func Codes() []diag.CodeInfo {
-	return []diag.CodeInfo{
+	return append([]diag.CodeInfo{
 		{Code: CodeToken, Category: "import", Title: "unreadable value in a legacy xghj file",
 			Doc:     "A token cannot be read as the number its place requires: the map file holds only decimal integers, the kernel rows only decimal numbers between the '|' separators. The original's stream extraction stops at such a token and leaves the rest of the grid zero, so the importer refuses it.",
 			Example: "25 35\n0 0 x 1\n", ExampleLang: "text"},
@@ -41,5 +41,5 @@ func Codes() []diag.CodeInfo {
 		{Code: CodeWeight, Category: "import", Title: "kernel weight out of range",
 			Doc:     "A kernel weight is negative, not finite, or above 1000. Influence is ⌊weight·size⌋ summed into 32-bit integers, so a negative weight would break the facts' truncation equivalence and a huge one overflows.",
 			Example: "| -0.1 | ...\n", ExampleLang: "text"},
-	}
+	}, logCodes...)
 }

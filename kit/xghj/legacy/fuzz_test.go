@@ -117,3 +117,41 @@ func checkRange(t *testing.T, data []byte, r diag.Range) {
 		t.Fatalf("range %v ends before it starts", r)
 	}
 }
+
+var trickyLogs = []string{
+	"", "-8930218", "-8930218\n2\n", "-8930218\n2\na\nb\n10\t0\n0 0\t8 0\n0 0 0 0 20 -1 0 0\t0 0 -1 8 0\t\n",
+	"-8930218\n1\n\n5\n1 1\n0 -1 1 1 0 -1\n\n0 9 9 9 -1 2 2 extra\n", "-8930218\r\n2\r\nx\r\ny\r\n1 2\r\n3 4 5 6\r\n",
+	"-8930218\n200\n", "-8930218\n2\na\nb\n1 2\n3 4 5 6 7\n",
+}
+
+// FuzzParseContestLog: the contest log reader never panics, and every
+// range it reports lies in the file with a matching line and column.
+func FuzzParseContestLog(f *testing.F) {
+	for _, s := range trickyLogs {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, ds := ParseContestLog("log.txt", data)
+		if l == nil {
+			t.Fatal("nil log")
+		}
+		for _, d := range ds {
+			checkRange(t, data, *d.Subject)
+		}
+		if !ds.HasErrors() {
+			if len(l.Names) != l.Players || len(l.Bids) != l.Players || len(l.Spawns) != l.Players {
+				t.Fatalf("header of %d players: %d names, %d bids, %d spawns", l.Players, len(l.Names), len(l.Bids), len(l.Spawns))
+			}
+			for _, r := range l.Rounds {
+				if len(r) != l.Players {
+					t.Fatalf("round of %d records", len(r))
+				}
+				for _, rec := range r {
+					if len(rec.Diplomacy) != l.Players {
+						t.Fatal("record without one command per player")
+					}
+				}
+			}
+		}
+	})
+}
