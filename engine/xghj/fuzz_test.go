@@ -2,6 +2,7 @@ package xghj
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -85,6 +86,44 @@ func FuzzOrders(f *testing.F) {
 		again, _ := l.Save()
 		if string(again) != string(save) {
 			t.Fatal("save → load → save changed the game")
+		}
+	})
+}
+
+// FuzzLoad: a damaged save is refused with an error or loads into a game
+// that plays on; it never panics.
+func FuzzLoad(f *testing.F) {
+	cfg := testConfig(f, []string{"rrrrgg~~", "rTTrggg~", "rrrrBsrr"}, 3, false)
+	cfg.Constants.MaxRound = 6
+	g, err := New(cfg, 2)
+	if err != nil {
+		f.Fatal(err)
+	}
+	g.Orders.Deciders = pushers(3)
+	for range 3 {
+		if _, err := g.Step(); err != nil {
+			f.Fatal(err)
+		}
+	}
+	save, err := g.Save()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(save)
+	f.Add([]byte(strings.Replace(string(save), `"alive_count":3`, `"alive_count":-1`, 1)))
+	f.Add([]byte(strings.Replace(string(save), `"capital":{"x":`, `"capital":{"x":-7`, 1)))
+	f.Add([]byte(strings.Replace(string(save), `"alive_count":3`, `"alive_count":0`, 1)))
+	f.Add([]byte(strings.Replace(string(save), `"round":4`, `"round":400000000000`, 1)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := Load(cfg, data)
+		if err != nil {
+			return
+		}
+		l.Orders.Deciders = pushers(3)
+		for range 4 {
+			if over, err := l.Step(); err != nil || over {
+				return
+			}
 		}
 	})
 }

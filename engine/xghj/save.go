@@ -79,8 +79,16 @@ func (g *Game) checkState(s *State) error {
 			}
 		}
 	}
-	if s.AliveCount < 0 || s.AliveCount > g.n || s.Round < 0 {
-		return fmt.Errorf("alive count %d, round %d", s.AliveCount, s.Round)
+	alive := 0
+	for _, p := range s.Players {
+		if p.Alive {
+			alive++
+		}
+	}
+	// Players killed at the spawn count as dead; the alive count is the
+	// number of alive players (eliminations index the ranking by it).
+	if s.AliveCount != alive || s.Round < 0 {
+		return fmt.Errorf("alive count %d for %d alive players, round %d", s.AliveCount, alive, s.Round)
 	}
 	return nil
 }
