@@ -17,6 +17,7 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
+	xghjcmd "github.com/sandtable/sandtable/kit/xghj/command"
 )
 
 type command struct {
@@ -38,7 +39,8 @@ func commands() []command {
 		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
 				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
-				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
+				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n" +
+				"  mapc import xghj Tsinghua.map.txt mykernel.txt -o scenarios/xghj/tsinghua\n",
 			runImport},
 		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
@@ -49,6 +51,8 @@ func commands() []command {
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
 				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
 			runSim},
+		{"replay", xghjcmd.ReplayArgs, xghjcmd.ReplaySummary, xghjcmd.ReplayExamples, xghjcmd.Replay},
+		{"tournament", xghjcmd.TournamentArgs, xghjcmd.TournamentSummary, xghjcmd.TournamentExamples, xghjcmd.Tournament},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

@@ -1,0 +1,217 @@
+// Package command holds the xghj subcommands of mapc (replay and
+// tournament): flag parsing, loading the scenario or config and reporting,
+// around the logic of package xghj.
+package command
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+
+	engine "github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/xghj"
+)
+
+func newFlags(name, args, summary, examples string, env cli.Env) *flag.FlagSet {
+	fs := flag.NewFlagSet("mapc "+name, flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: mapc %s %s\n\n%s.\n\nFlags:\n", name, args, summary)
+		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nExamples:\n%s", examples)
+	}
+	return fs
+}
+
+// parse parses flags placed anywhere among the arguments.
+func parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, diag.ExitOK, false
+			}
+			return nil, diag.ExitFailure, false
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, true
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// load compiles a scenario or reads a compiled config; ok is false when it
+// reported problems (code is the exit code then).
+func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, bool) {
+	c := env.Compiler()
+	var res *build.Result
+	if strings.HasSuffix(path, ".json") {
+		res = c.LoadConfig(path)
+	} else {
+		res = c.Compile(path, build.Options{})
+	}
+	out := cli.Output{Format: diag.FormatText, Color: color}
+	if res.Value == nil || res.Diags.HasErrors() {
+		return nil, out.Report(env, res.Diags, cli.Sources([]*build.Result{res})), false
+	}
+	cfg, ok := res.Value.(*engine.Config)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "mapc: %s is a %s scenario; this command is for xghj\n", path, res.Game)
+		return nil, diag.ExitFailure, false
+	}
+	if len(res.Diags) > 0 {
+		out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+	}
+	return cfg, 0, true
+}
+
+// ReplayArgs, ReplaySummary and ReplayExamples describe mapc replay.
+const (
+	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
+	ReplaySummary  = "play an xghj command log and print the state after every round as JSON Lines"
+	ReplayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
+		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n" +
+		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n"
+)
+
+// Replay is mapc replay.
+func Replay(args []string, env cli.Env) int {
+	fs := newFlags("replay", ReplayArgs, ReplaySummary, ReplayExamples, env)
+	seed := fs.Uint64("seed", 1, "game seed (used only for the bid tie-break when the log has no choose_order)")
+	order := fs.String("choose-order", "", "spawn choice order for an original contest log, comma-separated player ids (its logs do not record it)")
+	color := diag.ColorAuto
+	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
+	pos, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(pos) != 2 {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	cfg, code, ok := load(pos[0], env, color)
+	if !ok {
+		return code
+	}
+	out := cli.Output{Format: diag.FormatText, Color: color}
+	data, err := os.ReadFile(pos[1])
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc replay:", err)
+		return diag.ExitFailure
+	}
+	var log *xghj.Log
+	var ds diag.Diagnostics
+	if xghj.IsContestLog(data) {
+		var ids []int
+		if *order != "" {
+			for _, f := range strings.Split(*order, ",") {
+				id, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil {
+					fmt.Fprintf(env.Stderr, "mapc replay: --choose-order: %q is not a player id\n", f)
+					return diag.ExitFailure
+				}
+				ids = append(ids, id)
+			}
+		}
+		log, ds = xghj.ParseContestLog(pos[1], data, len(cfg.Players), ids)
+	} else {
+		log, ds = xghj.ParseLog(pos[1], data, len(cfg.Players))
+	}
+	if ds.HasErrors() {
+		return out.Report(env, ds, diag.FileSources())
+	}
+	if len(ds) > 0 {
+		out.Report(env, ds, diag.FileSources())
+	}
+	warns, err := xghj.Replay(cfg, log, *seed, env.Stdout)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc replay:", err)
+		return diag.ExitFailure
+	}
+	if len(warns) > 0 {
+		return out.Report(env, warns, diag.FileSources())
+	}
+	return diag.ExitOK
+}
+
+// TournamentArgs, TournamentSummary and TournamentExamples describe mapc
+// tournament.
+const (
+	TournamentArgs     = "[flags] SCENARIO|CONFIG.json"
+	TournamentSummary  = "run the Swiss tournament of xghj bots and print the standings"
+	TournamentExamples = "  mapc tournament scenarios/xghj/tsinghua --rounds 30 --bots heuristic,heuristic,random\n" +
+		"  mapc tournament scenarios/xghj/tsinghua --rounds 5 --bots heuristic,random --format json\n"
+)
+
+// Tournament is mapc tournament.
+func Tournament(args []string, env cli.Env) int {
+	fs := newFlags("tournament", TournamentArgs, TournamentSummary, TournamentExamples, env)
+	rounds := fs.Int("rounds", 30, "Swiss rounds")
+	seed := fs.Uint64("seed", 1, "tournament seed")
+	bots := fs.String("bots", "heuristic", "entrants, one agent name each, comma-separated (heuristic, random, dummy)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (results do not depend on it)")
+	format := fs.String("format", "text", "standings format: text or json")
+	color := diag.ColorAuto
+	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
+	pos, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	var names []string
+	for _, b := range strings.Split(*bots, ",") {
+		if b = strings.TrimSpace(b); b != "" {
+			names = append(names, b)
+		}
+	}
+	if len(pos) != 1 || *rounds <= 0 || len(names) == 0 || (*format != "text" && *format != "json") {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	known := append((xghj.Game{}).Agents(), xghj.AgentDummy)
+	for _, n := range names {
+		found := false
+		for _, k := range known {
+			found = found || k == n
+		}
+		if !found {
+			fmt.Fprintf(env.Stderr, "mapc tournament: unknown bot %q (bots: %s)\n", n, strings.Join(known, ", "))
+			return diag.ExitFailure
+		}
+	}
+	cfg, code, ok := load(pos[0], env, color)
+	if !ok {
+		return code
+	}
+	st, err := xghj.Tournament(cfg, xghj.TournamentOptions{Rounds: *rounds, Seed: *seed, Bots: names, Workers: *workers})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc tournament:", err)
+		return diag.ExitFailure
+	}
+	if *format == "json" {
+		return writeJSON(env.Stdout, st)
+	}
+	if err := st.WriteText(env.Stdout); err != nil {
+		return diag.ExitFailure
+	}
+	return diag.ExitOK
+}
+
+func writeJSON(w io.Writer, v any) int {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return diag.ExitFailure
+	}
+	return diag.ExitOK
+}

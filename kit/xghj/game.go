@@ -1,0 +1,175 @@
+package xghj
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+	engine "github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/engine/xghj/agent"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/sim"
+	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/kit/xghj/legacy"
+)
+
+// Codes of this package besides the lint rules and the legacy readers.
+const (
+	// CodeConfig is an engine config the rules let through but the engine
+	// refuses (a safety net; every case should have a rule).
+	CodeConfig = "xghj-config"
+	// CodeImport is the importer's own note about a legacy input.
+	CodeImport = "xghj-import"
+)
+
+var ownCodes = []diag.CodeInfo{
+	{Code: CodeConfig, Category: "rules", Severity: diag.Error, Title: "engine refuses the compiled config",
+		Doc:     "The scenario passed every lint rule but the xghj engine refuses the config it compiles to; the detail is the engine's reason. Please report it: a lint rule should have caught it at its source line.",
+		Example: "# no example: every known case has a lint rule\n"},
+	{Code: CodeImport, Category: "import", Severity: diag.Warning, Title: "legacy xghj input imported with a change",
+		Doc:     "The importer had to change something it read from the original's files to fit the TOML format, or could not name a terrain class it found (it then uses a generated name). The detail says what.",
+		Example: "# a terrain class the contest's map does not have\n", ExampleLang: "text"},
+}
+
+// Game is the xghj entry of the compiler.
+type Game struct{}
+
+// Name implements build.Game.
+func (Game) Name() string { return engine.GameName }
+
+// Kinds implements build.Game. The fc14 rule set calls no hooks; the brawl
+// effects and victory conditions of the rulebook rule set will.
+func (Game) Kinds() []*plugin.Kind { return nil }
+
+// ImportArgs implements build.Importer.
+func (Game) ImportArgs() (string, int, int) { return "MAP.txt [KERNEL.txt]", 1, 2 }
+
+// Import implements build.Importer: the map file and an optional kernel
+// file (without one, the contest kernel).
+func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[string][]byte, diag.Diagnostics) {
+	var kernel *ImportFile
+	if len(files) == 2 {
+		if files[1].Err != nil {
+			return nil, diag.Diagnostics{{Severity: diag.Error, Code: CodeImport, Summary: "Kernel file unreadable",
+				Detail: fmt.Sprintf("Reading %s failed: %v.", files[1].Name, files[1].Err)}}
+		}
+		kernel = &ImportFile{Name: files[1].Name, Data: files[1].Data}
+	}
+	return Import(ImportFile{Name: files[0].Name, Data: files[0].Data}, kernel, ImportOptions{Name: opts.Name, SchemaPath: opts.SchemaPath})
+}
+
+// Catalogue implements build.Game.
+func (Game) Catalogue() diag.Catalogue {
+	own, err := diag.NewCatalogue(append(legacy.Codes(), ownCodes...)...)
+	if err != nil {
+		panic(err) // a programming error, caught by TestRulesWellFormed
+	}
+	merged, err := diag.MergeCatalogues(lint.Catalogue(Rules), own)
+	if err != nil {
+		panic(err)
+	}
+	return merged
+}
+
+// Compile implements build.Game: resolve, run the enabled rules, and when
+// they find no error check the config with the engine.
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
+	u := NewUnit(src)
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	if !ds.HasErrors() {
+		if err := u.Config.Validate(); err != nil {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
+		}
+	}
+	return u.Config, ds
+}
+
+// Agent names for mapc sim and tournament.
+const (
+	AgentHeuristic = "heuristic"
+	AgentRandom    = "random"
+)
+
+// Agents implements build.Simulator.
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+
+// DecodeConfig implements build.Simulator.
+func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
+
+// Sim implements build.Simulator. The fc14 rules have no hooks, so mods
+// are refused.
+func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, nil, fmt.Errorf("xghj sim: config is %T, not an xghj config", config)
+	}
+	if len(mods) > 0 {
+		return nil, nil, errors.New("xghj sim: the fc14 rule set has no hooks to mod")
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, err
+	}
+	return Sim{cfg}, nil, nil
+}
+
+// Sim plays games of one config for kit/sim.
+type Sim struct{ cfg *engine.Config }
+
+// Roles implements sim.Game: the players' names.
+func (s Sim) Roles() []string {
+	out := make([]string, len(s.cfg.Players))
+	for i, p := range s.cfg.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// NewAgent returns the decider of an agent name for player p of a game
+// with the seed.
+func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
+	switch name {
+	case AgentHeuristic:
+		return agent.Heuristic{}, nil
+	case AgentRandom:
+		return agent.Random{Seed: sim.GameSeed(seed, p)}, nil
+	}
+	return nil, fmt.Errorf("unknown xghj agent %q (known: %s, %s)", name, AgentHeuristic, AgentRandom)
+}
+
+// Play implements sim.Game: the winner is the first of the final ranking.
+func (s Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
+	g, err := PlayGame(s.cfg, seed, agents)
+	if err != nil {
+		return sim.Outcome{}, err
+	}
+	st := g.State()
+	reason := "last_alive"
+	if st.AliveCount != 1 {
+		reason = "turn_limit"
+	}
+	return sim.Outcome{Winner: st.Ranking[0], Reason: reason, Turns: st.Round}, nil
+}
+
+// PlayGame plays one whole game of cfg with one agent name per player.
+func PlayGame(cfg *engine.Config, seed uint64, agents []string) (*engine.Game, error) {
+	if len(agents) != len(cfg.Players) {
+		return nil, fmt.Errorf("xghj: %d agents for %d players", len(agents), len(cfg.Players))
+	}
+	g, err := engine.New(cfg, seed)
+	if err != nil {
+		return nil, err
+	}
+	for p, name := range agents {
+		d, err := NewAgent(name, seed, p)
+		if err != nil {
+			return nil, err
+		}
+		g.Orders.Deciders = append(g.Orders.Deciders, d)
+	}
+	if _, err := g.Run(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}

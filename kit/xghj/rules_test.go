@@ -1,0 +1,128 @@
+package xghj
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/lint/linttest"
+	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+func TestRulesWellFormed(t *testing.T) {
+	if err := lint.Validate(Rules); err != nil {
+		t.Fatal(err)
+	}
+	if len(Rules) < 8 {
+		t.Errorf("%d rules", len(Rules))
+	}
+	for _, r := range Rules {
+		if r.Example == "" || !strings.HasPrefix(r.Name, "xghj-") {
+			t.Errorf("rule %s: needs an example and the xghj- prefix", r.Name)
+		}
+	}
+	cat := (Game{}).Catalogue()
+	if err := cat.Validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRuleFixtures runs each rule alone on testdata/<rule>/ and compares its
+// diagnostics with the fixture's # want comments.
+func TestRuleFixtures(t *testing.T) {
+	set, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Rules {
+		t.Run(r.Name, func(t *testing.T) {
+			dir := filepath.Join("testdata", r.Name)
+			if _, err := os.Stat(dir); err != nil {
+				t.Fatalf("rule %s has no fixture directory", r.Name)
+			}
+			src, ds := source.Load(dir, source.Options{})
+			if len(ds) > 0 || src == nil {
+				t.Fatalf("fixture does not load: %v", ds)
+			}
+			if sds := set.Validate("xghj.scenario.schema.json", src.Root, src); len(sds) > 0 {
+				t.Fatalf("fixture fails the schema: %v", sds)
+			}
+			got := lint.Run(Rules, NewUnit(src), src.Range, func(name string) bool { return name == r.Name })
+			if len(got) == 0 {
+				t.Fatalf("rule %s reports nothing on its fixture", r.Name)
+			}
+			for _, d := range got {
+				if d.Severity != r.Severity || d.Code == lint.InternalCode {
+					t.Errorf("%s: severity %v (rule %v): %s", d.Code, d.Severity, r.Severity, d.Detail)
+				}
+			}
+			linttest.Check(t, dir, diag.FilterIgnored(got, src.Content))
+		})
+	}
+}
+
+// Every setting maps to its own engine field: distinct values written in
+// [constants] come out in the config's constants under the same key.
+func TestSettings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[scenario]\nname = \"s\"\n[[terrains]]\nglyph = \"r\"\nname = \"road\"\nres = 1\natk = 1\ndef = 1\n[map]\nrows = [\"r\"]\n[constants]\n")
+	want := map[string]float64{}
+	for i, s := range Settings {
+		v := float64(i + 2)
+		if s.Float {
+			v = float64(i+2) / 1000
+			b.WriteString(s.Key + " = " + strings.TrimRight(strings.TrimRight(ftoa(v), "0"), ".") + "\n")
+		} else {
+			b.WriteString(s.Key + " = " + ftoa(v) + "\n")
+		}
+		want[s.Key] = v
+	}
+	src, ds := source.LoadBytes("scenario.toml", []byte(b.String()), source.Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	cfg := Resolve(Decode(src)).Config
+	data, err := jsonMap(cfg.Constants)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range want {
+		if data[k] != v {
+			t.Errorf("%s = %v in the config, want %v", k, data[k], v)
+		}
+	}
+	if len(data) != len(Settings) {
+		t.Errorf("the engine has %d constants, Settings %d", len(data), len(Settings))
+	}
+}
+
+// Hostile sizes do not make the resolver allocate without bound: a map
+// wider than 254, a million players, a kernel of 1000 rows are reported
+// (the schema reports them too) and resolve to small configs.
+func TestHostileSizes(t *testing.T) {
+	text := "[scenario]\nname = \"big\"\n[[terrains]]\nglyph = \"r\"\nname = \"road\"\nres = 1\natk = 1\ndef = 1\n[players]\ncount = 1000000\n[map]\nrows = [\"" +
+		strings.Repeat("r", 300) + "\"]\n[kernel]\nrows = [" + strings.Repeat("[1.0],", 1000) + "]\n"
+	src, ds := source.LoadBytes("scenario.toml", []byte(text), source.Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	u := NewUnit(src)
+	if len(u.Config.Cells) != 0 || len(u.Config.Players) > 201 || len(u.Config.Kernel) > maxKernelSide {
+		t.Fatalf("resolved %d cells, %d players, %d kernel rows", len(u.Config.Cells), len(u.Config.Players), len(u.Config.Kernel))
+	}
+	got := lint.Run(Rules, u, src.Range, nil)
+	found := false
+	for _, d := range got {
+		if d.Code == lint.InternalCode {
+			t.Errorf("rule crashed: %s", d.Detail)
+		}
+		found = found || d.Summary == "Map too large"
+	}
+	if !found {
+		t.Errorf("no map-too-large diagnostic in %v", got)
+	}
+}
