@@ -38,7 +38,8 @@ func runSim(args []string, env cli.Env) int {
 	games := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "batch seed: game i is played with a seed derived from it")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (results do not depend on it)")
-	format := fs.String("format", "text", "report format: text or json")
+	format := fs.String("format", "text", "report format: text or json (html too for --report balance)")
+	report := fs.String("report", "wins", "wins: win rates per role; balance: seat swap, game length, lead and content effect (every seat order, -n games each)")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	var agents, mods listFlag
@@ -50,8 +51,20 @@ func runSim(args []string, env cli.Env) int {
 	if !ok {
 		return code
 	}
-	if len(positional) != 1 || *games <= 0 || (*format != "text" && *format != "json") {
+	if len(positional) != 1 || *games <= 0 {
 		fs.Usage()
+		return diag.ExitFailure
+	}
+	switch {
+	case *report != "wins" && *report != "balance":
+		fmt.Fprintf(env.Stderr, "mapc sim: --report %s: the reports are wins and balance\n", *report)
+		return diag.ExitFailure
+	case *format != "text" && *format != "json" && !(*format == "html" && *report == "balance"):
+		fmt.Fprintf(env.Stderr, "mapc sim: --format %s: the %s report is written as text or json%s\n", *format, *report,
+			map[bool]string{true: " or html", false: " (html is for --report balance)"}[*report == "balance"])
+		return diag.ExitFailure
+	case *report == "balance" && *shardFlag != "":
+		fmt.Fprintln(env.Stderr, "mapc sim: --shard plays part of one seat order; run the balance study's orders as separate sharded batches")
 		return diag.ExitFailure
 	}
 	var shard, shards int
@@ -116,6 +129,9 @@ func runSim(args []string, env cli.Env) int {
 				}
 			}
 		}
+	}
+	if *report == "balance" {
+		return runBalance(env, game, opts, *format)
 	}
 	batch, err := sim.Play(game, opts)
 	if err != nil {
@@ -200,4 +216,41 @@ func runSimMerge(args []string, env cli.Env) int {
 		return diag.ExitErrors
 	}
 	return writeReport(env, merged, *format)
+}
+
+// runBalance plays the batch in every seat order (the agents rotated over
+// the roles) and prints the balance report.
+func runBalance(env cli.Env, game sim.Game, opts sim.Options, format string) int {
+	roles := game.Roles()
+	agents := make([]string, len(roles))
+	for i := range agents {
+		agents[i] = opts.Agents[min(i, len(opts.Agents)-1)]
+	}
+	var batches []*sim.Batch
+	for _, order := range sim.SeatOrders(agents) {
+		o := opts
+		o.Agents = order
+		b, err := sim.Play(game, o)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "mapc sim:", err)
+			return diag.ExitFailure
+		}
+		batches = append(batches, b)
+	}
+	bal, err := sim.NewBalance(batches)
+	if err == nil {
+		switch format {
+		case "json":
+			err = bal.WriteJSON(env.Stdout)
+		case "html":
+			err = bal.WriteHTML(env.Stdout)
+		default:
+			err = bal.WriteText(env.Stdout)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	return diag.ExitOK
 }

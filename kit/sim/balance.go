@@ -118,15 +118,24 @@ type Lead struct {
 }
 
 // Content is how one piece of content was used and how the roles that used
-// it fared against those that did not.
+// it fared against those that did not. Agents differ far more in strength
+// than content does, so the comparison is made within each agent: the
+// role-games of one agent that used it against that agent's role-games that
+// did not.
 type Content struct {
 	Name string `json:"name"`
-	// Games in which some role used it; Uses in all; ByAgent per agent.
-	Games   int     `json:"games"`
-	Uses    int     `json:"uses"`
-	ByAgent []Count `json:"by_agent"`
-	// Used is the win rate of role-games that used it, NotUsed of those
-	// that did not.
+	// Games in which some role used it; Uses in all.
+	Games  int            `json:"games"`
+	Uses   int            `json:"uses"`
+	Agents []ContentAgent `json:"agents"`
+}
+
+// ContentAgent is one agent's use of a piece of content and its effect.
+type ContentAgent struct {
+	Agent string `json:"agent"`
+	Uses  int    `json:"uses"`
+	// Used is the win rate of the agent's role-games that used it, NotUsed
+	// of those that did not.
 	Used    Rate   `json:"used"`
 	NotUsed Rate   `json:"not_used"`
 	Flag    string `json:"flag,omitempty"` // "strong", "weak", "too few games", or ""
@@ -272,40 +281,44 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	slices.Sort(names)
 	for _, c := range names {
 		ct := Content{Name: c, Games: contentGames[c]}
-		byAgent := map[string]int{}
-		usedWins, usedN, notWins, notN := 0, 0, 0, 0
-		for _, rg := range rgs {
-			if n := rg.used[c]; n > 0 {
-				ct.Uses += n
-				byAgent[rg.agent] += n
-				usedN++
-				if rg.won {
-					usedWins++
-				}
-			} else {
-				notN++
-				if rg.won {
-					notWins++
-				}
-			}
-		}
 		for _, a := range agentOrder {
-			if byAgent[a] > 0 {
-				ct.ByAgent = append(ct.ByAgent, Count{a, byAgent[a]})
+			ca := ContentAgent{Agent: a}
+			usedWins, usedN, notWins, notN := 0, 0, 0, 0
+			for _, rg := range rgs {
+				if rg.agent != a {
+					continue
+				}
+				if n := rg.used[c]; n > 0 {
+					ca.Uses += n
+					usedN++
+					if rg.won {
+						usedWins++
+					}
+				} else {
+					notN++
+					if rg.won {
+						notWins++
+					}
+				}
 			}
-		}
-		ct.Used, ct.NotUsed = newRate("used", usedWins, usedN), newRate("not used", notWins, notN)
-		switch {
-		case usedN < MinSample || notN < MinSample:
-			ct.Flag = "too few games"
-		case ct.Used.CILow > ct.NotUsed.CIHigh:
-			ct.Flag = "strong"
-			b.Notes = append(b.Notes, fmt.Sprintf("%s: roles that used it won %.1f%% of their games, those that did not %.1f%% (intervals apart)",
-				c, 100*ct.Used.Rate, 100*ct.NotUsed.Rate))
-		case ct.Used.CIHigh < ct.NotUsed.CILow:
-			ct.Flag = "weak"
-			b.Notes = append(b.Notes, fmt.Sprintf("%s: roles that used it won only %.1f%% of their games, those that did not %.1f%% (intervals apart)",
-				c, 100*ct.Used.Rate, 100*ct.NotUsed.Rate))
+			if usedN == 0 {
+				continue
+			}
+			ct.Uses += ca.Uses
+			ca.Used, ca.NotUsed = newRate("used", usedWins, usedN), newRate("not used", notWins, notN)
+			switch {
+			case usedN < MinSample || notN < MinSample:
+				ca.Flag = "too few games"
+			case ca.Used.CILow > ca.NotUsed.CIHigh:
+				ca.Flag = "strong"
+				b.Notes = append(b.Notes, fmt.Sprintf("%s: %s roles that used it won %s of their games, those that did not %s (intervals apart)",
+					c, a, pct(ca.Used.Rate), pct(ca.NotUsed.Rate)))
+			case ca.Used.CIHigh < ca.NotUsed.CILow:
+				ca.Flag = "weak"
+				b.Notes = append(b.Notes, fmt.Sprintf("%s: %s roles that used it won only %s of their games, those that did not %s (intervals apart)",
+					c, a, pct(ca.Used.Rate), pct(ca.NotUsed.Rate)))
+			}
+			ct.Agents = append(ct.Agents, ca)
 		}
 		b.Content = append(b.Content, ct)
 	}

@@ -1,0 +1,217 @@
+package sim
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// race is a fake three-role game: the role with the best agent and luck
+// wins; leaders drift each turn; roles use "fire" (which helps) and "ice"
+// (which does nothing) at random.
+type race struct{}
+
+func (race) Roles() []string { return []string{"甲", "乙", "丙"} }
+
+func (race) Play(seed uint64, agents []string) (Outcome, error) {
+	r := rand.New(rand.NewPCG(seed, 9))
+	turns := 5 + r.IntN(20)
+	o := Outcome{Turns: turns, Reason: "score"}
+	var u Uses
+	score := make([]float64, 3)
+	for i, a := range agents {
+		if a == "strong" {
+			score[i] += 0.5
+		}
+		if r.IntN(3) == 0 {
+			u.Add("fire", i)
+			u.Add("fire", i)
+			score[i] += 0.3
+		}
+		if r.IntN(2) == 0 {
+			u.Add("ice", i)
+		}
+		score[i] += r.Float64()
+	}
+	for range turns {
+		o.Leaders = append(o.Leaders, r.IntN(4)-1)
+	}
+	best := slices.Index(score, slices.Max(score))
+	o.Winner = best
+	if r.IntN(10) == 0 {
+		o.Winner, o.Reason = -1, "draw"
+	}
+	o.Uses = u.List()
+	return o, nil
+}
+
+// TestBalanceAgainstDirectCount recounts every number of the balance report
+// from the batches' own per-game results.
+func TestBalanceAgainstDirectCount(t *testing.T) {
+	agents := []string{"strong", "weak", "weak"}
+	orders := SeatOrders(agents)
+	if len(orders) != 3 || !slices.Equal(orders[1], []string{"weak", "weak", "strong"}) {
+		t.Fatalf("seat orders %v", orders)
+	}
+	var batches []*Batch
+	for _, o := range orders {
+		b, err := Play(race{}, Options{Games: 400, Seed: 3, Agents: o, Workers: 2, Scenario: "race"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		batches = append(batches, b)
+	}
+	bal, err := NewBalance(batches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Direct counts.
+	seat := make([]int, 3)
+	agentWins, agentGames := map[string]int{}, map[string]int{}
+	draws, games := 0, 0
+	type key struct{ content, agent string }
+	used, usedWins, not, notWins, uses := map[key]int{}, map[key]int{}, map[key]int{}, map[key]int{}, map[key]int{}
+	hist := map[int]int{}
+	changes, decided, led := 0, 0, 0
+	for _, b := range batches {
+		for _, res := range b.Results {
+			o := res.Outcome
+			games++
+			hist[o.Turns]++
+			if o.Winner < 0 {
+				draws++
+			} else {
+				seat[o.Winner]++
+				decided++
+				if o.Leaders[len(o.Leaders)-1] == o.Winner {
+					led++
+				}
+			}
+			last := -1
+			for _, l := range o.Leaders {
+				if l >= 0 {
+					if last >= 0 && l != last {
+						changes++
+					}
+					last = l
+				}
+			}
+			for r, a := range b.Agents {
+				agentGames[a]++
+				if o.Winner == r {
+					agentWins[a]++
+				}
+				for _, c := range []string{"fire", "ice"} {
+					n := 0
+					for _, u := range o.Uses {
+						if u.Role == r && u.Content == c {
+							n += u.Times
+						}
+					}
+					k := key{c, a}
+					uses[k] += n
+					if n > 0 {
+						used[k]++
+						if o.Winner == r {
+							usedWins[k]++
+						}
+					} else {
+						not[k]++
+						if o.Winner == r {
+							notWins[k]++
+						}
+					}
+				}
+			}
+		}
+	}
+	if bal.Games != games || games != 1200 {
+		t.Errorf("games %d, counted %d", bal.Games, games)
+	}
+	for r, s := range bal.Seats {
+		if s.Wins != seat[r] || s.Of != games {
+			t.Errorf("seat %s: %d of %d, counted %d of %d", s.Name, s.Wins, s.Of, seat[r], games)
+		}
+	}
+	for _, a := range bal.Agents {
+		if a.Wins != agentWins[a.Name] || a.Of != agentGames[a.Name] {
+			t.Errorf("agent %s: %d of %d, counted %d of %d", a.Name, a.Wins, a.Of, agentWins[a.Name], agentGames[a.Name])
+		}
+	}
+	if bal.Draws.Wins != draws {
+		t.Errorf("draws %d, counted %d", bal.Draws.Wins, draws)
+	}
+	binned := 0
+	for _, bin := range bal.Length.Bins {
+		n := 0
+		for turns := bin.From; turns <= bin.To; turns++ {
+			n += hist[turns]
+		}
+		if bin.Games != n {
+			t.Errorf("bin %d-%d: %d games, counted %d", bin.From, bin.To, bin.Games, n)
+		}
+		binned += bin.Games
+	}
+	if binned != games {
+		t.Errorf("histogram holds %d games", binned)
+	}
+	if want := float64(changes) / float64(games); bal.Lead.MeanChanges != want {
+		t.Errorf("lead changes %g, counted %g", bal.Lead.MeanChanges, want)
+	}
+	if bal.Lead.WinnerLedAtEnd.Wins != led || bal.Lead.WinnerLedAtEnd.Of != decided {
+		t.Errorf("winner led %d of %d, counted %d of %d", bal.Lead.WinnerLedAtEnd.Wins, bal.Lead.WinnerLedAtEnd.Of, led, decided)
+	}
+	for _, c := range bal.Content {
+		for _, a := range c.Agents {
+			k := key{c.Name, a.Agent}
+			if a.Uses != uses[k] || a.Used.Of != used[k] || a.Used.Wins != usedWins[k] || a.NotUsed.Of != not[k] || a.NotUsed.Wins != notWins[k] {
+				t.Errorf("%v: %+v, counted uses %d, used %d/%d, not %d/%d", k, a, uses[k], usedWins[k], used[k], notWins[k], not[k])
+			}
+		}
+	}
+	// The fake's "fire" helps: the report must flag it for the weak agent,
+	// whose many role-games give the sample to see it; "ice" does nothing.
+	flags := map[string]string{}
+	for _, c := range bal.Content {
+		for _, a := range c.Agents {
+			flags[c.Name+"/"+a.Agent] = a.Flag
+		}
+	}
+	if flags["fire/weak"] != "strong" || flags["ice/weak"] != "" {
+		t.Errorf("flags %v", flags)
+	}
+	// Every format renders; the HTML is self-contained.
+	var text, js, page bytes.Buffer
+	if bal.WriteText(&text) != nil || bal.WriteJSON(&js) != nil || bal.WriteHTML(&page) != nil {
+		t.Fatal("write failed")
+	}
+	for _, want := range []string{"甲", "First mover:", "fire", "Game length"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<script", "http://", "https://", "src="} {
+		if strings.Contains(strings.ReplaceAll(page.String(), `xmlns="http://www.w3.org/2000/svg"`, ""), bad) {
+			t.Errorf("HTML has %q: not self-contained", bad)
+		}
+	}
+	if !strings.Contains(page.String(), "<svg") || !strings.Contains(page.String(), "甲") {
+		t.Error("HTML lacks its charts or the role names")
+	}
+}
+
+func TestBalanceSmallSample(t *testing.T) {
+	b, _ := Play(race{}, Options{Games: 5, Seed: 1, Agents: []string{"weak"}, Scenario: "race"})
+	bal, err := NewBalance([]*Batch{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bal.Notes) == 0 || !strings.Contains(bal.Notes[0], "only 5 games") {
+		t.Errorf("notes %v", bal.Notes)
+	}
+	if !strings.HasPrefix(bal.FirstMover.Verdict, "too few games") {
+		t.Errorf("verdict %q", bal.FirstMover.Verdict)
+	}
+}
