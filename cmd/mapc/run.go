@@ -53,6 +53,13 @@ func commands() []command {
 			runSim},
 		{"replay", xghjcmd.ReplayArgs, xghjcmd.ReplaySummary, xghjcmd.ReplayExamples, xghjcmd.Replay},
 		{"tournament", xghjcmd.TournamentArgs, xghjcmd.TournamentSummary, xghjcmd.TournamentExamples, xghjcmd.Tournament},
+		{"play", "[flags] SCENARIO|CONFIG.json", "play a game at the terminal against the game's agents",
+			"  mapc play scenarios/mbg/sanguo                       # you are the first role, the others random\n" +
+				"  mapc play scenarios/mbg/sanguo --as 蜀 --agents heuristic\n" +
+				"  mapc play scenarios/ftbt/star-m1 --agents ai          # answer with a number; u undoes, s FILE saves, q quits\n" +
+				"  mapc play scenarios/mbg/sanguo --load game.json      # resume a saved game\n" +
+				"  mapc play scenarios/mbg/sanguo --replay game.json    # watch it step by step\n",
+			runPlay},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

@@ -176,3 +176,30 @@ func (p *Replay[V, R, K, O]) Decide(_ V, req R) (int, error) {
 	p.next++
 	return d.Choice, nil
 }
+
+// Resume returns deciders that answer from the replay while its log lasts
+// and then hand over to live (one per player; a nil entry takes the
+// request's default): a game rebuilt from its decision log continues where
+// the log ends.
+func Resume[V any, R Request[K, O], K Kind, O comparable](rp *Replay[V, R, K, O], live []Decider[V, R]) []Decider[V, R] {
+	ds := make([]Decider[V, R], len(live))
+	for i, d := range live {
+		ds[i] = resumed[V, R, K, O]{rp, d}
+	}
+	return ds
+}
+
+type resumed[V any, R Request[K, O], K Kind, O comparable] struct {
+	rp   *Replay[V, R, K, O]
+	live Decider[V, R]
+}
+
+func (r resumed[V, R, K, O]) Decide(v V, req R) (int, error) {
+	if r.rp.Remaining() > 0 {
+		return r.rp.Decide(v, req)
+	}
+	if r.live == nil {
+		return req.Header().Default, nil
+	}
+	return r.live.Decide(v, req)
+}

@@ -352,3 +352,25 @@ func TestEnum(t *testing.T) {
 		t.Errorf("out of range: %s", s)
 	}
 }
+
+func TestResume(t *testing.T) {
+	a := &script{answers: []int{1, 2}}
+	s := &seats{Deciders: []play.Decider[*view, *request]{a, a}}
+	s.Decide(&view{}, 1, ask(0, 0, 3, 0))
+	s.Decide(&view{}, 1, ask(1, 1, 3, 0))
+	label := func(o option) string { return fmt.Sprint(o.N) }
+	live := &script{answers: []int{0}}
+	ds := play.Resume(play.NewReplay[*view, *request](s.Log, label), []play.Decider[*view, *request]{live, nil})
+	r := &seats{Deciders: ds}
+	// The log's two decisions, then the live decider of player 0, then
+	// player 1's default (no live decider).
+	for i, c := range []struct{ player, want int }{{0, 1}, {1, 2}, {0, 0}, {1, 2}} {
+		got, err := r.Decide(&view{}, 2, ask(kind(c.player), c.player, 3, 2))
+		if err != nil || got != c.want {
+			t.Errorf("decision %d: %d, %v; want %d", i, got, err, c.want)
+		}
+	}
+	if len(live.seen) != 1 {
+		t.Errorf("live decider asked %d times, want 1", len(live.seen))
+	}
+}

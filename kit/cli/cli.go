@@ -25,6 +25,7 @@ const Version = "0.1.0"
 // Env is the process context a command runs in, so tests can run commands
 // in-process.
 type Env struct {
+	Stdin          io.Reader // nil reads nothing (mapc play)
 	Stdout, Stderr io.Writer
 	Getenv         func(string) string
 	// StderrFile is the real stderr when it is a file (for terminal detection).
@@ -56,7 +57,7 @@ func (e Env) Kinds() []*plugin.Kind {
 
 // OSEnv is the Env of the running process.
 func OSEnv() Env {
-	return Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, StderrFile: os.Stderr}
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, StderrFile: os.Stderr}
 }
 
 // Catalogue documents every code the tools can report.

@@ -1,0 +1,251 @@
+package ftbt
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	engine "github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/engine/ftbt/hooks"
+	"github.com/sandtable/sandtable/engine/play"
+	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/sim"
+)
+
+// Table implements build.Playable: a level for mapc play, with agents (by
+// name) at the sides not played by a person.
+func (Game) Table(config any, seed uint64, agentNames []string, mods []string) (console.Table, []string, error) {
+	s, warns, err := Game{}.Sim(config, mods)
+	if err != nil {
+		return nil, warns, err
+	}
+	e := s.(*sim.Engine[*hooks.Runner, engine.Decider])
+	cfg := config.(*engine.Config)
+	if cfg.Rules.MaxRounds == 0 {
+		c := *cfg
+		c.Rules.MaxRounds = SimRoundLimit
+		cfg = &c
+	}
+	return &table{cfg: cfg, seed: seed, agents: agentNames, engine: e}, warns, nil
+}
+
+type table struct {
+	cfg    *engine.Config
+	seed   uint64
+	agents []string
+	engine *sim.Engine[*hooks.Runner, engine.Decider]
+}
+
+func (t *table) Roles() []string { return t.engine.RoleNames }
+
+// Play implements console.Table.
+func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prompt) (int, error), watch func([]string)) (string, []json.RawMessage, error) {
+	recorded := make([]engine.Decision, len(log))
+	for i, raw := range log {
+		if err := json.Unmarshal(raw, &recorded[i]); err != nil {
+			return "", nil, fmt.Errorf("decision %d: %w", i, err)
+		}
+	}
+	r, err := t.engine.NewRunner()
+	if err != nil {
+		return "", nil, err
+	}
+	defer r.Close()
+	g, err := engine.New(t.cfg, r, t.seed)
+	if err != nil {
+		return "", nil, err
+	}
+	live := make([]engine.Decider, 2)
+	seen := make([]int, 2)
+	for i := range live {
+		switch {
+		case i < len(humans) && humans[i]:
+			live[i] = &person{t: t, g: g, ask: ask, seen: seen}
+		case i < len(t.agents) && t.agents[i] != "":
+			ds, err := sim.NewAgents(agents, []string{t.agents[i]}, sim.GameSeed(t.seed, i))
+			if err != nil {
+				return "", nil, err
+			}
+			live[i] = ds[0]
+		}
+	}
+	ds := play.Resume(engine.NewReplay(recorded), live)
+	shown := 0
+	for {
+		over, err := g.Step(ds)
+		if watch != nil && err == nil {
+			watch(t.events(g.Events()[shown:]))
+			shown = len(g.Events())
+		}
+		if err != nil {
+			return "", logEntries(g.Decisions()), err
+		}
+		if over {
+			break
+		}
+	}
+	res, _ := g.Result()
+	out := fmt.Sprintf("The level is over after %d rounds: ", res.Rounds)
+	if res.Winner >= 0 {
+		out += fmt.Sprintf("side %d wins (%s).", res.Winner, res.Reason)
+	} else {
+		out += fmt.Sprintf("nobody wins (%s).", res.Reason)
+	}
+	return out, logEntries(g.Decisions()), nil
+}
+
+func logEntries(ds []engine.Decision) []json.RawMessage {
+	out := make([]json.RawMessage, len(ds))
+	for i, d := range ds {
+		out[i], _ = json.Marshal(d)
+	}
+	return out
+}
+
+type person struct {
+	t    *table
+	g    *engine.Game
+	ask  func(console.Prompt) (int, error)
+	seen []int
+}
+
+func (p *person) Decide(v *engine.View, req *engine.Request) (int, error) {
+	t, side := p.t, req.Player
+	events := p.g.Events()
+	pr := console.Prompt{Role: side, Question: t.question(req), State: t.state(v, req),
+		Events: t.events(events[min(p.seen[side], len(events)):]), Default: req.Default, Log: logEntries(p.g.Decisions())}
+	p.seen[side] = len(events)
+	for _, o := range req.Options {
+		pr.Options = append(pr.Options, t.option(req, o))
+	}
+	return p.ask(pr)
+}
+
+func (t *table) xy(cell int) string { return fmt.Sprintf("(%d,%d)", cell%t.cfg.Width, cell/t.cfg.Width) }
+
+func (t *table) name(p int) string {
+	if p < 0 || p >= len(t.cfg.People) {
+		return "nobody"
+	}
+	return t.cfg.People[p].Name
+}
+
+func (t *table) question(req *engine.Request) string {
+	switch req.Kind {
+	case engine.AskPerson:
+		return "who acts?"
+	case engine.AskMove:
+		return "where does " + t.name(req.Person) + " move? (* on the map)"
+	case engine.AskTech:
+		return "which tech does " + t.name(req.Person) + " use?"
+	case engine.AskTarget:
+		return "the target of " + t.cfg.Techs[req.Tech].ID + " (+ on the map)"
+	}
+	return req.Kind.String()
+}
+
+func (t *table) option(req *engine.Request, o engine.Option) string {
+	switch o.Kind {
+	case engine.OptPerson:
+		return fmt.Sprintf("%s at %s", t.name(o.A), t.xy(o.B))
+	case engine.OptEndTurn:
+		return "end the turn"
+	case engine.OptQuit:
+		return "give up the level"
+	case engine.OptCell:
+		if req.Kind == engine.AskMove {
+			return fmt.Sprintf("move to %s (cost %d)", t.xy(o.A), o.B)
+		}
+		if o.B >= 0 {
+			return fmt.Sprintf("%s, where %s stands", t.xy(o.A), t.name(o.B))
+		}
+		return t.xy(o.A)
+	case engine.OptBack:
+		return "back"
+	case engine.OptNone:
+		return "no tech"
+	case engine.OptSlot:
+		return "use " + t.cfg.Techs[o.B].ID
+	}
+	return o.ID()
+}
+
+// state draws the map: terrain glyphs, people as letters (side 0 upper
+// case, side 1 lower case), the acting person's destinations (*) and the
+// targets on offer (+); then a legend of the people.
+func (t *table) state(v *engine.View, req *engine.Request) []string {
+	cfg := t.cfg
+	mark := map[int]byte{}
+	switch req.Kind {
+	case engine.AskMove, engine.AskTarget:
+		for _, o := range req.Options {
+			if o.Kind == engine.OptCell {
+				mark[o.A] = map[bool]byte{true: '*', false: '+'}[req.Kind == engine.AskMove]
+			}
+		}
+	}
+	letter := func(p int) string {
+		l := string(rune('A' + p%26))
+		if cfg.People[p].Side == 1 {
+			l = strings.ToLower(l)
+		}
+		return l
+	}
+	lines := []string{fmt.Sprintf("Round %d, side %d to move", v.Round(), v.Side())}
+	for y := range cfg.Height {
+		var b strings.Builder
+		for x := range cfg.Width {
+			c := y*cfg.Width + x
+			switch p := v.Occupant(c); {
+			case p >= 0:
+				b.WriteString(letter(p))
+			case mark[c] != 0:
+				b.WriteByte(mark[c])
+			default:
+				g := cfg.Terrains[cfg.Cells[c]].Glyph
+				if g == "" || len([]rune(g)) != 1 || g[0] >= 0x80 {
+					g = "."
+				}
+				b.WriteString(g)
+			}
+		}
+		lines = append(lines, "  "+b.String())
+	}
+	for p, pc := range cfg.People {
+		pv := v.Person(p)
+		if pv.Cell < 0 {
+			continue
+		}
+		acting := ""
+		if p == req.Person {
+			acting = "  <- acting"
+		}
+		lines = append(lines, fmt.Sprintf("  %s %s (side %d) hp %d/%d at %s%s", letter(p), pc.Name, pc.Side, pv.HP, pv.MaxHP, t.xy(pv.Cell), acting))
+	}
+	return lines
+}
+
+// events renders events as lines.
+func (t *table) events(es []engine.Event) []string {
+	var out []string
+	for _, e := range es {
+		s := fmt.Sprintf("round %d: %s", e.Round, e.Kind)
+		if e.Person >= 0 {
+			s += " " + t.name(e.Person)
+		}
+		if e.Kind == engine.EvDoTech {
+			s += " uses " + t.cfg.Techs[e.Tech].ID + " on " + t.xy(e.To)
+		}
+		if e.Kind == engine.EvPeopleMove {
+			s += " to " + t.xy(e.To)
+		}
+		if e.Kind == engine.EvHPDown || e.Kind == engine.EvHPUp {
+			s += fmt.Sprintf(" %d→%d", e.N, max(0, e.N+map[bool]int{true: -e.Value, false: e.Value}[e.Kind == engine.EvHPDown]))
+		}
+		if e.Note != engine.NoteNone {
+			s += " (" + e.Note.String() + ")"
+		}
+		out = append(out, s)
+	}
+	return out
+}
