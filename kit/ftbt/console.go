@@ -121,7 +121,9 @@ func (p *person) Decide(v *engine.View, req *engine.Request) (int, error) {
 	return p.ask(pr)
 }
 
-func (t *table) xy(cell int) string { return fmt.Sprintf("(%d,%d)", cell%t.cfg.Width, cell/t.cfg.Width) }
+func (t *table) xy(cell int) string {
+	return fmt.Sprintf("(%d,%d)", cell%t.cfg.Width, cell/t.cfg.Width)
+}
 
 func (t *table) name(p int) string {
 	if p < 0 || p >= len(t.cfg.People) {

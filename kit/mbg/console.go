@@ -309,4 +309,3 @@ func (t *table) events(es []engine.Event) []string {
 	}
 	return out
 }
-
