@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sandtable/sandtable/kit/diag"
 )
@@ -12,7 +13,7 @@ import (
 // its size. Zero fields take the defaults of DefaultLimits.
 type Limits struct {
 	// MaxFileSize is the largest file read, in bytes (includes, scripts and
-	// the entry file alike).
+	// the entry file alike); at most 2 GiB.
 	MaxFileSize int64
 	// MaxDepth is the deepest value: the number of JSON pointer tokens
 	// that address it ([a.b] x = [[1]] puts the 1 at depth 5).
@@ -38,6 +39,8 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxFileSize <= 0 {
 		l.MaxFileSize = DefaultLimits.MaxFileSize
 	}
+	// Spans keep 32-bit offsets.
+	l.MaxFileSize = min(l.MaxFileSize, math.MaxInt32)
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultLimits.MaxDepth
 	}

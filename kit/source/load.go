@@ -41,7 +41,7 @@ type Source struct {
 	files map[string]*parsed
 	order []string          // file names in load order
 	raw   map[string][]byte // other files read through Read (scripts), for excerpts
-	spans map[string]Span
+	spans map[string]span
 	opts  Options
 	root  root
 }
@@ -63,7 +63,10 @@ func (s *Source) Content(name string) ([]byte, bool) {
 // Lookup returns the span of the value at the JSON pointer ptr.
 func (s *Source) Lookup(ptr string) (Span, bool) {
 	sp, ok := s.spans[ptr]
-	return sp, ok
+	if !ok {
+		return Span{}, false
+	}
+	return sp.public(), true
 }
 
 // Range returns the range of the value at ptr, or of its closest ancestor
@@ -71,7 +74,7 @@ func (s *Source) Lookup(ptr string) (Span, bool) {
 func (s *Source) Range(ptr string) *diag.Range {
 	for {
 		if sp, ok := s.spans[ptr]; ok {
-			return sp.Value.Ptr()
+			return sp.value().Ptr()
 		}
 		i := strings.LastIndexByte(ptr, '/')
 		if i < 0 {
@@ -84,9 +87,8 @@ func (s *Source) Range(ptr string) *diag.Range {
 // KeyRange returns the range of the key naming the value at ptr, falling back
 // to Range when the value has no key (array elements).
 func (s *Source) KeyRange(ptr string) *diag.Range {
-	if sp, ok := s.spans[ptr]; ok && sp.Key != nil {
-		r := *sp.Key
-		return &r
+	if sp, ok := s.spans[ptr]; ok && sp.ks >= 0 {
+		return sp.key()
 	}
 	return s.Range(ptr)
 }
@@ -162,7 +164,7 @@ func (s *Source) read(name string) ([]byte, error) {
 // newSource prepares a Source whose entry file is entry, confined to
 // opts.Root or the root found from the entry's directory.
 func newSource(entry string, opts Options) *Source {
-	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]span{}, opts: opts}
 	dir := opts.Root
 	if dir == "" {
 		dir = filepath.Dir(entry)
@@ -236,7 +238,7 @@ type loader struct {
 // merged is a tree with its spans, keyed by pointers into that tree.
 type merged struct {
 	tree  map[string]any
-	spans map[string]Span
+	spans map[string]span
 }
 
 // load parses name and merges its includes before its own content. stack
@@ -250,14 +252,14 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 	if p.tree == nil {
 		return nil
 	}
-	out := &merged{tree: map[string]any{}, spans: map[string]Span{"": p.spans[""]}}
+	out := &merged{tree: map[string]any{}, spans: map[string]span{"": p.spans[""]}}
 	stack = append(stack, name)
 	for i, inc := range l.includes(p) {
 		if inc == "" {
 			continue // reported by includes
 		}
 		ptr := "/include/" + strconv.Itoa(i)
-		rng := p.spans[ptr].Value
+		rng := p.spans[ptr].value()
 		if filepath.IsAbs(inc) || filepath.VolumeName(inc) != "" || strings.HasPrefix(inc, "/") || strings.HasPrefix(inc, `\\`) {
 			l.diags = append(l.diags, diag.Diagnostic{
 				Severity: diag.Error, Code: CodeIncludeOutside, Summary: "Include outside the scenario",
@@ -314,7 +316,7 @@ func (l *loader) includes(p *parsed) []string {
 		l.diags = append(l.diags, diag.Diagnostic{
 			Severity: diag.Error, Code: CodeIncludeType, Summary: "Invalid include",
 			Detail:  `The include key takes a list of relative file paths, e.g. include = ["../common/techs.toml"].`,
-			Subject: p.spans[ptr].Value.Ptr(),
+			Subject: p.spans[ptr].value().Ptr(),
 		})
 	}
 	arr, ok := v.([]any)
@@ -337,11 +339,11 @@ func (l *loader) includes(p *parsed) []string {
 // merge folds src into dst: tables merge key by key, arrays concatenate (so an
 // include can contribute [[officers]] and the scenario add more), and any
 // other repeated key is a conflict. Spans are re-keyed to the merged pointers.
-func (l *loader) merge(dst *merged, src map[string]any, srcSpans map[string]Span) {
+func (l *loader) merge(dst *merged, src map[string]any, srcSpans map[string]span) {
 	l.mergeMap(dst, dst.tree, src, "", "", srcSpans)
 }
 
-func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, srcSpans map[string]Span) {
+func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, srcSpans map[string]span) {
 	keys := make([]string, 0, len(s))
 	for k := range s {
 		keys = append(keys, k)
@@ -375,16 +377,16 @@ func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, s
 		first := dst.spans[dptr+tok]
 		d := diag.Diagnostic{
 			Severity: diag.Error, Code: CodeDuplicateKey, Summary: "Duplicate key",
-			Detail: fmt.Sprintf("The key %q is already defined in %s; only tables and lists can be combined across included files.", k, first.Value.File),
+			Detail: fmt.Sprintf("The key %q is already defined in %s; only tables and lists can be combined across included files.", k, first.value().File),
 		}
 		if sp, ok := srcSpans[sptr+tok]; ok {
-			d.Subject = sp.Key
+			d.Subject = sp.key()
 			if d.Subject == nil {
-				d.Subject = sp.Value.Ptr()
+				d.Subject = sp.value().Ptr()
 			}
 		}
-		if first.Key != nil {
-			d.Related = []diag.Related{{Message: "first defined here", Range: *first.Key}}
+		if k := first.key(); k != nil {
+			d.Related = []diag.Related{{Message: "first defined here", Range: *k}}
 		}
 		l.diags = append(l.diags, d)
 	}
@@ -392,20 +394,28 @@ func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, s
 
 // copySpans copies the spans of value v and everything below it from the
 // source file's pointers (sptr) to the merged tree's pointers (dptr).
-func copySpans(dst, src map[string]Span, v any, dptr, sptr string) {
+func copySpans(dst, src map[string]span, v any, dptr, sptr string) {
 	if sp, ok := src[sptr]; ok {
 		dst[dptr] = sp
+	}
+	same := dptr == sptr // the common case: build each pointer once
+	child := func(tok string) (string, string) {
+		d := dptr + tok
+		if same {
+			return d, d
+		}
+		return d, sptr + tok
 	}
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			tok := "/" + EscapeToken(k)
-			copySpans(dst, src, e, dptr+tok, sptr+tok)
+			d, s := child("/" + EscapeToken(k))
+			copySpans(dst, src, e, d, s)
 		}
 	case []any:
 		for i, e := range v {
-			tok := "/" + strconv.Itoa(i)
-			copySpans(dst, src, e, dptr+tok, sptr+tok)
+			d, s := child("/" + strconv.Itoa(i))
+			copySpans(dst, src, e, d, s)
 		}
 	}
 }
