@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -124,11 +125,14 @@ func Join(from, rel string) string {
 
 // Read reads a file by the name Join returned (a path or a builtin: name)
 // and keeps it, so Content can show excerpts of scripts in diagnostics.
+// A leading byte order mark is dropped: Lua does not accept one, and
+// positions do not count it.
 func (s *Source) Read(name string) ([]byte, error) {
 	if b, ok := s.raw[name]; ok {
 		return b, nil
 	}
 	b, err := s.read(name)
+	b = bytes.TrimPrefix(b, bom)
 	if err == nil {
 		if s.raw == nil {
 			s.raw = map[string][]byte{}
