@@ -53,7 +53,7 @@ func (r *Result) Sources() diag.Sources {
 				return b, true
 			}
 		}
-		b, err := os.ReadFile(file)
+		b, err := source.ReadRegular(file, source.DefaultLimits.MaxFileSize)
 		return b, err == nil
 	}
 }

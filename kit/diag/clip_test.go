@@ -55,3 +55,11 @@ func TestExcerptAfterBOM(t *testing.T) {
 		t.Errorf("got\n%s", out)
 	}
 }
+
+// TestFileSourcesRegularOnly: excerpts are never read from devices.
+func TestFileSourcesRegularOnly(t *testing.T) {
+	src := FileSources()
+	if _, ok := src("/dev/zero"); ok {
+		t.Error("/dev/zero served as a source")
+	}
+}
