@@ -65,6 +65,12 @@ type parsed struct {
 }
 
 func parseFile(name string, data []byte, lim Limits) *parsed {
+	if int64(len(data)) > lim.MaxFileSize {
+		// Refused before anything is built from it; no excerpt is shown.
+		p := &parsed{name: name, lines: newLineIndex(nil), spans: map[string]span{}}
+		p.diags = append(p.diags, *prescan(p, data, lim))
+		return p
+	}
 	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]span{}}
 	p.spans[""] = span{file: p, ks: -1}
 	// Limits first: past them the decoders' cost is not linear in the size.
