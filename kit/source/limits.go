@@ -95,6 +95,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 		segs     int    // segments of the key being read
 		keyStart int    // offset of the key being read
 		keys     int
+		sawArray bool // a [[...]] header was seen
 		valDep   = -1 // depth of the value after '=' (or of an array element)
 	)
 	// keyBase is the depth that keys at the current position start from.
@@ -145,6 +146,13 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 				if arr {
 					j++
 				}
+				// A segment may name an array of tables, which the header
+				// steps into (one more token, its last index). Once the file
+				// has [[...]] headers, every inner segment counts for two.
+				step := 1
+				if sawArray {
+					step = 2
+				}
 				d := 1
 				for j < n && text[j] != ']' && text[j] != '\n' {
 					switch text[j] {
@@ -152,7 +160,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 						j = skipString(text, j)
 						continue
 					case '.':
-						d++
+						d += step
 						if d > lim.MaxDepth {
 							return tooDeep(j, d)
 						}
@@ -161,6 +169,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 				}
 				if arr {
 					d++
+					sawArray = true
 				}
 				if d > lim.MaxDepth {
 					return tooDeep(i, d)
