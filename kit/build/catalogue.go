@@ -26,7 +26,7 @@ var coreCodes = []diag.CodeInfo{
 		Doc:     "A file includes itself, directly or through other files. Remove one include of the cycle; a file included twice through different paths is merged only once.",
 		Example: "# a.toml\ninclude = [\"b.toml\"]\n# b.toml\ninclude = [\"a.toml\"]\n"},
 	{Code: source.CodeIncludeOutside, Category: "include", Title: "include or script outside the scenario's tree",
-		Doc:     "Includes and scripts are read only from the scenario's own directory tree (or, when a directory above it holds a .sandtable-root file, from that directory's tree) and from builtin: files. Absolute paths, paths that climb out with .. and symbolic links that lead out are refused, so checking a downloaded scenario cannot read other files. To share includes between scenarios, put an empty .sandtable-root file in their common parent.",
+		Doc:     "Includes and scripts are read only from the scenario's own directory tree (or, when a directory above it holds a .sandtable-root file, from that directory's tree) and from builtin: files. Absolute paths, paths that climb out with .. and symbolic links that lead out are refused (a scenario.toml that is a link out of its directory too), so checking a downloaded scenario cannot read other files. To share includes between scenarios, put an empty .sandtable-root file in their common parent.",
 		Example: "include = [\"../../../../etc/passwd\"]\n"},
 	{Code: source.CodeNotRegular, Category: "include", Title: "not a regular file",
 		Doc:     "mapc reads only regular files: a directory, a named pipe, a device or a socket in place of a scenario, include or script is refused before it is opened.",

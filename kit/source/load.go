@@ -189,10 +189,12 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 		entry = filepath.Join(dir, EntryFile)
 	}
 	s := newSource(entry, opts)
-	data, err := ReadRegular(entry, opts.Limits.withDefaults().MaxFileSize)
+	data, err := readEntry(entry, opts.Limits.withDefaults().MaxFileSize)
 	if err != nil {
 		code, summary := CodeNoScenario, "Scenario not found"
 		switch ErrorCode(err) {
+		case CodeIncludeOutside:
+			code, summary = CodeIncludeOutside, "Scenario file outside its directory"
 		case CodeNotRegular:
 			code, summary = CodeNotRegular, "Scenario is not a regular file"
 		case CodeTooLarge:
@@ -211,6 +213,21 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 	s.Root = tree.tree
 	s.spans = tree.spans
 	return s, l.diags
+}
+
+// readEntry reads a scenario's entry file: a regular file within the size
+// limit that is really in its directory (a scenario.toml that is a symbolic
+// link to a file elsewhere is refused, so its content is never shown).
+func readEntry(entry string, limit int64) ([]byte, error) {
+	r, err := findRootAt(filepath.Dir(entry))
+	if err != nil {
+		return nil, &ReadError{CodeIncludeRead, unwrapPathError(err)}
+	}
+	real, err := r.confine(entry)
+	if err != nil {
+		return nil, err
+	}
+	return ReadRegular(real, limit)
 }
 
 // LoadBytes loads a scenario from one in-memory file (tests, fuzzing, stdin);
