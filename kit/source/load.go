@@ -44,7 +44,8 @@ type Source struct {
 	raw   map[string][]byte // other files read through Read (scripts), for excerpts
 	spans map[string]span
 	opts  Options
-	root  root
+	root  *root  // found on the first read (most files include nothing)
+	dir   string // the directory the root is found from
 }
 
 // Files returns the names of every loaded file, in load order.
@@ -158,6 +159,13 @@ func (s *Source) read(name string) ([]byte, error) {
 		}
 		return b, nil
 	}
+	if s.root == nil {
+		r, err := findRoot(s.dir)
+		if err != nil || !filepath.IsAbs(r.lexical) {
+			r = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
+		}
+		s.root = &r
+	}
 	real, err := s.root.confine(name)
 	if err != nil {
 		return nil, err
@@ -173,10 +181,12 @@ func newSource(entry string, opts Options) *Source {
 	if dir == "" {
 		dir = filepath.Dir(entry)
 	}
-	s.root, _ = findRoot(dir)
-	if !filepath.IsAbs(s.root.lexical) {
-		s.root = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
+	// Made absolute now: the root is found on the first read, after which
+	// the working directory may have changed.
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
 	}
+	s.dir = dir
 	return s
 }
 
