@@ -328,13 +328,79 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 			continue
 		}
 		if sub := l.load(target, incData, stack); sub != nil {
-			l.merge(out, sub.tree, sub.spans)
+			l.mergeOwned(out, sub.tree, sub.spans)
 		}
 	}
 	own := p.tree
-	delete(own, "include")
-	l.merge(out, own, p.spans)
+	if inc, ok := own["include"]; ok {
+		dropSpans(p.spans, inc, "/include")
+		delete(own, "include")
+	}
+	l.mergeOwned(out, own, p.spans)
 	return out
+}
+
+// mergeOwned is merge for a source whose span map is no longer needed on
+// its own. When the source only adds keys and tables (no list to
+// concatenate, no conflict) and holds more spans than dst, its map becomes
+// the merged one and dst's few spans are added to it, instead of copying
+// every span of the larger file (the entry file is usually the larger).
+func (l *loader) mergeOwned(dst *merged, src map[string]any, srcSpans map[string]span) {
+	if !adoptSpans || len(srcSpans) < len(dst.spans) || !addsOnly(dst.tree, src) {
+		l.merge(dst, src, srcSpans)
+		return
+	}
+	for ptr, sp := range dst.spans {
+		srcSpans[ptr] = sp // dst's spans win where both have one (tables, the root)
+	}
+	adopt(dst.tree, src)
+	dst.spans = srcSpans
+}
+
+// adoptSpans enables mergeOwned's shortcut; tests turn it off to compare.
+var adoptSpans = true
+
+// addsOnly reports whether merging s into d only adds keys or merges
+// tables, so every value of s keeps its pointer.
+func addsOnly(d, s map[string]any) bool {
+	for k, sv := range s {
+		dv, ok := d[k]
+		if !ok {
+			continue
+		}
+		dm, ok1 := dv.(map[string]any)
+		sm, ok2 := sv.(map[string]any)
+		if !ok1 || !ok2 || !addsOnly(dm, sm) {
+			return false
+		}
+	}
+	return true
+}
+
+// adopt merges s into d when addsOnly(d, s).
+func adopt(d, s map[string]any) {
+	for k, sv := range s {
+		if dm, ok := d[k].(map[string]any); ok {
+			adopt(dm, sv.(map[string]any))
+			continue
+		}
+		d[k] = sv
+	}
+}
+
+// dropSpans deletes the spans of v and everything below it.
+func dropSpans(spans map[string]span, v any, ptr string) {
+	delete(spans, ptr)
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			dropSpans(spans, e, ptr+"/"+EscapeToken(k))
+		}
+	case []any:
+		for i, e := range v {
+			dropSpans(spans, e, ptr+"/"+strconv.Itoa(i))
+		}
+	}
 }
 
 // includes returns the include list of a parsed file, reporting a malformed one.
