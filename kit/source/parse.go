@@ -92,7 +92,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 		_, err := toml.Decode(string(text), &raw)
 		if err == nil {
 			p.index(text)
-			p.tree = p.normalize(raw, "").(map[string]any)
+			p.tree = p.normalize(raw, nil).(map[string]any)
 			return p
 		}
 		d := p.syntaxDiag(text, err)
@@ -175,31 +175,37 @@ func sentence(s string) string {
 // normalize converts BurntSushi's decoded values to JSON types: objects,
 // arrays, strings, booleans, int64 and float64. Dates become strings in
 // their TOML form; NaN and infinities are reported and become 0.
-func (p *parsed) normalize(v any, ptr string) any {
+//
+// Maps and slices are converted in place (they are the decoder's own), and
+// the pointer of a value is only spelled out for a diagnostic: path holds
+// its tokens.
+func (p *parsed) normalize(v any, path []string) any {
 	switch v := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(v))
 		for k, e := range v {
-			out[k] = p.normalize(e, ptr+"/"+EscapeToken(k))
+			v[k] = p.normalize(e, append(path, EscapeToken(k)))
 		}
-		return out
+		return v
 	case []map[string]any:
 		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+			out[i] = p.normalize(e, append(path, strconv.Itoa(i)))
 		}
 		return out
 	case []any:
-		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+			v[i] = p.normalize(e, append(path, strconv.Itoa(i)))
 		}
-		return out
+		return v
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			d := diag.Diagnostic{
 				Severity: diag.Error, Code: CodeNonFinite, Summary: "Non-finite number",
 				Detail: fmt.Sprintf("The value %v cannot be represented in the compiled JSON config; use a finite number.", v),
+			}
+			ptr := ""
+			for _, t := range path {
+				ptr += "/" + t
 			}
 			if s, ok := p.spans[ptr]; ok {
 				d.Subject = s.value().Ptr()
