@@ -249,6 +249,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 			}
 		}
 	}
+	p.keys = keys
 	return nil
 }
 

@@ -62,6 +62,7 @@ type parsed struct {
 	tree  map[string]any // nil after a syntax error
 	spans map[string]span
 	diags diag.Diagnostics
+	keys  int // keys the pre-scan counted (to size spans)
 }
 
 func parseFile(name string, data []byte, lim Limits) *parsed {
@@ -78,6 +79,8 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 		p.diags = append(p.diags, *d)
 		return p
 	}
+	p.spans = make(map[string]span, p.keys+1)
+	p.spans[""] = span{file: p, ks: -1}
 	// After a syntax error, blank the offending line and parse again, so one
 	// typo does not hide every other problem of the file. Blanking keeps byte
 	// offsets, so positions still refer to the original text.
