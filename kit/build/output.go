@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 // JournalFile is the name of the journal WriteSet keeps in the output
@@ -53,7 +55,7 @@ func WriteSet(dir string, files map[string][]byte) error {
 		return err
 	}
 	for _, target := range slices.Sorted(maps.Keys(files)) {
-		if !within(dir, target) {
+		if !source.Within(dir, target) {
 			return fail(fmt.Errorf("%s is outside the output directory %s", target, dir))
 		}
 		tmp, err := writeTemp(target, files[target])
@@ -102,7 +104,7 @@ func Recover(dir string) error {
 				continue // not a line WriteSet wrote
 			}
 			tmp, target = filepath.Join(dir, tmp), filepath.Join(dir, target)
-			if !within(dir, tmp) || !within(dir, target) {
+			if !source.Within(dir, tmp) || !source.Within(dir, target) {
 				continue
 			}
 			if err := os.Rename(tmp, target); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -186,11 +188,6 @@ func syncDirs[M any](moves []M, dirOf func(M) string) {
 			f.Close()
 		}
 	}
-}
-
-func within(dir, path string) bool {
-	r, err := filepath.Rel(dir, path)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
 }
 
 func rel(dir, path string) string {
