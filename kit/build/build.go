@@ -33,6 +33,9 @@ type Game interface {
 type Options struct {
 	// Enabled selects lint rules by name; nil enables all.
 	Enabled func(rule string) bool
+	// Limits bound every file read (mapc --limits); zero fields take
+	// source.DefaultLimits.
+	Limits source.Limits
 }
 
 // Result is the outcome of compiling one scenario.
@@ -126,7 +129,7 @@ func (c *Compiler) Catalogue() diag.Catalogue {
 // file) without writing anything.
 func (c *Compiler) Compile(path string, opts Options) *Result {
 	res := &Result{}
-	src, ds := source.Load(path, source.Options{Builtin: scripts.FS})
+	src, ds := source.Load(path, source.Options{Builtin: scripts.FS, Limits: opts.Limits})
 	res.Source = src
 	res.Diags = append(res.Diags, ds...)
 	if src == nil {

@@ -3,6 +3,8 @@ package source
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/sandtable/sandtable/kit/diag"
 )
@@ -293,4 +295,66 @@ func skipString(text []byte, i int) int {
 		j++
 	}
 	return j
+}
+
+// String writes the limits in the form Set reads, zero fields as defaults.
+func (l *Limits) String() string {
+	d := l.withDefaults()
+	return fmt.Sprintf("size=%d,depth=%d,keys=%d,line=%d", d.MaxFileSize, d.MaxDepth, d.MaxKeys, d.MaxLineLength)
+}
+
+// Set reads limits such as "size=64M,depth=100" (the --limits flag): size
+// is the largest file, line the longest line (bytes, with an optional K, M
+// or G suffix for KiB, MiB, GiB), depth the deepest nesting and keys the
+// most keys per file. Names not given keep their value.
+func (l *Limits) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("limit %q: want name=value", part)
+		}
+		n, err := parseSize(strings.TrimSpace(val))
+		if err != nil || n <= 0 {
+			return fmt.Errorf("limit %q: want a positive number", part)
+		}
+		switch strings.TrimSpace(name) {
+		case "size":
+			l.MaxFileSize = n
+		case "depth":
+			l.MaxDepth = int(min(n, math.MaxInt32))
+		case "keys":
+			l.MaxKeys = int(min(n, math.MaxInt32))
+		case "line":
+			l.MaxLineLength = int(min(n, math.MaxInt32))
+		default:
+			return fmt.Errorf("unknown limit %q (size, depth, keys, line)", name)
+		}
+	}
+	return nil
+}
+
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	if s != "" {
+		switch s[len(s)-1] {
+		case 'k', 'K':
+			mult = 1 << 10
+		case 'm', 'M':
+			mult = 1 << 20
+		case 'g', 'G':
+			mult = 1 << 30
+		}
+		if mult > 1 {
+			s = s[:len(s)-1]
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n * mult, nil
 }
