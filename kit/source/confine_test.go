@@ -260,3 +260,16 @@ func TestEntryLinkOutside(t *testing.T) {
 		t.Fatalf("inside link: %v", ds)
 	}
 }
+
+// TestOptionsRoot: an explicit root is exactly the tree read from.
+func TestOptionsRoot(t *testing.T) {
+	dir := writeFiles(t, map[string]string{RootMarker: "", "common.toml": "a = 1\n", "s/b.toml": "b = 1\n"})
+	entry := filepath.Join(dir, "s", "x.toml")
+	if _, ds := LoadBytes(entry, []byte("include = [\"../common.toml\"]\n"), Options{}); len(ds) != 0 {
+		t.Errorf("marker root: %v", ds)
+	}
+	_, ds := LoadBytes(entry, []byte("include = [\"../common.toml\", \"b.toml\"]\n"), Options{Root: filepath.Join(dir, "s")})
+	if len(ds) != 1 || ds[0].Code != CodeIncludeOutside {
+		t.Errorf("explicit root: %v", ds)
+	}
+}

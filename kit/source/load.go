@@ -26,8 +26,8 @@ type Options struct {
 	// Builtin serves paths that start with BuiltinPrefix; nil disables them.
 	Builtin fs.FS
 	// Root is the directory tree includes and scripts may be read from.
-	// Empty means the scenario's directory, or the nearest directory above
-	// it that holds RootMarker.
+	// Empty means the entry file's directory, or the nearest directory
+	// above it that holds RootMarker.
 	Root string
 	// Limits bound the size and shape of every file read; zero fields
 	// take DefaultLimits.
@@ -160,7 +160,11 @@ func (s *Source) read(name string) ([]byte, error) {
 		return b, nil
 	}
 	if s.root == nil {
-		r, err := findRoot(s.dir)
+		find := findRoot
+		if s.opts.Root != "" {
+			find = findRootAt // exactly the tree asked for
+		}
+		r, err := find(s.dir)
 		if err != nil || !filepath.IsAbs(r.lexical) {
 			r = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
 		}
