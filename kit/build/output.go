@@ -3,6 +3,7 @@ package build
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -76,7 +77,9 @@ func WriteSet(dir string, files map[string][]byte) error {
 			return errCrash
 		}
 		if err := os.Rename(m.tmp, m.target); err != nil {
-			// The journal stays: the next run (or reader) finishes the set.
+			// Move the rest into place (a set as complete as the disk
+			// allows) and report the failure.
+			Recover(dir)
 			return err
 		}
 	}
@@ -88,6 +91,7 @@ func WriteSet(dir string, files map[string][]byte) error {
 // point and removes temporary files that interrupted runs left in dir and
 // its subdirectories. A missing dir is not an error.
 func Recover(dir string) error {
+	var firstFail error
 	journal := filepath.Join(dir, JournalFile)
 	data, err := os.ReadFile(journal)
 	switch {
@@ -108,14 +112,17 @@ func Recover(dir string) error {
 				continue
 			}
 			if err := os.Rename(tmp, target); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
+				// Best effort: a target that cannot be replaced (now a
+				// directory, say) must not block every later run.
+				os.Remove(tmp)
+				firstFail = cmp.Or(firstFail, err)
 			}
 		}
 		if err := os.Remove(journal); err != nil {
 			return err
 		}
 	}
-	return removeTemps(dir)
+	return cmp.Or(firstFail, removeTemps(dir))
 }
 
 // removeTemps deletes the temporary config files of interrupted runs in
