@@ -116,13 +116,14 @@ func subjectSpans(r Range, lines []string) []span {
 		return nil
 	}
 	lineLen := func(n int) int { return utf8.RuneCountInString(lines[n-1]) }
+	// A range past the end of the file ends with its last line.
+	if end.Line > len(lines) {
+		end.Line = len(lines)
+		end.Column = lineLen(end.Line) + 1
+	}
 	// A range ending at column 1 ends with the previous line's newline.
 	if end.Line > start.Line && end.Column <= 1 {
 		end.Line--
-		end.Column = lineLen(end.Line) + 1
-	}
-	if end.Line > len(lines) {
-		end.Line = len(lines)
 		end.Column = lineLen(end.Line) + 1
 	}
 	if end.Line <= start.Line {
