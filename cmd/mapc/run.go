@@ -143,6 +143,8 @@ func runCheck(args []string, env cli.Env) int {
 	var out cli.Output
 	fs := flags("check", env)
 	out.Register(fs)
+	var lim source.Limits
+	fs.Var(&lim, "limits", "file limits, e.g. size=64M,depth=100,keys=2000000,line=1M")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -152,7 +154,7 @@ func runCheck(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc check:", err)
 		return diag.ExitFailure
 	}
-	results, ds := env.CompileAll(paths, build.Options{})
+	results, ds := env.CompileAll(paths, build.Options{Limits: lim})
 	return out.Report(env, ds, cli.Sources(results))
 }
 
@@ -161,6 +163,8 @@ func runBuild(args []string, env cli.Env) int {
 	fs := flags("build", env)
 	out.Register(fs)
 	dest := fs.String("o", "", "output: a .json file (one scenario) or a directory (default ./build)")
+	var lim source.Limits
+	fs.Var(&lim, "limits", "file limits, e.g. size=64M,depth=100,keys=2000000,line=1M")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -181,7 +185,7 @@ func runBuild(args []string, env cli.Env) int {
 	}
 	// Compile everything first so that nothing is written when any scenario
 	// has errors.
-	results, ds := env.CompileAll(paths, build.Options{})
+	results, ds := env.CompileAll(paths, build.Options{Limits: lim})
 	if !ds.HasErrors() {
 		// All configs of the run are written as one set (build.WriteSet).
 		files := map[string][]byte{}

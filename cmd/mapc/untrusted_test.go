@@ -137,3 +137,20 @@ func TestImportInputsRegularOnly(t *testing.T) {
 		t.Errorf("import ftbt: exit %d; stderr:\n%s", code, stderr)
 	}
 }
+
+// TestConfigNotRegular: a config path naming a FIFO or a device is refused,
+// and rendering its diagnostic does not read it either (it would block or
+// never end).
+func TestConfigNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{"/dev/zero.json"} // missing: a plain error
+	if syscall.Mkfifo(filepath.Join(dir, "pipe.json"), 0o644) == nil {
+		paths = append(paths, "pipe.json")
+	}
+	for _, p := range paths {
+		code, stderr := runIn(t, dir, "inspect", p)
+		if code != 1 || !strings.Contains(stderr, "Cannot read config") {
+			t.Errorf("inspect %s: exit %d; stderr:\n%s", p, code, stderr)
+		}
+	}
+}

@@ -67,6 +67,9 @@ type ImportOptions struct {
 type Options struct {
 	// Enabled selects lint rules by name; nil enables all.
 	Enabled func(rule string) bool
+	// Limits bound every file read (mapc --limits); zero fields take
+	// source.DefaultLimits.
+	Limits source.Limits
 }
 
 // Result is the outcome of compiling one scenario.
@@ -87,7 +90,7 @@ func (r *Result) Sources() diag.Sources {
 				return b, true
 			}
 		}
-		b, err := os.ReadFile(file)
+		b, err := source.ReadRegular(file, source.DefaultLimits.MaxFileSize)
 		return b, err == nil
 	}
 }
@@ -201,7 +204,7 @@ func (c *Compiler) Catalogue() diag.Catalogue {
 // file) without writing anything.
 func (c *Compiler) Compile(path string, opts Options) *Result {
 	res := &Result{}
-	src, ds := source.Load(path, source.Options{Builtin: c.builtin})
+	src, ds := source.Load(path, source.Options{Builtin: c.builtin, Limits: opts.Limits})
 	res.Source = src
 	res.Diags = append(res.Diags, ds...)
 	if src == nil {

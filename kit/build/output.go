@@ -3,6 +3,7 @@ package build
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -13,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sandtable/sandtable/kit/source"
 )
 
 // JournalFile is the name of the journal WriteSet keeps in the output
@@ -53,7 +56,7 @@ func WriteSet(dir string, files map[string][]byte) error {
 		return err
 	}
 	for _, target := range slices.Sorted(maps.Keys(files)) {
-		if !within(dir, target) {
+		if !source.Within(dir, target) {
 			return fail(fmt.Errorf("%s is outside the output directory %s", target, dir))
 		}
 		tmp, err := writeTemp(target, files[target])
@@ -74,7 +77,9 @@ func WriteSet(dir string, files map[string][]byte) error {
 			return errCrash
 		}
 		if err := os.Rename(m.tmp, m.target); err != nil {
-			// The journal stays: the next run (or reader) finishes the set.
+			// Move the rest into place (a set as complete as the disk
+			// allows) and report the failure.
+			Recover(dir)
 			return err
 		}
 	}
@@ -86,6 +91,7 @@ func WriteSet(dir string, files map[string][]byte) error {
 // point and removes temporary files that interrupted runs left in dir and
 // its subdirectories. A missing dir is not an error.
 func Recover(dir string) error {
+	var firstFail error
 	journal := filepath.Join(dir, JournalFile)
 	data, err := os.ReadFile(journal)
 	switch {
@@ -102,18 +108,21 @@ func Recover(dir string) error {
 				continue // not a line WriteSet wrote
 			}
 			tmp, target = filepath.Join(dir, tmp), filepath.Join(dir, target)
-			if !within(dir, tmp) || !within(dir, target) {
+			if !source.Within(dir, tmp) || !source.Within(dir, target) {
 				continue
 			}
 			if err := os.Rename(tmp, target); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return err
+				// Best effort: a target that cannot be replaced (now a
+				// directory, say) must not block every later run.
+				os.Remove(tmp)
+				firstFail = cmp.Or(firstFail, err)
 			}
 		}
 		if err := os.Remove(journal); err != nil {
 			return err
 		}
 	}
-	return removeTemps(dir)
+	return cmp.Or(firstFail, removeTemps(dir))
 }
 
 // removeTemps deletes the temporary config files of interrupted runs in
@@ -186,11 +195,6 @@ func syncDirs[M any](moves []M, dirOf func(M) string) {
 			f.Close()
 		}
 	}
-}
-
-func within(dir, path string) bool {
-	r, err := filepath.Rel(dir, path)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) && !filepath.IsAbs(r)
 }
 
 func rel(dir, path string) string {

@@ -115,3 +115,27 @@ func TestWriteSetConfined(t *testing.T) {
 		t.Errorf("files written: %v", got)
 	}
 }
+
+// TestWriteSetRenameFailure: a target that cannot be replaced is reported,
+// the rest of the set is still moved in, and no journal blocks later runs.
+func TestWriteSetRenameFailure(t *testing.T) {
+	dir := t.TempDir()
+	files := set(dir, "new")
+	blocked := filepath.Join(dir, "mbg", "b.json")
+	os.MkdirAll(filepath.Join(blocked, "x"), 0o755) // a non-empty directory in the way
+	if err := WriteSet(dir, files); err == nil {
+		t.Fatal("no error")
+	}
+	got := tree(t, dir)
+	if got["ftbt/a.json"] != "new a" || got["mbg/c.json"] != "new c" {
+		t.Errorf("files = %v", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, JournalFile)); err == nil {
+		t.Error("journal left behind")
+	}
+	os.RemoveAll(blocked)
+	if err := WriteSet(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	wantSet(t, dir, "new")
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/source"
 
 	"github.com/mattn/go-isatty"
 )
@@ -130,7 +131,9 @@ func Sources(results []*build.Result) diag.Sources {
 				}
 			}
 		}
-		b, err := os.ReadFile(file)
+		// Only regular files within the size limit: a diagnostic may name
+		// a FIFO or a device the user passed.
+		b, err := source.ReadRegular(file, source.DefaultLimits.MaxFileSize)
 		return b, err == nil
 	}
 }

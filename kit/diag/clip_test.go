@@ -55,3 +55,33 @@ func TestExcerptAfterBOM(t *testing.T) {
 		t.Errorf("got\n%s", out)
 	}
 }
+
+// TestFileSourcesRegularOnly: excerpts are never read from devices.
+func TestFileSourcesRegularOnly(t *testing.T) {
+	src := FileSources()
+	if _, ok := src("/dev/zero"); ok {
+		t.Error("/dev/zero served as a source")
+	}
+}
+
+// TestTextNoControlCharacters: a name with terminal escapes, quoted in a
+// summary, detail, note, suggestion or file name, reaches the terminal
+// without its control characters.
+func TestTextNoControlCharacters(t *testing.T) {
+	esc := "\x1b[2J\x1b]0;pwned\x07\r"
+	d := Diagnostic{Severity: Error, Code: "c", Summary: "S" + esc, Detail: "No officer is named \"" + esc + "\".\nSecond line.",
+		Subject:     rng("f"+esc+".toml", 1, 1, 1, 2),
+		Related:     []Related{{Message: "m" + esc, Range: *rng("g.toml", 1, 1, 1, 1)}},
+		Suggestions: []string{"x" + esc}}
+	var buf bytes.Buffer
+	if err := Render(&buf, FormatText, Diagnostics{d}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if strings.ContainsAny(out, "\x1b\x07\r") {
+		t.Errorf("control characters in the output: %q", out)
+	}
+	if !strings.Contains(out, ".\nSecond line.\n") {
+		t.Errorf("newlines of the detail lost: %q", out)
+	}
+}

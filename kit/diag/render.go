@@ -76,12 +76,29 @@ func FileSources() Sources {
 		defer mu.Unlock()
 		e, seen := cache[file]
 		if !seen {
-			b, err := os.ReadFile(file)
+			b, err := readRegular(file)
 			e = entry{b, err == nil} // a failure is remembered too
 			cache[file] = e
 		}
 		return e.b, e.ok
 	}
+}
+
+// maxSourceSize bounds the files FileSources reads for excerpts.
+const maxSourceSize = 16 << 20
+
+// readRegular reads file for an excerpt only when it is a regular file of
+// at most maxSourceSize bytes: a diagnostic may name a FIFO (reading it
+// would block) or a device (reading it would not end).
+func readRegular(file string) ([]byte, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || st.Size() > maxSourceSize {
+		return nil, fmt.Errorf("%s: not a regular file within %d bytes", file, maxSourceSize)
+	}
+	return os.ReadFile(file)
 }
 
 // Options configures Render. The zero value renders plain text without

@@ -43,20 +43,20 @@ func (tr *textRenderer) diagnostic(d Diagnostic) {
 	if d.Code != "" {
 		head += "[" + d.Code + "]"
 	}
-	fmt.Fprintf(tr.buf, "%s%s\n", tr.p.severity(d.Severity).paint(head), tr.p.bold().paint(": "+d.Summary))
+	fmt.Fprintf(tr.buf, "%s%s\n", tr.p.severity(d.Severity).paint(head), tr.p.bold().paint(": "+printable(d.Summary)))
 	if d.Subject != nil {
 		tr.subject(d.Severity, *d.Subject)
 	}
 	if d.Detail != "" {
-		tr.buf.WriteString(strings.TrimRight(d.Detail, "\n"))
+		tr.buf.WriteString(printable(strings.TrimRight(d.Detail, "\n")))
 		tr.buf.WriteString("\n")
 	}
 	for _, rel := range d.Related {
-		fmt.Fprintf(tr.buf, "%s %s\n", tr.p.note().paint("note:"), rel.Message)
+		fmt.Fprintf(tr.buf, "%s %s\n", tr.p.note().paint("note:"), printable(rel.Message))
 		tr.arrow(gutterWidth(rel.Range.Start.Line), rel.Range)
 	}
 	if ss := missingSuggestions(d); len(ss) > 0 {
-		fmt.Fprintf(tr.buf, "%s %s\n", tr.p.help().paint("help:"), didYouMean(ss))
+		fmt.Fprintf(tr.buf, "%s %s\n", tr.p.help().paint("help:"), printable(didYouMean(ss)))
 	}
 	tr.buf.WriteString("\n")
 }
@@ -67,7 +67,7 @@ func gutterWidth(line int) int { return len(strconv.Itoa(max(line, 1))) }
 
 // arrow writes "  --> file:line:col", indented to sit under the gutter.
 func (tr *textRenderer) arrow(width int, r Range) {
-	fmt.Fprintf(tr.buf, "%s%s %s\n", strings.Repeat(" ", width+1), tr.p.gutter().paint("-->"), r)
+	fmt.Fprintf(tr.buf, "%s%s %s\n", strings.Repeat(" ", width+1), tr.p.gutter().paint("-->"), printable(r.String()))
 }
 
 // lines returns the lines of file without their terminators, or nil when
@@ -116,13 +116,14 @@ func subjectSpans(r Range, lines []string) []span {
 		return nil
 	}
 	lineLen := func(n int) int { return utf8.RuneCountInString(lines[n-1]) }
+	// A range past the end of the file ends with its last line.
+	if end.Line > len(lines) {
+		end.Line = len(lines)
+		end.Column = lineLen(end.Line) + 1
+	}
 	// A range ending at column 1 ends with the previous line's newline.
 	if end.Line > start.Line && end.Column <= 1 {
 		end.Line--
-		end.Column = lineLen(end.Line) + 1
-	}
-	if end.Line > len(lines) {
-		end.Line = len(lines)
 		end.Column = lineLen(end.Line) + 1
 	}
 	if end.Line <= start.Line {
@@ -216,3 +217,21 @@ func clipLine(line string, from, to int) (string, int, int) {
 	from, to = from-shift, min(to, end)-shift
 	return b.String(), from, max(to, from)
 }
+
+// printable replaces control characters other than newlines and tabs with
+// U+FFFD in the text of a diagnostic (summaries, details and file names
+// can quote a scenario's strings), so a hostile name cannot move the cursor
+// or recolor the terminal, as excerpts already cannot (expandLine).
+func printable(s string) string {
+	if !strings.ContainsFunc(s, isHostile) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isHostile(r) {
+			return unicode.ReplacementChar
+		}
+		return r
+	}, s)
+}
+
+func isHostile(r rune) bool { return r != '\n' && r != '\t' && unicode.IsControl(r) }

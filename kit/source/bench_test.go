@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -38,12 +39,13 @@ func BenchmarkLoadOfficers(b *testing.B) {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
+			before := totalAlloc()
 			for b.Loop() {
 				if s, ds := LoadBytes("o.toml", data, Options{}); s == nil || len(ds) > 0 {
 					b.Fatal(ds)
 				}
 			}
-			reportPer(b, "officer", n)
+			reportPer(b, "officer", n, before)
 		})
 	}
 }
@@ -56,12 +58,13 @@ func BenchmarkLoadDepth(b *testing.B) {
 		b.Run(fmt.Sprintf("depth=%d", d), func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
+			before := totalAlloc()
 			for b.Loop() {
 				if s, ds := LoadBytes("d.toml", data, Options{}); s == nil || len(ds) > 0 {
 					b.Fatal(ds)
 				}
 			}
-			reportPer(b, "level", levels)
+			reportPer(b, "level", levels, before)
 		})
 	}
 }
@@ -83,8 +86,16 @@ func BenchmarkPrescanDepth(b *testing.B) {
 	}
 }
 
-// reportPer adds an ns/unit metric (B/op divided by the same count gives
-// bytes per unit; the closing note of issue #11 quotes both).
-func reportPer(b *testing.B, unit string, n int) {
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/"+unit)
+// reportPer adds ns/unit and B/unit metrics; before is totalAlloc() taken
+// before the loop.
+func reportPer(b *testing.B, unit string, n int, before uint64) {
+	per := float64(b.N) * float64(n)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/"+unit)
+	b.ReportMetric(float64(totalAlloc()-before)/per, "B/"+unit)
+}
+
+func totalAlloc() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc
 }

@@ -74,8 +74,9 @@ func findRoot(dir string) (root, error) {
 	return root{lexical: r, real: real}, nil
 }
 
-// within reports whether path lies in dir (both absolute and clean).
-func within(dir, path string) bool {
+// Within reports whether path lies in dir (dir itself included), comparing
+// them lexically; both must be absolute or both relative to the same place.
+func Within(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
@@ -87,14 +88,14 @@ func (r root) confine(name string) (string, error) {
 	if err != nil {
 		return "", &ReadError{CodeIncludeRead, err}
 	}
-	if !within(r.lexical, abs) {
+	if !Within(r.lexical, abs) {
 		return "", &ReadError{CodeIncludeOutside, fmt.Errorf("the path leaves %s, the directory tree the scenario may read (see %s in docs/getting-started.md)", r.lexical, RootMarker)}
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return "", &ReadError{CodeIncludeRead, unwrapPathError(err)}
 	}
-	if !within(r.real, real) {
+	if !Within(r.real, real) {
 		return "", &ReadError{CodeIncludeOutside, fmt.Errorf("a symbolic link leads out of %s, the directory tree the scenario may read", r.lexical)}
 	}
 	return real, nil

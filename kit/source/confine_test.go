@@ -241,3 +241,35 @@ func TestDirFS(t *testing.T) {
 		t.Errorf("walk = %v", seen)
 	}
 }
+
+// TestEntryLinkOutside: a scenario.toml that is a symbolic link out of its
+// directory is refused; one that stays inside is read.
+func TestEntryLinkOutside(t *testing.T) {
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "passwd"), []byte("root:x:0:0 secret-line\n"), 0o644)
+	dir := writeFiles(t, map[string]string{"real.toml": "name = \"x\"\n"})
+	os.Symlink(filepath.Join(outside, "passwd"), filepath.Join(dir, EntryFile))
+	s, ds := Load(dir, Options{})
+	if s != nil || len(ds) != 1 || ds[0].Code != CodeIncludeOutside {
+		t.Fatalf("got %v", ds)
+	}
+	noContent(t, s, map[string]diag.Diagnostic{"": ds[0]}, "secret-line")
+	os.Remove(filepath.Join(dir, EntryFile))
+	os.Symlink("real.toml", filepath.Join(dir, EntryFile))
+	if s, ds := Load(dir, Options{}); s == nil || len(ds) != 0 {
+		t.Fatalf("inside link: %v", ds)
+	}
+}
+
+// TestOptionsRoot: an explicit root is exactly the tree read from.
+func TestOptionsRoot(t *testing.T) {
+	dir := writeFiles(t, map[string]string{RootMarker: "", "common.toml": "a = 1\n", "s/b.toml": "b = 1\n"})
+	entry := filepath.Join(dir, "s", "x.toml")
+	if _, ds := LoadBytes(entry, []byte("include = [\"../common.toml\"]\n"), Options{}); len(ds) != 0 {
+		t.Errorf("marker root: %v", ds)
+	}
+	_, ds := LoadBytes(entry, []byte("include = [\"../common.toml\", \"b.toml\"]\n"), Options{Root: filepath.Join(dir, "s")})
+	if len(ds) != 1 || ds[0].Code != CodeIncludeOutside {
+		t.Errorf("explicit root: %v", ds)
+	}
+}

@@ -17,6 +17,8 @@ func FuzzLoad(f *testing.F) {
 		"a = [1 2]\nb = = 3\n\"c\" = 4\n", "a.b.c = 1\na.d = 2\n[a.e]\n", "s = \"\"\"\nmulti\n\"\"\"\n",
 		"name = \"曹操\"\n名 = 1\n", "k = 'lit\n", "[a]\n[a]\n", "a = {\n", "]]]", "x = 0x10\ny = 1_000\n",
 		"include = [1, \"\"]\n", "a = [\n  1,\n  2,\n]\n",
+		"[a.b]\nc.d = [{e = 1}]\n", "\"x.y\".'z]' = {a.b = [[1]]}\n", "[['a.b'.c]]\nd = \"\"\"\n]]]\"\"\"\n",
+		"\uFEFFa = 1\r\nb = \"曹\"\r\n", "a = [ # [[[\n  1]\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -41,6 +43,17 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("range %+v outside the input (%d bytes, %d lines): %s", r, len(data), lines, d.Summary)
 			}
 		}
+		// The pre-scan has no false negatives: whatever it lets through
+		// under a small depth limit decodes to a tree within the limit.
+		if s4, ds4 := LoadBytes("f.toml", data, Options{Limits: Limits{MaxDepth: 4}}); s4 != nil {
+			deep := false
+			for _, d := range ds4 {
+				deep = deep || d.Code == CodeTooDeep
+			}
+			if d := treeDepth(s4.Root); !deep && d > 4 {
+				t.Fatalf("a tree %d deep passed the pre-scan with a depth limit of 4", d)
+			}
+		}
 		if s == nil || !utf8.Valid(data) {
 			return
 		}
@@ -50,4 +63,20 @@ func FuzzLoad(f *testing.F) {
 			}
 		}
 	})
+}
+
+// treeDepth is the number of pointer tokens of the deepest value below v.
+func treeDepth(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, 1+treeDepth(e))
+		}
+	case []any:
+		for _, e := range v {
+			d = max(d, 1+treeDepth(e))
+		}
+	}
+	return d
 }

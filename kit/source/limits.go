@@ -2,6 +2,9 @@ package source
 
 import (
 	"fmt"
+	"math"
+	"strconv"
+	"strings"
 
 	"github.com/sandtable/sandtable/kit/diag"
 )
@@ -12,7 +15,7 @@ import (
 // its size. Zero fields take the defaults of DefaultLimits.
 type Limits struct {
 	// MaxFileSize is the largest file read, in bytes (includes, scripts and
-	// the entry file alike).
+	// the entry file alike); at most 2 GiB.
 	MaxFileSize int64
 	// MaxDepth is the deepest value: the number of JSON pointer tokens
 	// that address it ([a.b] x = [[1]] puts the 1 at depth 5).
@@ -38,6 +41,8 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxFileSize <= 0 {
 		l.MaxFileSize = DefaultLimits.MaxFileSize
 	}
+	// Spans keep 32-bit offsets.
+	l.MaxFileSize = min(l.MaxFileSize, math.MaxInt32)
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultLimits.MaxDepth
 	}
@@ -92,6 +97,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 		segs     int    // segments of the key being read
 		keyStart int    // offset of the key being read
 		keys     int
+		sawArray bool // a [[...]] header was seen
 		valDep   = -1 // depth of the value after '=' (or of an array element)
 	)
 	// keyBase is the depth that keys at the current position start from.
@@ -142,6 +148,13 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 				if arr {
 					j++
 				}
+				// A segment may name an array of tables, which the header
+				// steps into (one more token, its last index). Once the file
+				// has [[...]] headers, every inner segment counts for two.
+				step := 1
+				if sawArray {
+					step = 2
+				}
 				d := 1
 				for j < n && text[j] != ']' && text[j] != '\n' {
 					switch text[j] {
@@ -149,7 +162,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 						j = skipString(text, j)
 						continue
 					case '.':
-						d++
+						d += step
 						if d > lim.MaxDepth {
 							return tooDeep(j, d)
 						}
@@ -158,6 +171,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 				}
 				if arr {
 					d++
+					sawArray = true
 				}
 				if d > lim.MaxDepth {
 					return tooDeep(i, d)
@@ -237,6 +251,7 @@ func prescan(p *parsed, text []byte, lim Limits) *diag.Diagnostic {
 			}
 		}
 	}
+	p.keys = keys
 	return nil
 }
 
@@ -280,4 +295,66 @@ func skipString(text []byte, i int) int {
 		j++
 	}
 	return j
+}
+
+// String writes the limits in the form Set reads, zero fields as defaults.
+func (l *Limits) String() string {
+	d := l.withDefaults()
+	return fmt.Sprintf("size=%d,depth=%d,keys=%d,line=%d", d.MaxFileSize, d.MaxDepth, d.MaxKeys, d.MaxLineLength)
+}
+
+// Set reads limits such as "size=64M,depth=100" (the --limits flag): size
+// is the largest file, line the longest line (bytes, with an optional K, M
+// or G suffix for KiB, MiB, GiB), depth the deepest nesting and keys the
+// most keys per file. Names not given keep their value.
+func (l *Limits) Set(s string) error {
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		name, val, ok := strings.Cut(part, "=")
+		if !ok {
+			return fmt.Errorf("limit %q: want name=value", part)
+		}
+		n, err := parseSize(strings.TrimSpace(val))
+		if err != nil || n <= 0 {
+			return fmt.Errorf("limit %q: want a positive number", part)
+		}
+		switch strings.TrimSpace(name) {
+		case "size":
+			l.MaxFileSize = n
+		case "depth":
+			l.MaxDepth = int(min(n, math.MaxInt32))
+		case "keys":
+			l.MaxKeys = int(min(n, math.MaxInt32))
+		case "line":
+			l.MaxLineLength = int(min(n, math.MaxInt32))
+		default:
+			return fmt.Errorf("unknown limit %q (size, depth, keys, line)", name)
+		}
+	}
+	return nil
+}
+
+func parseSize(s string) (int64, error) {
+	mult := int64(1)
+	if s != "" {
+		switch s[len(s)-1] {
+		case 'k', 'K':
+			mult = 1 << 10
+		case 'm', 'M':
+			mult = 1 << 20
+		case 'g', 'G':
+			mult = 1 << 30
+		}
+		if mult > 1 {
+			s = s[:len(s)-1]
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	return n * mult, nil
 }

@@ -117,3 +117,22 @@ func TestSizeKeyAndLineLimits(t *testing.T) {
 		}
 	}
 }
+
+func TestLimitsFlag(t *testing.T) {
+	var l Limits
+	if err := l.Set("size=64M, depth=100,keys=2000000,line=1k"); err != nil {
+		t.Fatal(err)
+	}
+	if l != (Limits{MaxFileSize: 64 << 20, MaxDepth: 100, MaxKeys: 2_000_000, MaxLineLength: 1024}) {
+		t.Errorf("limits = %+v", l)
+	}
+	if got := (&Limits{MaxDepth: 7}).String(); got != "size=16777216,depth=7,keys=1000000,line=262144" {
+		t.Errorf("String = %s", got)
+	}
+	for _, bad := range []string{"depth", "depth=0", "depth=-1", "size=1T", "size=99999999999G", "width=3"} {
+		var l Limits
+		if err := l.Set(bad); err == nil {
+			t.Errorf("%q accepted: %+v", bad, l)
+		}
+	}
+}

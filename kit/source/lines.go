@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"sort"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/kit/diag"
@@ -25,7 +26,9 @@ type lineIndex struct {
 	ascii  []bool // whether each line is pure ASCII (column = byte distance)
 	skip   int    // bytes of a leading BOM, not counted in columns
 
-	// The last conversion on a non-ASCII line, to continue counting from.
+	// The last conversion on a non-ASCII line, to continue counting from;
+	// mu guards it, as positions are computed lazily by any goroutine.
+	mu                         sync.Mutex
 	lastLine, lastOff, lastCol int
 }
 
@@ -63,6 +66,8 @@ func (li *lineIndex) pos(off int) diag.Pos {
 	if li.ascii[line] {
 		return diag.Pos{Line: line + 1, Column: off - start + 1, Byte: off}
 	}
+	li.mu.Lock()
+	defer li.mu.Unlock()
 	from, col := start, 1
 	if li.lastLine == line && li.lastOff <= off && li.lastOff >= start {
 		from, col = li.lastOff, li.lastCol

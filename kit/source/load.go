@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -25,8 +26,8 @@ type Options struct {
 	// Builtin serves paths that start with BuiltinPrefix; nil disables them.
 	Builtin fs.FS
 	// Root is the directory tree includes and scripts may be read from.
-	// Empty means the scenario's directory, or the nearest directory above
-	// it that holds RootMarker.
+	// Empty means the entry file's directory, or the nearest directory
+	// above it that holds RootMarker.
 	Root string
 	// Limits bound the size and shape of every file read; zero fields
 	// take DefaultLimits.
@@ -41,9 +42,10 @@ type Source struct {
 	files map[string]*parsed
 	order []string          // file names in load order
 	raw   map[string][]byte // other files read through Read (scripts), for excerpts
-	spans map[string]Span
+	spans map[string]span
 	opts  Options
-	root  root
+	root  *root  // found on the first read (most files include nothing)
+	dir   string // the directory the root is found from
 }
 
 // Files returns the names of every loaded file, in load order.
@@ -63,7 +65,10 @@ func (s *Source) Content(name string) ([]byte, bool) {
 // Lookup returns the span of the value at the JSON pointer ptr.
 func (s *Source) Lookup(ptr string) (Span, bool) {
 	sp, ok := s.spans[ptr]
-	return sp, ok
+	if !ok {
+		return Span{}, false
+	}
+	return sp.public(), true
 }
 
 // Range returns the range of the value at ptr, or of its closest ancestor
@@ -71,7 +76,7 @@ func (s *Source) Lookup(ptr string) (Span, bool) {
 func (s *Source) Range(ptr string) *diag.Range {
 	for {
 		if sp, ok := s.spans[ptr]; ok {
-			return sp.Value.Ptr()
+			return sp.value().Ptr()
 		}
 		i := strings.LastIndexByte(ptr, '/')
 		if i < 0 {
@@ -84,9 +89,8 @@ func (s *Source) Range(ptr string) *diag.Range {
 // KeyRange returns the range of the key naming the value at ptr, falling back
 // to Range when the value has no key (array elements).
 func (s *Source) KeyRange(ptr string) *diag.Range {
-	if sp, ok := s.spans[ptr]; ok && sp.Key != nil {
-		r := *sp.Key
-		return &r
+	if sp, ok := s.spans[ptr]; ok && sp.ks >= 0 {
+		return sp.key()
 	}
 	return s.Range(ptr)
 }
@@ -122,11 +126,14 @@ func Join(from, rel string) string {
 
 // Read reads a file by the name Join returned (a path or a builtin: name)
 // and keeps it, so Content can show excerpts of scripts in diagnostics.
+// A leading byte order mark is dropped: Lua does not accept one, and
+// positions do not count it.
 func (s *Source) Read(name string) ([]byte, error) {
 	if b, ok := s.raw[name]; ok {
 		return b, nil
 	}
 	b, err := s.read(name)
+	b = bytes.TrimPrefix(b, bom)
 	if err == nil {
 		if s.raw == nil {
 			s.raw = map[string][]byte{}
@@ -152,6 +159,17 @@ func (s *Source) read(name string) ([]byte, error) {
 		}
 		return b, nil
 	}
+	if s.root == nil {
+		find := findRoot
+		if s.opts.Root != "" {
+			find = findRootAt // exactly the tree asked for
+		}
+		r, err := find(s.dir)
+		if err != nil || !filepath.IsAbs(r.lexical) {
+			r = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
+		}
+		s.root = &r
+	}
 	real, err := s.root.confine(name)
 	if err != nil {
 		return nil, err
@@ -162,15 +180,17 @@ func (s *Source) read(name string) ([]byte, error) {
 // newSource prepares a Source whose entry file is entry, confined to
 // opts.Root or the root found from the entry's directory.
 func newSource(entry string, opts Options) *Source {
-	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]Span{}, opts: opts}
+	s := &Source{Entry: entry, files: map[string]*parsed{}, spans: map[string]span{}, opts: opts}
 	dir := opts.Root
 	if dir == "" {
 		dir = filepath.Dir(entry)
 	}
-	s.root, _ = findRoot(dir)
-	if !filepath.IsAbs(s.root.lexical) {
-		s.root = root{lexical: "/nonexistent-root", real: "/nonexistent-root"} // Abs failed: read nothing
+	// Made absolute now: the root is found on the first read, after which
+	// the working directory may have changed.
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
 	}
+	s.dir = dir
 	return s
 }
 
@@ -183,10 +203,12 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 		entry = filepath.Join(dir, EntryFile)
 	}
 	s := newSource(entry, opts)
-	data, err := ReadRegular(entry, opts.Limits.withDefaults().MaxFileSize)
+	data, err := readEntry(entry, opts.Limits.withDefaults().MaxFileSize)
 	if err != nil {
 		code, summary := CodeNoScenario, "Scenario not found"
 		switch ErrorCode(err) {
+		case CodeIncludeOutside:
+			code, summary = CodeIncludeOutside, "Scenario file outside its directory"
 		case CodeNotRegular:
 			code, summary = CodeNotRegular, "Scenario is not a regular file"
 		case CodeTooLarge:
@@ -205,6 +227,21 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 	s.Root = tree.tree
 	s.spans = tree.spans
 	return s, l.diags
+}
+
+// readEntry reads a scenario's entry file: a regular file within the size
+// limit that is really in its directory (a scenario.toml that is a symbolic
+// link to a file elsewhere is refused, so its content is never shown).
+func readEntry(entry string, limit int64) ([]byte, error) {
+	r, err := findRootAt(filepath.Dir(entry))
+	if err != nil {
+		return nil, &ReadError{CodeIncludeRead, unwrapPathError(err)}
+	}
+	real, err := r.confine(entry)
+	if err != nil {
+		return nil, err
+	}
+	return ReadRegular(real, limit)
 }
 
 // LoadBytes loads a scenario from one in-memory file (tests, fuzzing, stdin);
@@ -236,7 +273,7 @@ type loader struct {
 // merged is a tree with its spans, keyed by pointers into that tree.
 type merged struct {
 	tree  map[string]any
-	spans map[string]Span
+	spans map[string]span
 }
 
 // load parses name and merges its includes before its own content. stack
@@ -250,14 +287,14 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 	if p.tree == nil {
 		return nil
 	}
-	out := &merged{tree: map[string]any{}, spans: map[string]Span{"": p.spans[""]}}
+	out := &merged{tree: map[string]any{}, spans: map[string]span{"": p.spans[""]}}
 	stack = append(stack, name)
 	for i, inc := range l.includes(p) {
 		if inc == "" {
 			continue // reported by includes
 		}
 		ptr := "/include/" + strconv.Itoa(i)
-		rng := p.spans[ptr].Value
+		rng := p.spans[ptr].value()
 		if filepath.IsAbs(inc) || filepath.VolumeName(inc) != "" || strings.HasPrefix(inc, "/") || strings.HasPrefix(inc, `\\`) {
 			l.diags = append(l.diags, diag.Diagnostic{
 				Severity: diag.Error, Code: CodeIncludeOutside, Summary: "Include outside the scenario",
@@ -295,13 +332,79 @@ func (l *loader) load(name string, data []byte, stack []string) *merged {
 			continue
 		}
 		if sub := l.load(target, incData, stack); sub != nil {
-			l.merge(out, sub.tree, sub.spans)
+			l.mergeOwned(out, sub.tree, sub.spans)
 		}
 	}
 	own := p.tree
-	delete(own, "include")
-	l.merge(out, own, p.spans)
+	if inc, ok := own["include"]; ok {
+		dropSpans(p.spans, inc, "/include")
+		delete(own, "include")
+	}
+	l.mergeOwned(out, own, p.spans)
 	return out
+}
+
+// mergeOwned is merge for a source whose span map is no longer needed on
+// its own. When the source only adds keys and tables (no list to
+// concatenate, no conflict) and holds more spans than dst, its map becomes
+// the merged one and dst's few spans are added to it, instead of copying
+// every span of the larger file (the entry file is usually the larger).
+func (l *loader) mergeOwned(dst *merged, src map[string]any, srcSpans map[string]span) {
+	if !adoptSpans || len(srcSpans) < len(dst.spans) || !addsOnly(dst.tree, src) {
+		l.merge(dst, src, srcSpans)
+		return
+	}
+	for ptr, sp := range dst.spans {
+		srcSpans[ptr] = sp // dst's spans win where both have one (tables, the root)
+	}
+	adopt(dst.tree, src)
+	dst.spans = srcSpans
+}
+
+// adoptSpans enables mergeOwned's shortcut; tests turn it off to compare.
+var adoptSpans = true
+
+// addsOnly reports whether merging s into d only adds keys or merges
+// tables, so every value of s keeps its pointer.
+func addsOnly(d, s map[string]any) bool {
+	for k, sv := range s {
+		dv, ok := d[k]
+		if !ok {
+			continue
+		}
+		dm, ok1 := dv.(map[string]any)
+		sm, ok2 := sv.(map[string]any)
+		if !ok1 || !ok2 || !addsOnly(dm, sm) {
+			return false
+		}
+	}
+	return true
+}
+
+// adopt merges s into d when addsOnly(d, s).
+func adopt(d, s map[string]any) {
+	for k, sv := range s {
+		if dm, ok := d[k].(map[string]any); ok {
+			adopt(dm, sv.(map[string]any))
+			continue
+		}
+		d[k] = sv
+	}
+}
+
+// dropSpans deletes the spans of v and everything below it.
+func dropSpans(spans map[string]span, v any, ptr string) {
+	delete(spans, ptr)
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			dropSpans(spans, e, ptr+"/"+EscapeToken(k))
+		}
+	case []any:
+		for i, e := range v {
+			dropSpans(spans, e, ptr+"/"+strconv.Itoa(i))
+		}
+	}
 }
 
 // includes returns the include list of a parsed file, reporting a malformed one.
@@ -314,7 +417,7 @@ func (l *loader) includes(p *parsed) []string {
 		l.diags = append(l.diags, diag.Diagnostic{
 			Severity: diag.Error, Code: CodeIncludeType, Summary: "Invalid include",
 			Detail:  `The include key takes a list of relative file paths, e.g. include = ["../common/techs.toml"].`,
-			Subject: p.spans[ptr].Value.Ptr(),
+			Subject: p.spans[ptr].value().Ptr(),
 		})
 	}
 	arr, ok := v.([]any)
@@ -337,11 +440,11 @@ func (l *loader) includes(p *parsed) []string {
 // merge folds src into dst: tables merge key by key, arrays concatenate (so an
 // include can contribute [[officers]] and the scenario add more), and any
 // other repeated key is a conflict. Spans are re-keyed to the merged pointers.
-func (l *loader) merge(dst *merged, src map[string]any, srcSpans map[string]Span) {
+func (l *loader) merge(dst *merged, src map[string]any, srcSpans map[string]span) {
 	l.mergeMap(dst, dst.tree, src, "", "", srcSpans)
 }
 
-func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, srcSpans map[string]Span) {
+func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, srcSpans map[string]span) {
 	keys := make([]string, 0, len(s))
 	for k := range s {
 		keys = append(keys, k)
@@ -375,16 +478,16 @@ func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, s
 		first := dst.spans[dptr+tok]
 		d := diag.Diagnostic{
 			Severity: diag.Error, Code: CodeDuplicateKey, Summary: "Duplicate key",
-			Detail: fmt.Sprintf("The key %q is already defined in %s; only tables and lists can be combined across included files.", k, first.Value.File),
+			Detail: fmt.Sprintf("The key %q is already defined in %s; only tables and lists can be combined across included files.", k, first.value().File),
 		}
 		if sp, ok := srcSpans[sptr+tok]; ok {
-			d.Subject = sp.Key
+			d.Subject = sp.key()
 			if d.Subject == nil {
-				d.Subject = sp.Value.Ptr()
+				d.Subject = sp.value().Ptr()
 			}
 		}
-		if first.Key != nil {
-			d.Related = []diag.Related{{Message: "first defined here", Range: *first.Key}}
+		if k := first.key(); k != nil {
+			d.Related = []diag.Related{{Message: "first defined here", Range: *k}}
 		}
 		l.diags = append(l.diags, d)
 	}
@@ -392,20 +495,28 @@ func (l *loader) mergeMap(dst *merged, d, s map[string]any, dptr, sptr string, s
 
 // copySpans copies the spans of value v and everything below it from the
 // source file's pointers (sptr) to the merged tree's pointers (dptr).
-func copySpans(dst, src map[string]Span, v any, dptr, sptr string) {
+func copySpans(dst, src map[string]span, v any, dptr, sptr string) {
 	if sp, ok := src[sptr]; ok {
 		dst[dptr] = sp
+	}
+	same := dptr == sptr // the common case: build each pointer once
+	child := func(tok string) (string, string) {
+		d := dptr + tok
+		if same {
+			return d, d
+		}
+		return d, sptr + tok
 	}
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			tok := "/" + EscapeToken(k)
-			copySpans(dst, src, e, dptr+tok, sptr+tok)
+			d, s := child("/" + EscapeToken(k))
+			copySpans(dst, src, e, d, s)
 		}
 	case []any:
 		for i, e := range v {
-			tok := "/" + strconv.Itoa(i)
-			copySpans(dst, src, e, dptr+tok, sptr+tok)
+			d, s := child("/" + strconv.Itoa(i))
+			copySpans(dst, src, e, d, s)
 		}
 	}
 }

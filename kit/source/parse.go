@@ -23,24 +23,64 @@ type Span struct {
 	Value diag.Range
 }
 
+// span is the compact form of a Span kept for every value: byte offsets
+// into its file, turned into lines and columns only when asked for. A
+// value costs its pointer string and these 24 bytes, whatever its depth.
+type span struct {
+	file   *parsed
+	ks, ke int32 // the key's bytes; ks < 0 when the value has no key
+	vs, ve int32 // the value's bytes
+}
+
+// public converts sp into a Span.
+func (sp span) public() Span {
+	return Span{Key: sp.key(), Value: sp.value()}
+}
+
+// value returns the range of the value (the zero Range for a missing span).
+func (sp span) value() diag.Range {
+	if sp.file == nil {
+		return diag.Range{}
+	}
+	return sp.file.lines.rng(sp.file.name, int(sp.vs), int(sp.ve))
+}
+
+// key returns the range of the key, or nil.
+func (sp span) key() *diag.Range {
+	if sp.file == nil || sp.ks < 0 {
+		return nil
+	}
+	r := sp.file.lines.rng(sp.file.name, int(sp.ks), int(sp.ke))
+	return &r
+}
+
 // parsed is one TOML file, decoded and indexed.
 type parsed struct {
 	name  string
 	data  []byte
 	lines *lineIndex
 	tree  map[string]any // nil after a syntax error
-	spans map[string]Span
+	spans map[string]span
 	diags diag.Diagnostics
+	keys  int // keys the pre-scan counted (to size spans)
 }
 
 func parseFile(name string, data []byte, lim Limits) *parsed {
-	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]Span{}}
-	p.spans[""] = Span{Value: p.lines.rng(name, 0, 0)}
+	if int64(len(data)) > lim.MaxFileSize {
+		// Refused before anything is built from it; no excerpt is shown.
+		p := &parsed{name: name, lines: newLineIndex(nil), spans: map[string]span{}}
+		p.diags = append(p.diags, *prescan(p, data, lim))
+		return p
+	}
+	p := &parsed{name: name, data: data, lines: newLineIndex(data), spans: map[string]span{}}
+	p.spans[""] = span{file: p, ks: -1}
 	// Limits first: past them the decoders' cost is not linear in the size.
 	if d := prescan(p, data, lim); d != nil {
 		p.diags = append(p.diags, *d)
 		return p
 	}
+	p.spans = make(map[string]span, p.keys+1)
+	p.spans[""] = span{file: p, ks: -1}
 	// After a syntax error, blank the offending line and parse again, so one
 	// typo does not hide every other problem of the file. Blanking keeps byte
 	// offsets, so positions still refer to the original text.
@@ -55,7 +95,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 		_, err := toml.Decode(string(text), &raw)
 		if err == nil {
 			p.index(text)
-			p.tree = p.normalize(raw, "").(map[string]any)
+			p.tree = p.normalize(raw, nil).(map[string]any)
 			return p
 		}
 		d := p.syntaxDiag(text, err)
@@ -138,34 +178,40 @@ func sentence(s string) string {
 // normalize converts BurntSushi's decoded values to JSON types: objects,
 // arrays, strings, booleans, int64 and float64. Dates become strings in
 // their TOML form; NaN and infinities are reported and become 0.
-func (p *parsed) normalize(v any, ptr string) any {
+//
+// Maps and slices are converted in place (they are the decoder's own), and
+// the pointer of a value is only spelled out for a diagnostic: path holds
+// its tokens.
+func (p *parsed) normalize(v any, path []string) any {
 	switch v := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(v))
 		for k, e := range v {
-			out[k] = p.normalize(e, ptr+"/"+EscapeToken(k))
+			v[k] = p.normalize(e, append(path, EscapeToken(k)))
 		}
-		return out
+		return v
 	case []map[string]any:
 		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+			out[i] = p.normalize(e, append(path, strconv.Itoa(i)))
 		}
 		return out
 	case []any:
-		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = p.normalize(e, ptr+"/"+strconv.Itoa(i))
+			v[i] = p.normalize(e, append(path, strconv.Itoa(i)))
 		}
-		return out
+		return v
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			d := diag.Diagnostic{
 				Severity: diag.Error, Code: CodeNonFinite, Summary: "Non-finite number",
 				Detail: fmt.Sprintf("The value %v cannot be represented in the compiled JSON config; use a finite number.", v),
 			}
+			ptr := ""
+			for _, t := range path {
+				ptr += "/" + t
+			}
 			if s, ok := p.spans[ptr]; ok {
-				d.Subject = s.Value.Ptr()
+				d.Subject = s.value().Ptr()
 			}
 			p.diags = append(p.diags, d)
 			return float64(0)
@@ -215,29 +261,34 @@ type indexer struct {
 	arrays map[string]int // element count of each [[array]] seen so far
 }
 
-func (ix *indexer) rng(r unstable.Range) diag.Range {
-	return ix.p.lines.rng(ix.p.name, int(r.Offset), int(r.Offset+r.Length))
-}
+// off is a byte range [s, e) of the file.
+type off struct{ s, e int32 }
 
-func (ix *indexer) record(ptr string, key *diag.Range, val diag.Range) {
+func raw(r unstable.Range) off { return off{int32(r.Offset), int32(r.Offset + r.Length)} }
+
+func (ix *indexer) record(ptr string, key *off, val off) {
 	if _, ok := ix.p.spans[ptr]; !ok {
-		ix.p.spans[ptr] = Span{Key: key, Value: val}
+		sp := span{file: ix.p, ks: -1, vs: val.s, ve: max(val.e, val.s)}
+		if key != nil {
+			sp.ks, sp.ke = key.s, key.e
+		}
+		ix.p.spans[ptr] = sp
 	}
 }
 
 // keyParts collects the parts of a (dotted) key with their ranges.
-func (ix *indexer) keyParts(it unstable.Iterator) (names []string, ranges []diag.Range) {
+func (ix *indexer) keyParts(it unstable.Iterator) (names []string, ranges []off) {
 	for it.Next() {
 		n := it.Node()
 		names = append(names, string(n.Data))
-		ranges = append(ranges, ix.rng(n.Raw))
+		ranges = append(ranges, raw(n.Raw))
 	}
 	return names, ranges
 }
 
 // descend resolves a dotted key below base, stepping into the last element of
 // arrays of tables, and records spans of intermediate tables.
-func (ix *indexer) descend(base string, names []string, ranges []diag.Range) string {
+func (ix *indexer) descend(base string, names []string, ranges []off) string {
 	ptr := base
 	for i, name := range names {
 		ptr += "/" + EscapeToken(name)
@@ -268,11 +319,11 @@ func (ix *indexer) expr(n *unstable.Node) {
 	}
 }
 
-func spanOf(rs []diag.Range) diag.Range {
+func spanOf(rs []off) off {
 	if len(rs) == 0 {
-		return diag.Range{}
+		return off{}
 	}
-	return diag.Range{File: rs[0].File, Start: rs[0].Start, End: rs[len(rs)-1].End}
+	return off{rs[0].s, rs[len(rs)-1].e}
 }
 
 func (ix *indexer) keyValue(base string, n *unstable.Node) {
@@ -286,11 +337,11 @@ func (ix *indexer) keyValue(base string, n *unstable.Node) {
 	// The value runs from the first non-blank byte after '=' to the end of the
 	// key/value expression; arrays and inline tables have no Raw of their own.
 	end := int(n.Raw.Offset + n.Raw.Length)
-	start := key.End.Byte
+	start := int(key.e)
 	for start < end && (ix.text[start] == ' ' || ix.text[start] == '\t' || ix.text[start] == '=') {
 		start++
 	}
-	ix.record(ptr, &key, ix.p.lines.rng(ix.p.name, start, end))
+	ix.record(ptr, &key, off{int32(start), int32(end)})
 	ix.value(ptr, n.Value())
 }
 
@@ -314,9 +365,9 @@ func (ix *indexer) value(ptr string, n *unstable.Node) {
 }
 
 // nodeRange is the range of a value node that is an array element.
-func (ix *indexer) nodeRange(n *unstable.Node) diag.Range {
+func (ix *indexer) nodeRange(n *unstable.Node) off {
 	if n.Kind != unstable.Array && n.Kind != unstable.InlineTable && n.Raw.Length > 0 {
-		return ix.rng(n.Raw)
+		return raw(n.Raw)
 	}
 	start, end := -1, -1
 	if n.Kind == unstable.InlineTable {
@@ -351,5 +402,5 @@ func (ix *indexer) nodeRange(n *unstable.Node) diag.Range {
 	if end < len(ix.text) && (ix.text[end] == '}' || ix.text[end] == ']') {
 		end++
 	}
-	return ix.p.lines.rng(ix.p.name, start, end)
+	return off{int32(start), int32(end)}
 }
