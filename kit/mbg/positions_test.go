@@ -55,9 +55,9 @@ const layersScript = "function effect(ctx)\n\tlocal s = \"曹操😀\" return 0 
 // type errors to 1:1).
 func TestPositionsAcrossLayers(t *testing.T) {
 	want := map[string]string{
-		"schema-type": "scenario.toml:30:19", // the 3 after a tab, 𠀀 and 😀
+		"schema-type":     "scenario.toml:30:19", // the 3 after a tab, 𠀀 and 😀
 		"mbg-unknown-ref": "scenario.toml:23:10", // "曹橾" after a tab
-		"lua-syntax":  "t.lua:2:27",          // the second 0, after 曹操😀
+		"lua-syntax":      "t.lua:2:27",          // the second 0, after 曹操😀
 	}
 	for _, bom := range []string{"", "\uFEFF"} {
 		for _, eol := range []string{"\n", "\r\n"} {
