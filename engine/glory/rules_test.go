@@ -1,0 +1,275 @@
+package glory_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/engine/glory"
+)
+
+// rig is a game set up in red's first turn with placed heroes.
+type rig struct {
+	t *testing.T
+	g *glory.Game
+	b *glory.Board
+}
+
+func newRig(t *testing.T, cfg *glory.Config, g int, ps ...[4]int) *rig {
+	t.Helper()
+	gm, err := glory.New(cfg, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := gm.Board()
+	var pl []glory.Placement
+	for _, p := range ps { // hero, side, point id, weapon
+		pl = append(pl, glory.Placement{Hero: p[0], Side: p[1], Point: pt(t, b, p[2]), Weapon: p[3]})
+	}
+	glory.SetUpForTest(gm, g, pl...)
+	return &rig{t: t, g: gm, b: b}
+}
+
+func (r *rig) do(side int, o glory.Option) {
+	r.t.Helper()
+	if err := r.g.DoForTest(side, o); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *rig) hp(i int) int { return r.g.HeroPtrForTest(i).HP }
+
+func fire(hero, w, pointIdx, target int) glory.Option {
+	return glory.Option{Kind: glory.OptFire, Hero: hero, A: w, B: pointIdx, C: target}
+}
+
+// TestBlastAndSplash works the §5 table: red fires at 67 from 47 (2 steps
+// down the line 87…17). On 67 every hero takes the main damage; 57, 66, 68
+// and 77 are one drawn edge away at r = 1; 78 is joined by the drawn
+// diagonal 67–78 (r = √2); 56 is only an implicit central diagonal, which
+// never carries splash (§11.2). Splash hits allies too (§5).
+func TestBlastAndSplash(t *testing.T) {
+	for _, c := range []struct {
+		weapon             int
+		main, r1, r2, cost int
+	}{
+		{wM202, 30, 10, 7, 2},
+		{wRPG, 25, 5, 3, 1},
+	} {
+		r := newRig(t, testConfig(t), 15,
+			[4]int{hBM, glory.Red, 47, c.weapon}, // 0 shooter
+			[4]int{hYR, glory.Blue, 67, -1},      // 1 on the target point
+			[4]int{hSJK, glory.Blue, 67, -1},     // 2 on the target point too
+			[4]int{hDXD, glory.Blue, 68, -1},     // 3 r = 1
+			[4]int{h582, glory.Blue, 78, -1},     // 4 r = √2 (drawn diagonal)
+			[4]int{hLYJ, glory.Red, 66, -1},      // 5 ally at r = 1
+			[4]int{h583, glory.Blue, 56, -1},     // 6 implicit diagonal only
+			[4]int{hAn, glory.Blue, 69, -1},      // 7 two edges away
+		)
+		r.do(glory.Red, fire(0, c.weapon, pt(t, r.b, 67), -1))
+		want := map[int]int{1: 150 - c.main, 2: 130 - c.main, 3: 135 - c.r1, 4: 100 - c.r2, 5: 125 - c.r1, 6: 100, 7: 125, 0: 110}
+		for i, hp := range want {
+			if got := r.hp(i); got != hp {
+				t.Errorf("weapon %d: hero %d hp %d, want %d", c.weapon, i, got, hp)
+			}
+		}
+		if g := r.g.State().G[glory.Red]; g != 15-c.cost {
+			t.Errorf("weapon %d: red has %d G after firing, want %d", c.weapon, g, 15-c.cost)
+		}
+	}
+}
+
+// TestDamageByDistance checks every column of the §5 table along the line
+// 41…49 (red shooter at 42, blue heroes further down the line).
+func TestDamageByDistance(t *testing.T) {
+	table := map[int][]int{
+		wM202:    {50, 35, 30, 25, 25, 20, 15, 15},
+		wRPG:     {30, 25, 25, 20, 20, 15, 10, 10},
+		wGatling: {40, 35, 20, 20, 15, 10, 10, 10},
+	}
+	for w, row := range table {
+		for steps, want := range row {
+			cfg := testConfig(t)
+			cfg.Rules.ShooterHit = false // a shot at the shooter's own point
+			r := newRig(t, cfg, 15, [4]int{hBM, glory.Red, 42, w}, [4]int{hYR, glory.Blue, 42 + steps, -1})
+			target := -1
+			if cfg.Weapons[w].Single {
+				target = 1
+			}
+			r.do(glory.Red, fire(0, w, pt(t, r.b, 42+steps), target))
+			got := 150 - r.hp(1)
+			if steps == 7 { // 49 is the blue sub tower; the hero there still takes the shot
+				if tw := towerHP(r, 49); cfg.Weapons[w].Single && tw != 80 || !cfg.Weapons[w].Single && tw != 80-want {
+					t.Errorf("weapon %d at 7 steps: tower 49 hp %d", w, tw)
+				}
+			}
+			if got != want {
+				t.Errorf("weapon %d at %d steps: %d damage, want %d", w, steps, got, want)
+			}
+		}
+	}
+}
+
+func towerHP(r *rig, id int) int {
+	for _, tw := range r.g.State().Towers {
+		if tw.Point == pt(r.t, r.b, id) {
+			return tw.HP
+		}
+	}
+	r.t.Fatalf("no tower at %d", id)
+	return 0
+}
+
+// TestGatlingSingleTarget: a Gatling hits one chosen hero at step 0 (40)
+// and nobody else on the point; it may also shoot a tower alone.
+func TestGatlingSingleTarget(t *testing.T) {
+	r := newRig(t, testConfig(t), 15,
+		[4]int{hBM, glory.Red, 48, wGatling},
+		[4]int{hYR, glory.Blue, 48, -1},
+		[4]int{hSJK, glory.Blue, 48, -1},
+		[4]int{hLYJ, glory.Red, 47, wGatling},
+	)
+	r.do(glory.Red, fire(0, wGatling, pt(t, r.b, 48), 2))
+	if r.hp(2) != 130-40 || r.hp(1) != 150 || r.hp(0) != 110 || r.hp(3) != 125 {
+		t.Errorf("hp %d %d %d %d, want 110 150 90 125", r.hp(0), r.hp(1), r.hp(2), r.hp(3))
+	}
+	// 47 → 49 is 2 steps on the line 41…49: the tower alone takes 20.
+	r.do(glory.Red, fire(3, wGatling, pt(t, r.b, 49), -1))
+	if tw := towerHP(r, 49); tw != 80-20 {
+		t.Errorf("tower 49 hp %d, want 60", tw)
+	}
+	if g := r.g.State().G[glory.Red]; g != 15 {
+		t.Errorf("Gatling shots cost %d G, want 0", 15-g)
+	}
+}
+
+// TestShooterHit: the blast hurts the shooter standing on the target point
+// (§11.7), unless the rule is switched off.
+func TestShooterHit(t *testing.T) {
+	for _, hit := range []bool{true, false} {
+		cfg := testConfig(t)
+		cfg.Rules.ShooterHit = hit
+		r := newRig(t, cfg, 15, [4]int{hBM, glory.Red, 45, wM202}, [4]int{hYR, glory.Blue, 45, -1})
+		r.do(glory.Red, fire(0, wM202, pt(t, r.b, 45), -1))
+		want := 110
+		if hit {
+			want = 60
+		}
+		if r.hp(0) != want || r.hp(1) != 100 {
+			t.Errorf("shooter hit %v: hp %d and %d, want %d and 100", hit, r.hp(0), r.hp(1), want)
+		}
+	}
+}
+
+// TestTargetsNeedEnemies: a weapon may only aim at a point in 视域 holding
+// an enemy hero or a standing enemy tower (§11.8); rail and non-rail never
+// fight; a side without the G cannot fire.
+func TestTargetsNeedEnemies(t *testing.T) {
+	r := newRig(t, testConfig(t), 1,
+		[4]int{hBM, glory.Red, 45, wRPG},
+		[4]int{hYR, glory.Blue, 65, -1},   // in view (line 95…15)
+		[4]int{hSJK, glory.Blue, 16, -1},  // not in view
+		[4]int{hDXD, glory.Blue, 5, -1},   // rail
+		[4]int{hLYJ, glory.Red, 46, -1},   // ally in view
+		[4]int{hAn, glory.Red, 40, wM202}, // rail shooter, cannot pay 2 G
+	)
+	opts, err := r.g.OptionsForTest(glory.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fires []int
+	for _, o := range opts {
+		if o.Kind == glory.OptFire {
+			fires = append(fires, r.b.ID(o.B))
+		}
+	}
+	// 49 is blue's sub tower, 4 steps down the line 41…49.
+	if len(fires) != 2 || fires[0] != 49 || fires[1] != 65 {
+		t.Errorf("fire targets %v, want [49 65]", fires)
+	}
+}
+
+// TestLoseConditions: all heroes dead, both towers down, both at once
+// (the acting side wins), and the round cap.
+func TestLoseConditions(t *testing.T) {
+	t.Run("heroes", func(t *testing.T) {
+		r := newRig(t, testConfig(t), 15, [4]int{hBM, glory.Red, 47, wM202}, [4]int{hYR, glory.Blue, 67, -1})
+		r.g.HeroPtrForTest(1).HP = 30
+		r.do(glory.Red, fire(0, wM202, pt(t, r.b, 67), -1))
+		if !r.g.Over() || r.g.Winner() != glory.Red || !strings.Contains(r.g.State().Reason, "all heroes dead") {
+			t.Errorf("over %v winner %d (%s)", r.g.Over(), r.g.Winner(), r.g.State().Reason)
+		}
+	})
+	t.Run("towers", func(t *testing.T) {
+		r := newRig(t, testConfig(t), 15, [4]int{hBM, glory.Red, 29, wRPG}, [4]int{hYR, glory.Blue, 39, -1})
+		// 29 sees 19 (line 49-39-29-19-9) at 1 step: RPG 25.
+		r.g.TowerPtrForTest(1).HP = 0 // 49, blue's sub tower, is down
+		r.g.TowerPtrForTest(0).HP = 25
+		r.do(glory.Red, fire(0, wRPG, pt(t, r.b, 19), -1))
+		if !r.g.Over() || r.g.Winner() != glory.Red || !strings.Contains(r.g.State().Reason, "all towers destroyed") {
+			t.Errorf("over %v winner %d (%s)", r.g.Over(), r.g.Winner(), r.g.State().Reason)
+		}
+	})
+	t.Run("one tower is not enough", func(t *testing.T) {
+		r := newRig(t, testConfig(t), 15, [4]int{hBM, glory.Red, 29, wRPG}, [4]int{hYR, glory.Blue, 39, -1})
+		r.g.TowerPtrForTest(0).HP = 25
+		r.do(glory.Red, fire(0, wRPG, pt(t, r.b, 19), -1))
+		if r.g.Over() {
+			t.Errorf("the game ended with blue's sub tower standing")
+		}
+	})
+	t.Run("both", func(t *testing.T) {
+		r := newRig(t, testConfig(t), 15, [4]int{hBM, glory.Red, 45, wM202}, [4]int{hYR, glory.Blue, 45, -1})
+		r.g.HeroPtrForTest(0).HP = 50
+		r.g.HeroPtrForTest(1).HP = 50
+		r.do(glory.Red, fire(0, wM202, pt(t, r.b, 45), -1))
+		if !r.g.Over() || r.g.Winner() != glory.Red {
+			t.Errorf("both sides wiped: winner %d, want the acting side (red)", r.g.Winner())
+		}
+	})
+	t.Run("round cap", func(t *testing.T) {
+		cfg := testConfig(t)
+		cfg.Rules.MaxRounds = 1
+		r := newRig(t, cfg, 15, [4]int{hBM, glory.Red, 45, -1}, [4]int{hYR, glory.Blue, 46, -1})
+		// Equal towers; red's hero has 110 HP left, blue's 150: blue wins.
+		if err := r.g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if r.g.Winner() != glory.Blue || r.g.State().Reason != "round cap: hero hp" || r.g.State().Round != 1 {
+			t.Errorf("winner %d (%s) in round %d", r.g.Winner(), r.g.State().Reason, r.g.State().Round)
+		}
+	})
+}
+
+// TestEconomy: a hero ending a move (or passing) on a zone earns 2 G at the
+// end of the turn, 1 G while an enemy stands there (§6).
+func TestEconomy(t *testing.T) {
+	r := newRig(t, testConfig(t), 15,
+		[4]int{hBM, glory.Red, 22, -1}, [4]int{hLYJ, glory.Red, 78, -1}, [4]int{hYR, glory.Blue, 78, -1})
+	r.do(glory.Red, glory.Option{Kind: glory.OptMove, Hero: 0, A: pt(t, r.b, 23), B: -1, C: -1})
+	r.do(glory.Red, glory.Option{Kind: glory.OptPass, Hero: 1, A: -1, B: -1, C: -1})
+	r.g.EndTurnForTest()
+	if g := r.g.State().G[glory.Red]; g != 15+2+1 {
+		t.Errorf("red G %d, want 18 (2 on 23, 1 on the shared 78)", g)
+	}
+	if g := r.g.State().G[glory.Blue]; g != 15 {
+		t.Errorf("blue G %d, want 15", g)
+	}
+}
+
+// TestHandover: give within 3 steps destroys the receiver's weapon; a swap
+// uses both heroes' operations.
+func TestHandover(t *testing.T) {
+	r := newRig(t, testConfig(t), 15,
+		[4]int{hBM, glory.Red, 45, wM202}, [4]int{hLYJ, glory.Red, 47, wRPG}, [4]int{hAn, glory.Red, 19, wGatling},
+		[4]int{hYR, glory.Blue, 89, -1})
+	opts, _ := r.g.OptionsForTest(glory.Red)
+	for _, o := range opts {
+		if (o.Kind == glory.OptGive || o.Kind == glory.OptSwap) && o.A == 2 {
+			t.Errorf("%s: 45 → 19 is more than 3 steps", o.ID())
+		}
+	}
+	r.do(glory.Red, glory.Option{Kind: glory.OptSwap, Hero: 0, A: 1, B: -1, C: -1})
+	if r.g.HeroPtrForTest(0).Weapon != wRPG || r.g.HeroPtrForTest(1).Weapon != wM202 || !r.g.HeroPtrForTest(1).Acted {
+		t.Errorf("swap: weapons %d %d", r.g.HeroPtrForTest(0).Weapon, r.g.HeroPtrForTest(1).Weapon)
+	}
+}
