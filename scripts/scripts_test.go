@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	gloryhooks "github.com/sandtable/sandtable/engine/glory/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -17,7 +18,7 @@ var hostCall = regexp.MustCompile(`\b([a-z]+)\.([a-z_]+)\s*\(`)
 // binds (a misspelt host call would only fail when a game reaches it).
 func TestBuiltinScripts(t *testing.T) {
 	kinds := map[string]*plugin.Kind{}
-	for _, k := range plugin.Builtin() {
+	for _, k := range append(plugin.Builtin(), gloryhooks.Kinds()...) {
 		kinds[k.Name] = k
 	}
 	n := map[string]int{}
@@ -51,7 +52,7 @@ func TestBuiltinScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The seed's 12 techs and 14 cards; ftbt's five original classes and heal.
-	want := map[string]int{"mbg.tech": 12, "mbg.card": 14, "ftbt.effect": 6}
+	want := map[string]int{"mbg.tech": 12, "mbg.card": 14, "ftbt.effect": 6, "glory.skill": 17}
 	for k, c := range want {
 		if n[k] != c {
 			t.Errorf("%d %s scripts, want %d", n[k], k, c)

@@ -141,6 +141,9 @@ type Hero struct {
 	// Config.Weapons), e.g. HJK's Barrett and water gun.
 	Weapons []int   `json:"weapons,omitempty"`
 	Skills  []Skill `json:"skills,omitempty"`
+	// Vars are the hero's lasting skill variables at the start, sorted by
+	// name (e.g. a passive's flag).
+	Vars []Var `json:"vars,omitempty"`
 }
 
 // Skill targets (Skill.Target).

@@ -68,6 +68,9 @@ func newGame(cfg *Config, skills SkillRunner, seed uint64, deciders []Decider) (
 	}
 	g := &Game{cfg: cfg, board: b, seed: seed, rng: rng.New(seed), skills: skills}
 	g.seats.Deciders = append([]Decider(nil), deciders...)
+	if u, ok := skills.(RandomUser); ok {
+		u.UseRNG(g.rng)
+	}
 	g.view.g = g
 	g.hostv.g = g
 	g.events.Reserve(256)
@@ -357,6 +360,7 @@ func (g *Game) setUp() {
 			if n := len(c.Skills); n > 0 {
 				hs.Uses, hs.Next = make([]int, n), make([]int, n)
 			}
+			hs.Vars = slices.Clone(c.Vars)
 			g.st.Heroes = append(g.st.Heroes, hs)
 		}
 	}

@@ -16,22 +16,21 @@ type rig struct {
 
 func newRig(t *testing.T, cfg *glory.Config, g int, ps ...[4]int) *rig {
 	t.Helper()
-	gm, err := glory.New(cfg, nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := gm.Board()
+	b := standardBoard(t)
 	var pl []glory.Placement
 	for _, p := range ps { // hero, side, point id, weapon
 		pl = append(pl, glory.Placement{Hero: p[0], Side: p[1], Point: pt(t, b, p[2]), Weapon: p[3]})
 	}
-	glory.SetUpForTest(gm, g, pl...)
-	return &rig{t: t, g: gm, b: b}
+	gm, err := glory.NewPosition(cfg, nil, 1, g, pl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &rig{t: t, g: gm, b: gm.Board()}
 }
 
 func (r *rig) do(side int, o glory.Option) {
 	r.t.Helper()
-	if err := r.g.DoForTest(side, o); err != nil {
+	if err := r.g.Play(side, o); err != nil {
 		r.t.Fatal(err)
 	}
 }
@@ -172,7 +171,7 @@ func TestTargetsNeedEnemies(t *testing.T) {
 		[4]int{hLYJ, glory.Red, 46, -1},   // ally in view
 		[4]int{hAn, glory.Red, 40, wM202}, // rail shooter, cannot pay 2 G
 	)
-	opts, err := r.g.OptionsForTest(glory.Red)
+	opts, err := r.g.Legal(glory.Red)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +261,7 @@ func TestHandover(t *testing.T) {
 	r := newRig(t, testConfig(t), 15,
 		[4]int{hBM, glory.Red, 45, wM202}, [4]int{hLYJ, glory.Red, 47, wRPG}, [4]int{hAn, glory.Red, 19, wGatling},
 		[4]int{hYR, glory.Blue, 89, -1})
-	opts, _ := r.g.OptionsForTest(glory.Red)
+	opts, _ := r.g.Legal(glory.Red)
 	for _, o := range opts {
 		if (o.Kind == glory.OptGive || o.Kind == glory.OptSwap) && o.A == 2 {
 			t.Errorf("%s: 45 → 19 is more than 3 steps", o.ID())

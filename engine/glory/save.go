@@ -43,6 +43,9 @@ func Load(cfg *Config, skills SkillRunner, data []byte, deciders ...Decider) (*G
 	}
 	g.st = *e.State
 	g.rng = e.RNG
+	if u, ok := skills.(RandomUser); ok {
+		u.UseRNG(g.rng)
+	}
 	g.seats.Log = e.Decisions
 	g.events.Set(e.Events)
 	if len(g.st.Heroes) > 0 {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/sandtable/sandtable/engine/rng"
 )
 
 // Skill call events (SkillCall.Event).
@@ -40,6 +42,12 @@ type SkillRunner interface {
 	// Modify returns the damage after a passive skill (c.Amount unchanged
 	// when the hook has no modifier).
 	Modify(h *Host, s *Skill, hook string, c *SkillCall) (int, error)
+}
+
+// RandomUser is a SkillRunner whose hooks draw random numbers; New hands
+// it the game's RNG (and a loaded game its restored RNG).
+type RandomUser interface {
+	UseRNG(g *rng.RNG)
 }
 
 // skillOf returns hero i's skill in slot.
@@ -181,8 +189,16 @@ func (g *Game) prepareSkills() error {
 	return nil
 }
 
-// startSkills runs side's turn-start skills, hero by hero.
+// startSkills runs side's turn-start skills, hero by hero, then clears
+// the damage its heroes took since their last turn start.
 func (g *Game) startSkills(side int) error {
+	defer func() {
+		for i := range g.st.Heroes {
+			if h := &g.st.Heroes[i]; h.Side == side {
+				h.HitBy, h.Taken = h.HitBy[:0], 0
+			}
+		}
+	}()
 	for i := range g.st.Heroes {
 		h := &g.st.Heroes[i]
 		if h.Side != side || !h.Alive {
@@ -338,16 +354,20 @@ func (h *Host) Shift(steps int) float64 {
 	return m[min(max(steps, 0), len(m)-1)]
 }
 
-// Contest returns the 数竞 damage of class id against math tier (0 when
-// the class is unknown).
-func (h *Host) Contest(id string, tier int) int {
-	for _, c := range h.g.cfg.Contests {
-		if c.ID == id {
-			return c.Damage[min(max(tier, 0), MathTiers-1)]
-		}
+// Contest returns the 数竞 damage of class (an index into
+// Config.Contests) against math tier (0 when the class does not exist).
+func (h *Host) Contest(class, tier int) int {
+	if class < 0 || class >= len(h.g.cfg.Contests) {
+		return 0
 	}
-	return 0
+	return h.g.cfg.Contests[class].Damage[min(max(tier, 0), MathTiers-1)]
 }
+
+// SetWeapon sets v's main weapon (-1: none).
+func (h *Host) SetWeapon(v, w int) { h.g.st.Heroes[v].Weapon = w }
+
+// Weapons returns the number of weapons in the config.
+func (h *Host) Weapons() int { return len(h.g.cfg.Weapons) }
 
 // Floor rounds a product down (the rules round percentages and ×2.5 down,
 // §11.10–11).

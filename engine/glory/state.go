@@ -71,6 +71,11 @@ type HeroState struct {
 	// FireNext is, per weapon with a cooldown, the own-turn number from
 	// which it may fire again (indexed by weapon; empty when none).
 	FireNext []int `json:"fire_next,omitempty"`
+	// HitBy lists the heroes that damaged this one (splash included) and
+	// Taken sums that damage, since its side's last turn start (read by
+	// turn-start skills such as 约谈 and 泪崩).
+	HitBy []int `json:"hit_by,omitempty"`
+	Taken int   `json:"taken,omitempty"`
 	// Vars is the hero's lasting skill state, sorted by name.
 	Vars []Var `json:"vars,omitempty"`
 }

@@ -413,6 +413,10 @@ func (g *Game) hit(src, v, amount, kind int) int {
 		return 0
 	}
 	h.HP -= amount
+	h.Taken += amount
+	if src >= 0 && !slices.Contains(h.HitBy, src) {
+		h.HitBy = append(h.HitBy, src)
+	}
 	side := -1
 	if src >= 0 {
 		side = g.st.Heroes[src].Side

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Validate checks c's contract (kit/glory's lints report the same problems
@@ -71,6 +72,9 @@ func (c *Config) Validate() error {
 			} else if !c.Weapons[w].Fixed {
 				bad("%s: starting weapon %s is not a fixed weapon", name, c.Weapons[w].ID)
 			}
+		}
+		if !slices.IsSortedFunc(h.Vars, func(a, b Var) int { return strings.Compare(a.Name, b.Name) }) {
+			bad("%s: vars are not sorted by name", name)
 		}
 		for j, s := range h.Skills {
 			sn := fmt.Sprintf("%s skill %d (%s)", name, j, s.ID)
