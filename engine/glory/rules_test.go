@@ -272,3 +272,55 @@ func TestHandover(t *testing.T) {
 		t.Errorf("swap: weapons %d %d", r.g.HeroPtrForTest(0).Weapon, r.g.HeroPtrForTest(1).Weapon)
 	}
 }
+
+// TestFixedWeaponsAndCooldown: a hero with fixed weapons (HJK: Barrett 45
+// at any distance with fire cd 1, water gun 10 within 2 steps, facts §10
+// row 23) cannot prepare, give or receive weapons; the Barrett cannot fire
+// in the next own turn.
+func TestFixedWeaponsAndCooldown(t *testing.T) {
+	cfg := testConfig(t)
+	barrett := len(cfg.Weapons)
+	cfg.Weapons = append(cfg.Weapons,
+		glory.Weapon{ID: "Barrett", Damage: []int{45}, Single: true, Cooldown: 1, Fixed: true},
+		glory.Weapon{ID: "water", Damage: []int{10}, Single: true, MaxSteps: 2, Fixed: true})
+	hjk := len(cfg.Heroes)
+	cfg.Heroes = append(cfg.Heroes, glory.Hero{ID: "HJK", Name: "HJK", HP: 120, Extreme: 2, Math: glory.MathWeak,
+		Identity: "other", Gender: glory.Male, Speed: 1, Weapons: []int{barrett, barrett + 1}})
+	r := newRig(t, cfg, 15, [4]int{hjk, glory.Red, 42, -1}, [4]int{hBM, glory.Red, 43, wRPG},
+		[4]int{hYR, glory.Blue, 48, -1}, [4]int{hSJK, glory.Blue, 44, -1})
+	opts, err := r.g.Legal(glory.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fires := map[int][]int{}
+	for _, o := range opts {
+		switch {
+		case o.Hero == 0 && (o.Kind == glory.OptPrepare || o.Kind == glory.OptGive):
+			t.Errorf("HJK may %s", o.ID())
+		case o.Hero == 1 && o.Kind == glory.OptGive && o.A == 0:
+			t.Errorf("HJK may receive a weapon")
+		case o.Hero == 0 && o.Kind == glory.OptFire:
+			fires[o.A] = append(fires[o.A], o.C)
+		}
+	}
+	// Barrett: SJK (2 steps), YR (6 steps) and the tower 49 (7 steps, §11.23);
+	// water gun: SJK only.
+	if len(fires[barrett]) != 3 || len(fires[barrett+1]) != 1 || fires[barrett+1][0] != 3 {
+		t.Errorf("HJK's shots %v", fires)
+	}
+	r.do(glory.Red, fire(0, barrett, pt(t, r.b, 48), 2))
+	if r.hp(2) != 150-45 || r.g.State().G[glory.Red] != 15 {
+		t.Errorf("Barrett: YR hp %d, G %d; want 105 and 15", r.hp(2), r.g.State().G[glory.Red])
+	}
+	for r.g.State().Round < 2 || r.g.State().Side != glory.Red || !r.g.State().Started {
+		if err := r.g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts, _ = r.g.Legal(glory.Red)
+	for _, o := range opts {
+		if o.Kind == glory.OptFire && o.A == barrett {
+			t.Errorf("Barrett offered in the next own turn (cd 1)")
+		}
+	}
+}

@@ -376,3 +376,51 @@ func TestSummon(t *testing.T) {
 		t.Errorf("约谈 used YR's operation")
 	}
 }
+
+// prepDecider drafts from a script and answers preparation-skill requests
+// with the option aimed at target (a game hero index).
+type prepDecider struct {
+	scripted
+	target int
+	asked  int
+}
+
+func (d *prepDecider) Decide(v *glory.View, r *glory.Request) (int, error) {
+	if r.Kind != glory.AskPrep {
+		return d.scripted.Decide(v, r)
+	}
+	d.asked++
+	for i, o := range r.Options {
+		if o.Kind == glory.OptSkill && o.B == d.target {
+			return i, nil
+		}
+	}
+	return -1, nil
+}
+
+// TestPromote: DXD's 晋升 before round 1 raises an ally's math one tier (BM
+// 强 → 巨), or its 极值 by 2 when it is already 神 (LYJ 2 → 4).
+func TestPromote(t *testing.T) {
+	cfg := skillConfig(t)
+	cfg.Rules.Bans = false
+	for _, c := range []struct {
+		target                int // game hero: 1 = BM, 2 = LYJ
+		wantMath, wantExtreme int
+	}{{1, glory.MathGiant, 5}, {2, glory.MathGod, 4}} {
+		red := &prepDecider{scripted: scripted{picks: []int{hDXD, hBM, hLYJ, hYR, hSJK}}, target: c.target}
+		blue := &prepDecider{scripted: scripted{picks: []int{hAn, h581, h582, h583, hMoon}}, target: -1}
+		g, err := glory.New(cfg, luaRunner(t, cfg, nil), 1, red, blue)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.State().Phase < glory.PhasePlay {
+			if err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := g.State().Heroes[c.target]
+		if h.Math != c.wantMath || h.Extreme != c.wantExtreme || red.asked != 1 {
+			t.Errorf("target %d: math %d 极值 %d (asked %d), want %d %d", c.target, h.Math, h.Extreme, red.asked, c.wantMath, c.wantExtreme)
+		}
+	}
+}
