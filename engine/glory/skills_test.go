@@ -424,3 +424,15 @@ func TestPromote(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillDamageRunsPassives: skill damage from a use (583's 次声) runs the
+// victim's passive (An's modify) while the use is still in progress; An
+// takes the plain 40 (her passive changes only damage she deals).
+func TestSkillDamageRunsPassives(t *testing.T) {
+	cfg := skillConfig(t)
+	r := skillRig(t, cfg, [4]int{h583, glory.Red, 45, -1}, [4]int{hAn, glory.Blue, 45, -1})
+	r.do(glory.Red, skillOpt(0, slot(t, cfg, h583, "infrasound"), -1))
+	if r.hp(1) != 125-40 {
+		t.Errorf("An hp %d, want 85", r.hp(1))
+	}
+}

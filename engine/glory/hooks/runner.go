@@ -65,12 +65,16 @@ func NewRegistry(base fs.FS, origin string, layers []plugin.Layer, goHooks ...*p
 // a plugin.Worker (one Lua state). Each game hands it its RNG (UseRNG),
 // which also starts the scripts afresh.
 type Runner struct {
-	w      *plugin.Worker
+	w *plugin.Worker
+	// pw runs the passives' modify: a use may deal damage, which runs the
+	// passives while the use's call is still in progress on w.
+	pw     *plugin.Worker
 	refs   map[string]plugin.Ref
 	can    map[string]bool
 	modify map[string]bool
 	params map[*glory.Skill]*plugin.Params
 	ctx    Ctx
+	pctx   Ctx
 	err    error
 }
 
@@ -121,15 +125,27 @@ func New(reg *plugin.Registry, cfg *glory.Config, opts plugin.WorkerOptions) (*R
 		}
 		r.can[s], r.modify[s] = c, m
 	}
+	r.pw = reg.NewWorker(opts)
+	if err := r.pw.Prepare(refs...); err != nil {
+		r.Close()
+		return nil, err
+	}
 	return r, nil
 }
 
 // UseRNG makes math.random draw from the game's stream and starts the
 // scripts afresh (glory.RandomUser).
-func (r *Runner) UseRNG(g *rng.RNG) { r.err = r.w.Reset(g.Rand()) }
+func (r *Runner) UseRNG(g *rng.RNG) {
+	r.err = errors.Join(r.w.Reset(g.Rand()), r.pw.Reset(g.Rand()))
+}
 
-// Close releases the worker's Lua state.
-func (r *Runner) Close() { r.w.Close() }
+// Close releases the workers' Lua states.
+func (r *Runner) Close() {
+	r.w.Close()
+	if r.pw != nil {
+		r.pw.Close()
+	}
+}
 
 // Has implements glory.SkillRunner.
 func (r *Runner) Has(hook string) bool {
@@ -137,7 +153,7 @@ func (r *Runner) Has(hook string) bool {
 	return ok
 }
 
-func (r *Runner) fill(h *glory.Host, s *glory.Skill, c *glory.SkillCall) error {
+func (r *Runner) fill(ctx *Ctx, h *glory.Host, s *glory.Skill, c *glory.SkillCall) error {
 	if r.err != nil {
 		return r.err
 	}
@@ -152,7 +168,7 @@ func (r *Runner) fill(h *glory.Host, s *glory.Skill, c *glory.SkillCall) error {
 	if c.Event != glory.CallModify {
 		kind = ""
 	}
-	r.ctx = Ctx{Caster: c.Hero, Side: hs.Side, Point: hs.Point, Target: c.Target,
+	*ctx = Ctx{Caster: c.Hero, Side: hs.Side, Point: hs.Point, Target: c.Target,
 		Source: c.Source, Victim: c.Victim, Amount: c.Amount, Damage: kind, Params: r.params[s]}
 	return nil
 }
@@ -162,7 +178,7 @@ type readOnly struct{ Reader }
 
 // Use implements glory.SkillRunner.
 func (r *Runner) Use(h *glory.Host, s *glory.Skill, hook string, c *glory.SkillCall) error {
-	if err := r.fill(h, s, c); err != nil {
+	if err := r.fill(&r.ctx, h, s, c); err != nil {
 		return err
 	}
 	_, err := plugin.Call(r.w, SigUse, r.refs[hook], &r.ctx, Actor(h))
@@ -174,7 +190,7 @@ func (r *Runner) Can(h *glory.Host, s *glory.Skill, hook string, c *glory.SkillC
 	if !r.can[hook] {
 		return true, nil
 	}
-	if err := r.fill(h, s, c); err != nil {
+	if err := r.fill(&r.ctx, h, s, c); err != nil {
 		return false, err
 	}
 	return plugin.Call(r.w, SigCan, r.refs[hook], &r.ctx, Reader(readOnly{h}))
@@ -185,8 +201,8 @@ func (r *Runner) Modify(h *glory.Host, s *glory.Skill, hook string, c *glory.Ski
 	if !r.modify[hook] {
 		return c.Amount, nil
 	}
-	if err := r.fill(h, s, c); err != nil {
+	if err := r.fill(&r.pctx, h, s, c); err != nil {
 		return 0, err
 	}
-	return plugin.Call(r.w, SigModify, r.refs[hook], &r.ctx, Reader(readOnly{h}))
+	return plugin.Call(r.pw, SigModify, r.refs[hook], &r.pctx, Reader(readOnly{h}))
 }
