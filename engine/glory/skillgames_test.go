@@ -21,16 +21,16 @@ func skillGame(t testing.TB, cfg *glory.Config, runner glory.SkillRunner, seed u
 	return g
 }
 
-// TestLuaAndGoTwins: whole random games with every skill come out
+// TestLuaAndGoTwins: whole random games with all 26 heroes come out
 // byte-identical whether shift, contest, heal_class, infrasound and an run
 // as Lua scripts or as their Go twins.
 func TestLuaAndGoTwins(t *testing.T) {
-	cfg := skillConfig(t)
+	cfg := fullConfig(t)
 	cfg.Rules.MaxRounds = 40
 	lua := luaRunner(t, cfg, nil)
 	twins := luaRunner(t, cfg, nil, native.Twins()...)
 	skills := 0
-	for seed := uint64(1); seed <= 12; seed++ {
+	for seed := uint64(1); seed <= 16; seed++ {
 		a := skillGame(t, cfg, lua, seed)
 		if err := a.Run(); err != nil {
 			t.Fatalf("seed %d (Lua): %v", seed, err)
@@ -49,7 +49,7 @@ func TestLuaAndGoTwins(t *testing.T) {
 		}
 	}
 	if skills < 50 {
-		t.Errorf("only %d skill uses in 12 random games", skills)
+		t.Errorf("only %d skill uses in 16 random games", skills)
 	}
 }
 

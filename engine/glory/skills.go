@@ -136,7 +136,7 @@ func (g *Game) useSkill(o Option) error {
 	h.Uses[slot]++
 	h.Next[slot] = g.st.Turns[h.Side] + s.Cooldown + 1
 	if !s.Free && s.Phase == PhaseTurn {
-		h.Acted = true
+		g.spend(i)
 	}
 	point := -1
 	if s.Target == TargetPoint {
@@ -204,12 +204,13 @@ func (g *Game) startSkills(side int) error {
 		if h.Side != side || !h.Alive {
 			continue
 		}
-		for slot, s := range g.cfg.Heroes[h.Hero].Skills {
-			if s.Phase != PhaseStart || !g.ready(i, slot) {
+		for slot := range g.cfg.Heroes[h.Hero].Skills {
+			s := g.skillOf(i, slot)
+			if s.Phase != PhaseStart || !g.ready(i, slot) || !g.st.Heroes[i].Alive {
 				continue
 			}
-			if err := g.skills.Use(g.host(), &s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: -1, Source: -1, Victim: -1}); err != nil {
-				return g.hookError(i, &s, err)
+			if err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: -1, Source: -1, Victim: -1}); err != nil {
+				return g.hookError(i, s, err)
 			}
 			if err := g.takeHookErr(); err != nil {
 				return err
@@ -334,6 +335,16 @@ func (h *Host) Var(v int, name string) int {
 	}
 	return 0
 }
+
+// Boost doubles v's move units for the rest of its side's turn.
+func (h *Host) Boost(v int) { h.g.st.Heroes[v].Boost = true }
+
+// Extra grants v one more operation this turn after its next one (not a
+// weapon change).
+func (h *Host) Extra(v int) { h.g.st.Heroes[v].Extra = true }
+
+// Stun makes v pass its next operation.
+func (h *Host) Stun(v int) { h.g.st.Heroes[v].Stunned = true }
 
 // SetVar sets hero v's lasting variable name.
 func (h *Host) SetVar(v int, name string, value int) {

@@ -64,6 +64,14 @@ type HeroState struct {
 	Math    int  `json:"math"`
 	Speed   int  `json:"speed"`
 	Acted   bool `json:"acted"`
+	// Boost doubles the hero's move units for the rest of its side's turn;
+	// Extra grants one more operation this turn (not a weapon change);
+	// Stunned makes the hero pass its next operation. Skills set them.
+	Boost   bool `json:"boost,omitempty"`
+	Extra   bool `json:"extra,omitempty"`
+	Stunned bool `json:"stunned,omitempty"`
+	// Bonus marks the extra operation in progress.
+	Bonus bool `json:"bonus,omitempty"`
 	// Uses and Next are per skill slot: uses so far and the own-turn
 	// number from which it may be used again.
 	Uses []int `json:"uses,omitempty"`

@@ -26,8 +26,8 @@ func (g *Game) playStep() error {
 		g.st.Started = true
 		g.st.Turns[s]++
 		for i := range g.st.Heroes {
-			if g.st.Heroes[i].Side == s {
-				g.st.Heroes[i].Acted = false
+			if h := &g.st.Heroes[i]; h.Side == s {
+				h.Acted, h.Boost, h.Extra, h.Bonus = false, false, false, false
 			}
 		}
 		clear(g.st.Econ[s])
@@ -184,13 +184,20 @@ func (g *Game) actions(r *Request, i int) error {
 	h := &g.st.Heroes[i]
 	c := &g.cfg.Heroes[h.Hero]
 	r.Options = append(r.Options, opt(OptPass, i, -1, -1, -1))
-	for _, q := range g.moveTargets(h.Point, h.Speed) {
+	if h.Stunned {
+		return nil
+	}
+	speed := h.Speed
+	if h.Boost {
+		speed = 2
+	}
+	for _, q := range g.moveTargets(h.Point, speed) {
 		r.Options = append(r.Options, opt(OptMove, i, q, -1, -1))
 	}
 	for _, w := range g.heldWeapons(i) {
 		g.fireOptions(r, i, w)
 	}
-	if len(c.Weapons) == 0 {
+	if len(c.Weapons) == 0 && !h.Bonus {
 		for w, wc := range g.cfg.Weapons {
 			if !wc.Fixed && w != h.Weapon && wc.PrepareCost <= g.st.G[h.Side] {
 				r.Options = append(r.Options, opt(OptPrepare, i, w, -1, -1))
@@ -295,7 +302,7 @@ func (g *Game) apply(s int, o Option) error {
 	}
 	i := o.Hero
 	h := &g.st.Heroes[i]
-	h.Acted = true
+	g.spend(i)
 	switch o.Kind {
 	case OptPass:
 		g.emit(ev(EvPass, s, i, -1, h.Point, -1, 0))
@@ -317,12 +324,24 @@ func (g *Game) apply(s int, o Option) error {
 	case OptSwap:
 		a := &g.st.Heroes[o.A]
 		a.Weapon, h.Weapon = h.Weapon, a.Weapon
-		a.Acted = true
+		g.spend(o.A)
 		g.emit(ev(EvSwap, s, i, o.A, -1, -1, 0))
 	default:
 		return fmt.Errorf("glory: option %s is not an operation", o.ID())
 	}
 	return nil
+}
+
+// spend uses hero i's operation: a pending extra operation (Extra)
+// follows it, a stun is served by it.
+func (g *Game) spend(i int) {
+	h := &g.st.Heroes[i]
+	h.Stunned = false
+	if h.Extra {
+		h.Extra, h.Bonus = false, true
+		return
+	}
+	h.Acted, h.Bonus = true, false
 }
 
 // earn marks the economy zone under hero i as earned by its side this turn.

@@ -55,11 +55,20 @@ func pointsInt(name, doc string, get func(b *glory.Board, p, q int) int) plugin.
 		}}
 }
 
+func heroAction(name, doc string, do func(h Actor, v int)) plugin.HostFunc {
+	return plugin.HostFunc{Name: name, Params: []plugin.Field{heroParam}, Doc: doc,
+		Impl: func(host any, a *plugin.Args) {
+			h := actor(a, host)
+			do(h, heroArg(a, h, 1))
+		}}
+}
+
 func hostFuncs() []plugin.HostFunc {
 	return []plugin.HostFunc{
 		{Name: "heroes", Returns: []plugin.Field{{Name: "n", Type: "integer", Doc: "The number of drafted heroes."}},
 			Doc:  "Returns the number of drafted heroes (indices 0..n-1).",
 			Impl: func(host any, a *plugin.Args) { a.ReturnNumber(float64(rd(a, host).Heroes())) }},
+		heroInt("pool", "the hero's position in the scenario's draft pool (0-based; bonds name heroes by it).", func(r Reader, h int) int { return r.Hero(h).Hero }),
 		heroInt("side", "the hero's side (0 red, 1 blue).", func(r Reader, h int) int { return r.Hero(h).Side }),
 		heroInt("hp", "the hero's HP (≤ 0 once dead).", func(r Reader, h int) int { return r.Hero(h).HP }),
 		heroInt("max_hp", "the hero's starting HP.", func(r Reader, h int) int { return r.Hero(h).MaxHP }),
@@ -205,6 +214,9 @@ func hostFuncs() []plugin.HostFunc {
 				h := actor(a, host)
 				h.SetWeapon(heroArg(a, h, 1), a.IntIn(2, -1, h.Weapons()-1))
 			}},
+		heroAction("boost", "Doubles the hero's move units for the rest of its side's turn.", func(h Actor, v int) { h.Boost(v) }),
+		heroAction("extra", "Grants the hero one more operation this turn after its next one (not a weapon change).", func(h Actor, v int) { h.Extra(v) }),
+		heroAction("stun", "Makes the hero pass its next operation.", func(h Actor, v int) { h.Stun(v) }),
 		{Name: "set_var", Params: []plugin.Field{heroParam, {Name: "name", Type: "string", Doc: "The variable."}, {Name: "value", Type: "integer", Doc: "Its value."}},
 			Doc: "Sets a hero's lasting skill variable (kept in the game state).",
 			Impl: func(host any, a *plugin.Args) {

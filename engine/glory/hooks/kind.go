@@ -39,6 +39,9 @@ type Actor interface {
 	Pay(side, amount int) bool
 	SetVar(v int, name string, value int)
 	SetWeapon(v, w int)
+	Boost(v int)
+	Extra(v int)
+	Stun(v int)
 }
 
 // Ctx is the input of every glory.skill function (ctx in Lua).

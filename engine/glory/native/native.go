@@ -35,6 +35,12 @@ func shiftCan(c *hooks.Ctx, h hooks.Reader) (bool, error) {
 	if float64(h.Hero(c.Caster).Extreme) < paramOr(c, "min_extreme", 0) {
 		return false, nil
 	}
+	if paramOr(c, "hidden", 0) == 1 && h.Board().LineSteps(c.Point, h.Hero(c.Target).Point) >= 0 {
+		return false, nil
+	}
+	if mask := paramOr(c, "mask", 0); mask != 0 && (h.Var(c.Caster, "worn") == 1) != (mask == 1) {
+		return false, nil
+	}
 	wantFemale := paramOr(c, "female", 0) == 1
 	d := h.Def(c.Target)
 	return (d.Gender == "F") == wantFemale && !d.Imaginary, nil

@@ -4,12 +4,23 @@
 -- ZYS's 雌偏移) and not have an imaginary 极值 (SJK). The caster needs a
 -- 极值 of at least params.min_extreme now (§9: every female with 极值 ≥ 7
 -- has 偏移). params.fixed, when set, replaces the multiplier (C-7's
--- beyond-view 偏移 uses 4).
+-- beyond-view 偏移 uses 4). With params.hidden = 1 the target must NOT be
+-- in the caster's 视域 (C-7's 越视域偏移; range is declared). With
+-- params.mask = 1 the caster must be wearing her mask (var worn = 1), with
+-- params.mask = -1 she must not (WEV: the mask removes the cooldown, so she
+-- has a masked 偏移 without cd beside the normal one).
 
 ---@param ctx glory.skill.ctx
 function can(ctx)
 	local t = ctx.target
 	if glory.extreme(ctx.caster) < (ctx.params.min_extreme or 0) then
+		return false
+	end
+	if (ctx.params.hidden or 0) == 1 and glory.line(ctx.point, glory.point(t)) >= 0 then
+		return false
+	end
+	local mask = ctx.params.mask or 0
+	if mask ~= 0 and (glory.var(ctx.caster, "worn") == 1) ~= (mask == 1) then
 		return false
 	end
 	local want_female = (ctx.params.female or 0) == 1
