@@ -43,6 +43,18 @@ type Config struct {
 	Contests []Contest `json:"contests"`
 	// Heroes is the draft pool.
 	Heroes []Hero `json:"heroes"`
+	// Scripts bundles the skill scripts the heroes' hooks name, so a
+	// compiled config runs alone (engine/glory/hooks.BundleRegistry).
+	Scripts []Script `json:"scripts"`
+}
+
+// Script is one bundled hook script.
+type Script struct {
+	ID     string `json:"id"`
+	Kind   string `json:"kind"` // "glory.skill"
+	Path   string `json:"path"` // where it came from, for diagnostics
+	SHA256 string `json:"sha256"`
+	Source string `json:"source"`
 }
 
 // First-player settings (Rules.First).

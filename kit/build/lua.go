@@ -27,6 +27,12 @@ func CheckScript(kind, id, file string, src []byte) diag.Diagnostics {
 		return diag.Diagnostics{{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: "Unknown hook kind",
 			Detail: "No hook kind is named " + kind + "."}}
 	}
+	return CheckScriptKind(k, id, file, src)
+}
+
+// CheckScriptKind is CheckScript for a kind a game declares itself (not in
+// plugin.Builtin).
+func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnostics {
 	var ds diag.Diagnostics
 	for _, p := range plugin.Check(k, id, file, src) {
 		sev := diag.Error

@@ -61,6 +61,45 @@ func NewRegistry(base fs.FS, origin string, layers []plugin.Layer, goHooks ...*p
 	return reg, warns, nil
 }
 
+// BundleRegistry returns a registry of glory's kinds holding cfg's bundled
+// scripts (each verified against its sha256), then each layer, then the Go
+// hooks.
+func BundleRegistry(cfg *glory.Config, layers []plugin.Layer, goHooks ...*plugin.GoHook) (*plugin.Registry, []plugin.Warning, error) {
+	reg, err := plugin.NewRegistry(Kinds(), plugin.DefaultLimits())
+	if err != nil {
+		return nil, nil, err
+	}
+	bundle := make([]plugin.Script, len(cfg.Scripts))
+	for i, s := range cfg.Scripts {
+		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
+	}
+	warns, err := reg.LoadBundle(bundle)
+	if err != nil {
+		return nil, warns, err
+	}
+	return finishRegistry(reg, warns, layers, goHooks)
+}
+
+func finishRegistry(reg *plugin.Registry, warns []plugin.Warning, layers []plugin.Layer, goHooks []*plugin.GoHook) (*plugin.Registry, []plugin.Warning, error) {
+	for _, l := range layers {
+		w, err := reg.LoadFS(l.FS, l.Origin)
+		warns = append(warns, w...)
+		if err != nil {
+			return nil, warns, err
+		}
+	}
+	for _, h := range goHooks {
+		w, err := reg.Add(h)
+		if err != nil {
+			return nil, warns, err
+		}
+		if w != nil {
+			warns = append(warns, *w)
+		}
+	}
+	return reg, warns, nil
+}
+
 // Runner is the glory.SkillRunner of one config on one goroutine: it owns
 // a plugin.Worker (one Lua state). Each game hands it its RNG (UseRNG),
 // which also starts the scripts afresh.
