@@ -13,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/ftbt"
+	"github.com/sandtable/sandtable/kit/glory"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/mbg"
 
@@ -37,7 +38,7 @@ func OSEnv() Env {
 }
 
 // NewCompiler returns the compiler with every game registered.
-func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}, ftbt.Game{}) }
+func NewCompiler() *build.Compiler { return build.NewCompiler(mbg.Game{}, ftbt.Game{}, glory.Game{}) }
 
 // Catalogue documents every code the tools can report.
 func Catalogue() diag.Catalogue {

@@ -389,8 +389,12 @@ distinct heroes with the default rules.`,
 	Severity:   diag.Error,
 	Run: func(p *lint.Pass[*Unit]) {
 		need := 2 * (1 + p.Model.Config.Rules.Picks)
+		ptr := "/heroes"
+		if p.Model.Rules.Picks != nil {
+			ptr = "/rules/picks"
+		}
 		if n := len(p.Model.Heroes); n < need {
-			report(p, "/heroes", "Draft pool too small", "The draft needs %d heroes; the pool has %d.", need, n)
+			report(p, ptr, "Draft pool too small", "The draft needs %d heroes; the pool has %d.", need, n)
 		}
 	},
 }
