@@ -169,5 +169,19 @@ func (a *Heuristic) moveScore(v *glory.View, me int, o glory.Option) int {
 	if b.Econ(to) {
 		s += 15
 	}
+	// Firing positions: an armed hero likes a point from which it sees a
+	// standing enemy tower or enemy heroes.
+	if h.Weapon >= 0 || len(v.Config().Heroes[h.Hero].Weapons) > 0 {
+		for _, t := range v.Towers() {
+			if t.Side != me && t.HP > 0 && b.Sees(to, t.Point) {
+				s += 25
+			}
+		}
+		for _, e := range v.Heroes() {
+			if e.Alive && e.Side != me && b.Sees(to, e.Point) {
+				s += 8
+			}
+		}
+	}
 	return s
 }
