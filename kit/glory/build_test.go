@@ -113,3 +113,45 @@ func TestCompiledConfigPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestModdedScenario: the modder's example compiles with its own script
+// bundled, and 班长's 粉笔 (强 thrower) does 10 + 5·2 = 20 to YR (弱) and
+// 10 to LYJ (神, above him), worked from the script's rule.
+func TestModdedScenario(t *testing.T) {
+	cfg := compile(t, "../../scenarios/glory/modded")
+	if len(cfg.Heroes) != 17 || cfg.Heroes[16].ID != "班长" {
+		t.Fatalf("heroes: %d", len(cfg.Heroes))
+	}
+	found := false
+	for _, s := range cfg.Scripts {
+		found = found || (s.ID == "chalk" && s.Path == "skills/chalk.lua")
+	}
+	if !found {
+		t.Fatalf("chalk.lua is not bundled")
+	}
+	reg, _, err := hooks.BundleRegistry(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	b, _ := engine.NewBoard(cfg.Map)
+	for _, c := range []struct{ hero, hp int }{{5, 150 - 20}, {1, 125 - 10}} {
+		g, err := engine.NewPosition(cfg, run, 1, 15, []engine.Placement{
+			{Hero: 16, Side: engine.Red, Point: b.Index(45), Weapon: -1},
+			{Hero: c.hero, Side: engine.Blue, Point: b.Index(56), Weapon: -1}, // 45-46-56: 2 steps, out of view
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(engine.Red, engine.Option{Kind: engine.OptSkill, Hero: 0, A: 0, B: 1, C: -1}); err != nil {
+			t.Fatal(err)
+		}
+		if hp := g.State().Heroes[1].HP; hp != c.hp {
+			t.Errorf("hero %d hp %d, want %d", c.hero, hp, c.hp)
+		}
+	}
+}
