@@ -432,3 +432,27 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// Bent returns the length in steps of the shortest path from p to q made
+// of two straight legs along drawn chains (each in 视域 of its start) that
+// turns once by at most a right angle (an obtuse or right corner), within
+// maxSteps; -1 when there is none. Guided shots (制导) use it.
+func (b *Board) Bent(p, q, maxSteps int) int {
+	best := -1
+	for c := range b.Len() {
+		a := b.LineSteps(p, c)
+		if a < 1 || a >= maxSteps {
+			continue
+		}
+		l := b.LineSteps(c, q)
+		if l < 1 || a+l > maxSteps || (best >= 0 && a+l >= best) {
+			continue
+		}
+		dx1, dy1 := b.x[c]-b.x[p], b.y[c]-b.y[p]
+		dx2, dy2 := b.x[q]-b.x[c], b.y[q]-b.y[c]
+		if dx1*dx2+dy1*dy2 >= 0 && dx1*dy2-dy1*dx2 != 0 {
+			best = a + l
+		}
+	}
+	return best
+}

@@ -373,3 +373,21 @@ func maxKey(m map[int]int) int {
 	}
 	return v
 }
+
+// TestBent: guided paths (facts §10 row 1) turn once by at most a right
+// angle: 45 → 46 → 56 is 2 steps; 45 → 56 has no straight line; a
+// U-turn is not a path; 45 → 67 needs 4 steps (over the cap of 3).
+func TestBent(t *testing.T) {
+	b := standardBoard(t)
+	p := func(id int) int { return pt(t, b, id) }
+	for _, c := range []struct{ from, to, max, want int }{
+		{45, 56, 3, 2},
+		{45, 67, 3, -1},
+		{45, 67, 4, 4},
+		{45, 45, 3, -1},
+	} {
+		if got := b.Bent(p(c.from), p(c.to), c.max); got != c.want {
+			t.Errorf("bent %d→%d within %d = %d, want %d", c.from, c.to, c.max, got, c.want)
+		}
+	}
+}

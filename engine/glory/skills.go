@@ -336,6 +336,23 @@ func (h *Host) Var(v int, name string) int {
 	return 0
 }
 
+// Fire fires v's main weapon, a blast weapon, at point p as if p were
+// steps along the line of fire (guided shots): v's side pays the weapon's
+// fire cost. It reports false, doing nothing, when v holds no blast weapon
+// or the purse is short.
+func (h *Host) Fire(v, p, steps int) bool {
+	hs := &h.g.st.Heroes[v]
+	if hs.Weapon < 0 || h.g.cfg.Weapons[hs.Weapon].Single || h.g.st.G[hs.Side] < h.g.cfg.Weapons[hs.Weapon].FireCost {
+		return false
+	}
+	h.g.st.G[hs.Side] -= h.g.cfg.Weapons[hs.Weapon].FireCost
+	h.g.shoot(v, hs.Weapon, p, -1, h.g.weaponDamage(hs.Weapon, max(steps, 0)))
+	return true
+}
+
+// Single reports whether weapon w is a single-target weapon.
+func (h *Host) Single(w int) bool { return h.g.cfg.Weapons[w].Single }
+
 // Boost doubles v's move units for the rest of its side's turn.
 func (h *Host) Boost(v int) { h.g.st.Heroes[v].Boost = true }
 

@@ -436,3 +436,21 @@ func TestSkillDamageRunsPassives(t *testing.T) {
 		t.Errorf("An hp %d, want 85", r.hp(1))
 	}
 }
+
+// TestGuided: Birdman's 制导 fires his RPG around one right-angle corner at
+// an enemy within 3 steps that is not in view: 45 → 46 → 56 is 2 steps
+// (RPG 25) with splash as a normal shot; a straight-only target is not
+// offered, nor a Gatling shot.
+func TestGuided(t *testing.T) {
+	cfg := skillConfig(t)
+	r := skillRig(t, cfg, [4]int{hBM, glory.Red, 45, wRPG}, [4]int{hYR, glory.Blue, 56, -1}, [4]int{hDXD, glory.Blue, 57, -1})
+	o := skillOpt(0, 0, 1)
+	r.do(glory.Red, o)
+	if r.hp(1) != 150-25 || r.hp(2) != 135-5 || r.g.State().G[glory.Red] != 14 {
+		t.Errorf("YR hp %d (want 125), DXD hp %d (want 130 by splash), G %d (want 14)", r.hp(1), r.hp(2), r.g.State().G[glory.Red])
+	}
+	r2 := skillRig(t, cfg, [4]int{hBM, glory.Red, 45, wGatling}, [4]int{hYR, glory.Blue, 56, -1})
+	if r2.offered(glory.Red, o) {
+		t.Errorf("制导 offered with a Gatling")
+	}
+}

@@ -379,7 +379,14 @@ func (g *Game) fire(i, w, q, target int) {
 		}
 		h.FireNext[w] = g.st.Turns[s] + wc.Cooldown + 1
 	}
-	d := g.weaponDamage(w, g.board.LineSteps(h.Point, q))
+	g.shoot(i, w, q, target, g.weaponDamage(w, g.board.LineSteps(h.Point, q)))
+}
+
+// shoot resolves the hit of hero i's weapon w at point q with main damage
+// d (target: the single target's hero, -1 the tower or the blast).
+func (g *Game) shoot(i, w, q, target, d int) {
+	wc := &g.cfg.Weapons[w]
+	s := g.st.Heroes[i].Side
 	g.emit(ev(EvFire, s, i, target, q, w, d))
 	if wc.Single {
 		if target >= 0 {

@@ -108,6 +108,28 @@ func hostFuncs() []plugin.HostFunc {
 		pointsInt("line", "the steps along the straight chain when `to` is in the 视域 of `from`, else -1.", func(b *glory.Board, p, q int) int { return b.LineSteps(p, q) }),
 		pointsInt("r2", "the squared Euclidean distance.", func(b *glory.Board, p, q int) int { return b.R2(p, q) }),
 		pointsInt("grid", "the grid (Manhattan) distance.", func(b *glory.Board, p, q int) int { return b.Grid(p, q) }),
+		{Name: "xy", Params: []plugin.Field{pointParam}, Returns: []plugin.Field{{Name: "x", Type: "integer", Doc: "Lattice column."}, {Name: "y", Type: "integer", Doc: "Lattice row (bottom to top)."}},
+			Doc: "Returns a point's lattice coordinates.",
+			Impl: func(host any, a *plugin.Args) {
+				r := rd(a, host)
+				x, y := r.Board().XY(pointArg(a, r, 1))
+				a.ReturnNumber(float64(x))
+				a.ReturnNumber(float64(y))
+			}},
+		{Name: "bent", Params: []plugin.Field{fromParam, toParam, {Name: "max", Type: "integer", Doc: "Longest path in steps."}},
+			Returns: []plugin.Field{{Name: "steps", Type: "integer", Doc: "The path's length, or -1."}},
+			Doc:     "Returns the shortest path of two straight legs turning once by at most a right angle, within max steps (guided shots), or -1.",
+			Impl: func(host any, a *plugin.Args) {
+				r := rd(a, host)
+				p, q := pointArg(a, r, 1), pointArg(a, r, 2)
+				a.ReturnNumber(float64(r.Board().Bent(p, q, a.IntIn(3, 0, 1<<10))))
+			}},
+		{Name: "single", Params: []plugin.Field{{Name: "weapon", Type: "integer", Doc: "A weapon index."}}, Returns: []plugin.Field{{Name: "single", Type: "boolean", Doc: "Whether it is a single-target weapon."}},
+			Doc: "Reports whether a weapon hits one target (no blast).",
+			Impl: func(host any, a *plugin.Args) {
+				r := rd(a, host)
+				a.ReturnBool(r.Single(a.IntIn(1, 0, r.Weapons()-1)))
+			}},
 		{Name: "near", Params: []plugin.Field{fromParam, toParam}, Returns: []plugin.Field{{Name: "near", Type: "boolean", Doc: "r<2 and road-connected."}},
 			Doc: "Reports whether two points are the same or one drawn edge apart within one rail class.",
 			Impl: func(host any, a *plugin.Args) {
@@ -207,6 +229,14 @@ func hostFuncs() []plugin.HostFunc {
 			Impl: func(host any, a *plugin.Args) {
 				h := actor(a, host)
 				a.ReturnBool(h.Pay(a.IntIn(1, 0, 1), a.IntIn(2, 0, 1<<20)))
+			}},
+		{Name: "fire", Params: []plugin.Field{heroParam, pointParam, {Name: "steps", Type: "integer", Doc: "The distance that selects the damage."}},
+			Returns: []plugin.Field{{Name: "fired", Type: "boolean", Doc: "false when the hero holds no blast weapon or the purse is short."}},
+			Doc:     "Fires the hero's main blast weapon at a point as if it were `steps` along the line of fire (blast and splash as a normal shot; the side pays the fire cost).",
+			Impl: func(host any, a *plugin.Args) {
+				h := actor(a, host)
+				v, p := heroArg(a, h, 1), pointArg(a, h, 2)
+				a.ReturnBool(h.Fire(v, p, a.IntIn(3, 0, 1<<10)))
 			}},
 		{Name: "set_weapon", Params: []plugin.Field{heroParam, {Name: "weapon", Type: "integer", Doc: "A weapon index, or -1 for none."}},
 			Doc: "Sets a hero's main weapon (a hero with fixed weapons keeps them).",

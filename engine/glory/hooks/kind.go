@@ -23,6 +23,7 @@ type Reader interface {
 	Shift(steps int) float64
 	Contest(class, tier int) int
 	Weapons() int
+	Single(w int) bool
 	Round() int
 }
 
@@ -42,6 +43,7 @@ type Actor interface {
 	Boost(v int)
 	Extra(v int)
 	Stun(v int)
+	Fire(v, p, steps int) bool
 }
 
 // Ctx is the input of every glory.skill function (ctx in Lua).
