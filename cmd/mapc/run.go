@@ -51,6 +51,9 @@ func commands() []command {
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
 				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
 			runSim},
+		{"balance", "[flags] SCENARIO|CONFIG.json", "glory: play games and report each hero's pick and win rates",
+			"  mapc balance scenarios/glory/full -n 500   # heuristic vs heuristic\n",
+			runBalance},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

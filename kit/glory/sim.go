@@ -85,10 +85,10 @@ func NewSim(cfg *engine.Config, layers ...plugin.Layer) (*Sim, []plugin.Warning,
 // Roles implements sim.Game.
 func (s *Sim) Roles() []string { return []string{"red", "blue"} }
 
-// Play implements sim.Game.
-func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
+// play plays one whole game with seed.
+func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
 	if len(agents) != 2 {
-		return sim.Outcome{}, errors.New("glory sim: want one agent per side")
+		return nil, errors.New("glory sim: want one agent per side")
 	}
 	ds := make([]engine.Decider, 2)
 	for i, name := range agents {
@@ -98,22 +98,28 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 		case AgentRandom:
 			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
 		default:
-			return sim.Outcome{}, fmt.Errorf("unknown agent %q", name)
+			return nil, fmt.Errorf("unknown agent %q", name)
 		}
 	}
 	r, _ := s.pool.Get().(*hooks.Runner)
 	if r == nil {
 		var err error
 		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-			return sim.Outcome{}, err
+			return nil, err
 		}
 	}
 	g, err := engine.New(s.cfg, r, seed, ds...)
 	if err != nil {
-		return sim.Outcome{}, err
+		return nil, err
 	}
 	err = g.Run()
 	s.pool.Put(r)
+	return g, err
+}
+
+// Play implements sim.Game.
+func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
+	g, err := s.play(seed, agents)
 	if err != nil {
 		return sim.Outcome{}, err
 	}
