@@ -3,7 +3,9 @@ package glory
 import (
 	"fmt"
 	"io"
-	"text/tabwriter"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/diag"
 
 	"github.com/sandtable/sandtable/kit/sim"
 )
@@ -77,13 +79,22 @@ func (s *Sim) Balance(games int, seed uint64, agents []string) (*BalanceReport, 
 	return rep, nil
 }
 
-// WriteText writes the report as a table in pool order.
+// WriteText writes the report as a table in pool order, columns aligned
+// by display width (Chinese names take two cells per character).
 func (r *BalanceReport) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%d games, seed %d, agents %v: red %d, blue %d, draws %d\n", r.Games, r.Seed, r.Agents, r.Wins[0], r.Wins[1], r.Draws)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "HERO\tPICKS\tPICK RATE\tMAIN\tBANNED\tWINS\tWIN RATE")
+	nameW := diag.Width("HERO")
 	for _, h := range r.Heroes {
-		fmt.Fprintf(tw, "%s\t%d\t%.3f\t%d\t%d\t%d\t%.3f\n", h.ID, h.Picks, h.PickRate, h.Mains, h.Bans, h.Wins, h.WinRate)
+		nameW = max(nameW, diag.Width(h.ID))
 	}
-	return tw.Flush()
+	pad := func(s string) string { return s + strings.Repeat(" ", nameW-diag.Width(s)+2) }
+	if _, err := fmt.Fprintf(w, "%sPICKS  PICK RATE  MAIN  BANNED  WINS  WIN RATE\n", pad("HERO")); err != nil {
+		return err
+	}
+	for _, h := range r.Heroes {
+		if _, err := fmt.Fprintf(w, "%s%5d  %9.3f  %4d  %6d  %4d  %8.3f\n", pad(h.ID), h.Picks, h.PickRate, h.Mains, h.Bans, h.Wins, h.WinRate); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -101,7 +101,7 @@ func TestCompiledConfigPlays(t *testing.T) {
 	}
 	defer run2.Close()
 	for seed := uint64(1); seed <= 3; seed++ {
-		g, err := engine.New(full, run2, seed, agent.NewHeuristic(), agent.NewRandom(seed))
+		g, err := engine.New(full, run2, seed, agent.NewHeuristic(seed), agent.NewRandom(seed))
 		if err != nil {
 			t.Fatal(err)
 		}

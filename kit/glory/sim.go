@@ -94,7 +94,7 @@ func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
 	for i, name := range agents {
 		switch name {
 		case AgentHeuristic:
-			ds[i] = agent.NewHeuristic()
+			ds[i] = agent.NewHeuristic(sim.GameSeed(seed, i) + 1)
 		case AgentRandom:
 			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
 		default:

@@ -39,7 +39,7 @@ func TestHeuristicBeatsRandom(t *testing.T) {
 	for i := range n {
 		h := i % 2
 		ds := make([]glory.Decider, 2)
-		ds[h] = agent.NewHeuristic()
+		ds[h] = agent.NewHeuristic(uint64(i) + 200)
 		ds[1-h] = agent.NewRandom(uint64(i) + 100)
 		g, err := glory.New(cfg, runner, uint64(i)+1, ds...)
 		if err != nil {

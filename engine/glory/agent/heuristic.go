@@ -2,6 +2,7 @@ package agent
 
 import (
 	"github.com/sandtable/sandtable/engine/glory"
+	"github.com/sandtable/sandtable/engine/rng"
 )
 
 // Heuristic is a greedy player:
@@ -21,10 +22,18 @@ import (
 type Heuristic struct {
 	// Weights of the action score.
 	Kill, Tower, G int
+	// Slack: the draft picks at random (from its own seeded RNG) among the
+	// heroes whose value is within Slack of the best, so that heuristic
+	// drafts vary from game to game.
+	Slack int
+	rng   *rng.RNG
 }
 
-// NewHeuristic returns the heuristic agent with its default weights.
-func NewHeuristic() *Heuristic { return &Heuristic{Kill: 40, Tower: 2, G: 3} }
+// NewHeuristic returns the heuristic agent with its default weights; seed
+// drives its draft choices among near-equal heroes.
+func NewHeuristic(seed uint64) *Heuristic {
+	return &Heuristic{Kill: 40, Tower: 2, G: 3, Slack: 30, rng: rng.New(seed)}
+}
 
 // Decide implements glory.Decider.
 func (a *Heuristic) Decide(v *glory.View, req *glory.Request) (int, error) {
@@ -57,13 +66,20 @@ func Value(cfg *glory.Config, h int) int {
 }
 
 func (a *Heuristic) draft(v *glory.View, req *glory.Request) int {
-	best, bestV := req.Default, -1
+	bestV := -1
+	for _, o := range req.Options {
+		bestV = max(bestV, Value(v.Config(), o.A))
+	}
+	var near []int
 	for i, o := range req.Options {
-		if val := Value(v.Config(), o.A); val > bestV {
-			best, bestV = i, val
+		if Value(v.Config(), o.A) >= bestV-a.Slack {
+			near = append(near, i)
 		}
 	}
-	return best
+	if len(near) == 0 {
+		return req.Default
+	}
+	return near[a.rng.IntN(len(near))]
 }
 
 func (a *Heuristic) weapon(v *glory.View, req *glory.Request) int {
