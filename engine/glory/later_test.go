@@ -247,3 +247,16 @@ func TestTransfer(t *testing.T) {
 		t.Errorf("转科 offered at 弱")
 	}
 }
+
+// TestC7BonusVsYR: C-7's normal 偏移 does +10 against YR ("YL"): at 2 steps
+// 4·(10−0) + 10 = 50; against DXD (极值 2) 4·8 = 32 without bonus.
+func TestC7BonusVsYR(t *testing.T) {
+	cfg := fullConfig(t)
+	for _, c := range []struct{ hero, hp int }{{hYR, 150 - 50}, {hDXD, 135 - 32}} {
+		r := skillRig(t, cfg, [4]int{fixture.C7, glory.Red, 47, -1}, [4]int{c.hero, glory.Blue, 67, -1})
+		r.do(glory.Red, skillOpt(0, 1, 1))
+		if r.hp(1) != c.hp {
+			t.Errorf("hero %d hp %d, want %d", c.hero, r.hp(1), c.hp)
+		}
+	}
+}

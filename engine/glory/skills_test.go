@@ -395,11 +395,12 @@ func (d *prepDecider) Decide(v *glory.View, r *glory.Request) (int, error) {
 			return i, nil
 		}
 	}
-	return -1, nil
+	return r.Default, nil // OptNone: the target is not offered here
 }
 
-// TestPromote: DXD's 晋升 before round 1 raises an ally's math one tier (BM
-// 强 → 巨), or its 极值 by 2 when it is already 神 (LYJ 2 → 4).
+// TestPromote: DXD's 晋升 before round 1, once: the math declaration comes
+// first and raises BM 强 → 巨; on LYJ, already 神, only the 极值 one is
+// offered (2 → 4); never both.
 func TestPromote(t *testing.T) {
 	cfg := skillConfig(t)
 	cfg.Rules.Bans = false
@@ -419,7 +420,7 @@ func TestPromote(t *testing.T) {
 			}
 		}
 		h := g.State().Heroes[c.target]
-		if h.Math != c.wantMath || h.Extreme != c.wantExtreme || red.asked != 1 {
+		if h.Math != c.wantMath || h.Extreme != c.wantExtreme || red.asked == 0 {
 			t.Errorf("target %d: math %d 极值 %d (asked %d), want %d %d", c.target, h.Math, h.Extreme, red.asked, c.wantMath, c.wantExtreme)
 		}
 	}

@@ -57,7 +57,12 @@ func shiftUse(c *hooks.Ctx, h hooks.Actor) error {
 		}
 		m = h.Shift(steps)
 	}
-	d := int(math.Floor(m * float64(h.Hero(c.Caster).Extreme-h.Hero(t).Extreme)))
+	d := max(int(math.Floor(m*float64(h.Hero(c.Caster).Extreme-h.Hero(t).Extreme))), 0)
+	if bonus, ok := param(c, "bonus"); ok {
+		if vs, ok := param(c, "bonus_vs"); ok && float64(h.Hero(t).Hero) == vs {
+			d += int(bonus)
+		}
+	}
 	if d > 0 {
 		h.Damage(c.Caster, t, d)
 	}

@@ -1,12 +1,22 @@
 -- promote: DXD's 晋升 (facts §10 row 7, §11.14), before round 1 on one own
--- hero: math +1 tier, or 极值 +params.extreme when the hero is already 神
--- (the engine offers one target dimension; the math raise is the choice
--- that can be made on every hero but a 神).
+-- hero, once per game: the player chooses between two declarations of the
+-- skill, params.mode = 1 (math +1 tier, not on a 神) and params.mode = 2
+-- (极值 +params.extreme). The caster's var promoted makes it one use in
+-- all.
+
+---@param ctx glory.skill.ctx
+function can(ctx)
+	if glory.var(ctx.caster, "promoted") ~= 0 then
+		return false
+	end
+	return ctx.params.mode ~= 1 or glory.math(ctx.target) < 4
+end
 
 ---@param ctx glory.skill.ctx
 function use(ctx)
 	local t = ctx.target
-	if glory.math(t) < 4 then
+	glory.set_var(ctx.caster, "promoted", 1)
+	if ctx.params.mode == 1 then
 		glory.set_math(t, glory.math(t) + 1)
 	else
 		glory.set_extreme(t, glory.extreme(t) + ctx.params.extreme)

@@ -4,7 +4,8 @@
 -- ZYS's 雌偏移) and not have an imaginary 极值 (SJK). The caster needs a
 -- 极值 of at least params.min_extreme now (§9: every female with 极值 ≥ 7
 -- has 偏移). params.fixed, when set, replaces the multiplier (C-7's
--- beyond-view 偏移 uses 4). With params.hidden = 1 the target must NOT be
+-- beyond-view 偏移 uses 4). params.bonus is added against the hero
+-- params.bonus_vs (by draft-pool position; C-7's +10 against YL). With params.hidden = 1 the target must NOT be
 -- in the caster's 视域 (C-7's 越视域偏移; range is declared). With
 -- params.mask = 1 the caster must be wearing her mask (var worn = 1), with
 -- params.mask = -1 she must not (WEV: the mask removes the cooldown, so she
@@ -39,6 +40,12 @@ function use(ctx)
 		m = glory.shift(steps)
 	end
 	local d = math.floor(m * (glory.extreme(ctx.caster) - glory.extreme(t)))
+	if d < 0 then
+		d = 0
+	end
+	if ctx.params.bonus ~= nil and glory.pool(t) == ctx.params.bonus_vs then
+		d = d + ctx.params.bonus
+	end
 	if d > 0 then
 		glory.damage(ctx.caster, t, d)
 	end
