@@ -154,3 +154,39 @@ func TestDefaultsTerminate(t *testing.T) {
 		seen[h.Hero] = true
 	}
 }
+
+// TestLoadRejectsTamperedSaves: a save whose state names heroes, points or
+// weapons the config does not have is refused with an error, not a panic.
+func TestLoadRejectsTamperedSaves(t *testing.T) {
+	cfg := testConfig(t)
+	cfg.Rules.MaxRounds = 5
+	g := randomGame(t, cfg, 3)
+	for k := 0; k < 10; k++ {
+		if err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := map[string]func(st map[string]any){
+		"hero index":  func(st map[string]any) { st["heroes"].([]any)[0].(map[string]any)["hero"] = 99 },
+		"point":       func(st map[string]any) { st["heroes"].([]any)[1].(map[string]any)["point"] = 500 },
+		"weapon":      func(st map[string]any) { st["heroes"].([]any)[2].(map[string]any)["weapon"] = 7 },
+		"side":        func(st map[string]any) { st["side"] = 3 },
+		"tower point": func(st map[string]any) { st["towers"].([]any)[0].(map[string]any)["point"] = -4 },
+		"econ flags":  func(st map[string]any) { st["econ"] = []any{[]any{}, []any{}} },
+	}
+	for name, edit := range edits {
+		var doc map[string]any
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		edit(doc["state"].(map[string]any))
+		bad, _ := json.Marshal(doc)
+		if _, err := glory.Load(cfg, nil, bad); err == nil {
+			t.Errorf("%s: a tampered save loaded", name)
+		}
+	}
+}
