@@ -90,8 +90,13 @@ func (a *Heuristic) weapon(v *glory.View, req *glory.Request) int {
 			continue
 		}
 		w := &cfg.Weapons[o.A]
-		// Value: the damage at two steps plus splash, per G of preparation.
-		val := w.Damage[min(2, len(w.Damage)-1)] + 2*w.Splash[0]
+		// Value: the mean damage at 0–3 steps plus splash, less 8 per G a
+		// shot costs (the purse runs dry long before the heroes do).
+		val := 0
+		for s := range 4 {
+			val += w.Damage[min(s, len(w.Damage)-1)]
+		}
+		val = val/4 + 2*w.Splash[0] - 8*w.FireCost
 		if val > bestV {
 			best, bestV = i, val
 		}
@@ -124,6 +129,9 @@ func (a *Heuristic) action(v *glory.View, req *glory.Request) (int, error) {
 			s = 500 + v.Config().Weapons[o.A].Damage[0]
 		case glory.OptPass:
 			s = 0
+			if p := v.Heroes()[o.Hero].Point; v.Board().Econ(p) {
+				s = a.econBonus(v, me)
+			}
 		default:
 			continue
 		}
@@ -144,6 +152,15 @@ func (a *Heuristic) score(me int, out glory.Outcome) int {
 	en := 1 - me
 	return out.HeroLoss[en] - out.HeroLoss[me] + a.Kill*(out.Deaths[en]-out.Deaths[me]) +
 		a.Tower*(out.TowerLoss[en]-out.TowerLoss[me]) - a.G*out.Spent[me]
+}
+
+// econBonus is what standing on an economy zone is worth: much more when
+// the purse cannot pay for a shot.
+func (a *Heuristic) econBonus(v *glory.View, me int) int {
+	if v.G(me) < 4 {
+		return 60
+	}
+	return 15
 }
 
 // moveScore rates a move: closer to the nearest enemy tower or hero,
@@ -183,7 +200,7 @@ func (a *Heuristic) moveScore(v *glory.View, me int, o glory.Option) int {
 	}
 	s := 10 * (near(h.Point) - near(to))
 	if b.Econ(to) {
-		s += 15
+		s += a.econBonus(v, me)
 	}
 	// Firing positions: an armed hero likes a point from which it sees a
 	// standing enemy tower or enemy heroes.
