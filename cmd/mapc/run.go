@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	gloryhooks "github.com/sandtable/sandtable/engine/glory/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
@@ -344,7 +345,7 @@ func runStubs(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	if err := plugin.WriteStubs(*dest, plugin.Builtin()); err != nil {
+	if err := plugin.WriteStubs(*dest, append(plugin.Builtin(), gloryhooks.Kinds()...)); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc stubs:", err)
 		return diag.ExitFailure
 	}
