@@ -167,6 +167,10 @@ const (
 	TargetPoint = "point" // any map point
 )
 
+// AimNear is the one Skill.Aim setting: a direction toward a point one
+// drawn edge from the caster.
+const AimNear = "near"
+
 // Skill phases (Skill.Phase).
 const (
 	PhaseTurn    = "turn"    // an operation (or a free action) in own turn
@@ -188,6 +192,10 @@ type Skill struct {
 	Target string `json:"target"`
 	Range  int    `json:"range"`
 	LOS    bool   `json:"los,omitempty"`
+	// Aim adds a direction to the target: AimNear offers every point one
+	// drawn edge from the caster (within its rail class) as the option's
+	// second subject (足球 on a hero at r = 0).
+	Aim string `json:"aim,omitempty"`
 	// Cooldown x: a use in own turn n allows the next one in own turn
 	// n+x+1 (§11.5). Uses limits the uses per game (0 = no limit). Cost
 	// is paid in G.

@@ -59,7 +59,7 @@ const (
 	OptPrepare                   // A = weapon prepared in game
 	OptGive                      // A = the ally receiving the hero's weapon
 	OptSwap                      // A = the ally swapping weapons with the hero (both operate)
-	OptSkill                     // A = skill slot, B = target hero or point (-1 none)
+	OptSkill                     // A = skill slot, B = target hero or point (-1 none), C = aim point (-1 none)
 	numOptionKinds
 )
 

@@ -21,8 +21,9 @@ type SkillCall struct {
 	Event string
 	// Hero is the skill's owner (a game hero) and Slot its skill index.
 	Hero, Slot int
-	// Target is the chosen hero or point (-1 none).
-	Target int
+	// Target is the chosen hero or point (-1 none); Aim the direction
+	// point of an aimed skill (-1 none).
+	Target, Aim int
 	// Source, Victim, Amount and Kind describe the damage a passive
 	// modifies (CallModify).
 	Source, Victim, Amount, Kind int
@@ -76,13 +77,25 @@ func (g *Game) skillTargets(r *Request, i, slot int) error {
 		}
 		return !s.LOS || g.board.Sees(h.Point, q)
 	}
-	try := func(target int) error {
-		ok, err := g.skills.Can(g.host(), s, s.Hook, &SkillCall{Event: CallCan, Hero: i, Slot: slot, Target: target, Source: -1, Victim: -1})
-		if err != nil {
-			return g.hookError(i, s, err)
+	aims := []int{-1}
+	if s.Aim == AimNear {
+		aims = aims[:0]
+		for _, l := range g.board.Links(h.Point) {
+			if g.board.Near(h.Point, l.To) {
+				aims = append(aims, l.To)
+			}
 		}
-		if ok {
-			r.Options = append(r.Options, opt(OptSkill, i, slot, target, -1))
+		slices.Sort(aims)
+	}
+	try := func(target int) error {
+		for _, aim := range aims {
+			ok, err := g.skills.Can(g.host(), s, s.Hook, &SkillCall{Event: CallCan, Hero: i, Slot: slot, Target: target, Aim: aim, Source: -1, Victim: -1})
+			if err != nil {
+				return g.hookError(i, s, err)
+			}
+			if ok {
+				r.Options = append(r.Options, opt(OptSkill, i, slot, target, aim))
+			}
 		}
 		return nil
 	}
@@ -147,7 +160,7 @@ func (g *Game) useSkill(o Option) error {
 		other = o.B
 	}
 	g.emit(ev(EvSkill, h.Side, i, other, point, slot, s.Cost))
-	err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: o.B, Source: -1, Victim: -1})
+	err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: o.B, Aim: o.C, Source: -1, Victim: -1})
 	if err != nil {
 		return g.hookError(i, s, err)
 	}
@@ -209,7 +222,7 @@ func (g *Game) startSkills(side int) error {
 			if s.Phase != PhaseStart || !g.ready(i, slot) || !g.st.Heroes[i].Alive {
 				continue
 			}
-			if err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: -1, Source: -1, Victim: -1}); err != nil {
+			if err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: -1, Aim: -1, Source: -1, Victim: -1}); err != nil {
 				return g.hookError(i, s, err)
 			}
 			if err := g.takeHookErr(); err != nil {
@@ -239,7 +252,7 @@ func (g *Game) modify(src, v, amount, kind int) int {
 			if s.Phase != PhasePassive {
 				continue
 			}
-			out, err := g.skills.Modify(g.host(), s, s.Hook, &SkillCall{Event: CallModify, Hero: owner, Slot: slot, Target: -1,
+			out, err := g.skills.Modify(g.host(), s, s.Hook, &SkillCall{Event: CallModify, Hero: owner, Slot: slot, Target: -1, Aim: -1,
 				Source: src, Victim: v, Amount: amount, Kind: kind})
 			if err != nil {
 				if g.hookErr == nil {

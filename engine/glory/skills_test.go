@@ -196,9 +196,9 @@ func TestHeals(t *testing.T) {
 		{hFake, 0, hSJK, 40, 85, "Fakeflower on 神: +45"},
 		{hFake, 0, hDrrra, 40, 70, "Fakeflower on 巨: +30"},
 		{hFake, 0, hBM, 40, 55, "Fakeflower on 强: +15"},
-		{hZheng, 1, h583, 40, 85, "郑阁 on a strong 极值点: +45"},
-		{hZheng, 1, hMoon, 40, 70, "郑阁 on a weak 极值点: +30"},
-		{hZheng, 1, hAn, 40, 55, "郑阁 on a female without 极值点: +15"},
+		{hZheng, 2, h583, 40, 85, "郑阁 on a strong 极值点: +45"},
+		{hZheng, 2, hMoon, 40, 70, "郑阁 on a weak 极值点: +30"},
+		{hZheng, 2, hAn, 40, 55, "郑阁 on a female without 极值点: +15"},
 		{hMoon, 0, hBM, 40, 70, "明月 on a biology hero: +30"},
 		{hMoon, 0, hYR, 40, 55, "明月 on others: +15"},
 	}
@@ -211,7 +211,7 @@ func TestHeals(t *testing.T) {
 		}
 	}
 	// Not eligible: Fakeflower on 弱, 郑阁 on a male.
-	for _, c := range [][3]int{{hFake, 0, hYR}, {hZheng, 1, hBM}} {
+	for _, c := range [][3]int{{hFake, 0, hYR}, {hZheng, 2, hBM}} {
 		r := skillRig(t, cfg, [4]int{c[0], glory.Red, 82, -1}, [4]int{c[2], glory.Red, 52, -1}, [4]int{hDXD, glory.Blue, 19, -1})
 		if r.offered(glory.Red, skillOpt(0, c[1], 1)) {
 			t.Errorf("hero %d's heal offered on hero %d", c[0], c[2])
@@ -453,5 +453,25 @@ func TestGuided(t *testing.T) {
 	r2 := skillRig(t, cfg, [4]int{hBM, glory.Red, 45, wGatling}, [4]int{hYR, glory.Blue, 56, -1})
 	if r2.offered(glory.Red, o) {
 		t.Errorf("制导 offered with a Gatling")
+	}
+}
+
+// TestFootballHere: 足球 on a hero at r = 0 kicks it in the chosen
+// direction to the end of that straight chain (§11.19): Drrra at 45 with YR
+// on his point, aimed at 46, sends YR to 49 (the end of the row 41…49);
+// aimed at 44, to 42 (41 is a rail point); aimed at 35, to 15 (the column
+// 95…15). Drrra himself is never the target.
+func TestFootballHere(t *testing.T) {
+	cfg := skillConfig(t)
+	s := 1 // the aimed declaration
+	for _, c := range []struct{ aim, want int }{{46, 49}, {35, 15}, {44, 42}} {
+		r := skillRig(t, cfg, [4]int{hDrrra, glory.Red, 45, -1}, [4]int{hYR, glory.Blue, 45, -1})
+		if r.offered(glory.Red, glory.Option{Kind: glory.OptSkill, Hero: 0, A: s, B: 0, C: pt(t, r.b, c.aim)}) {
+			t.Errorf("Drrra may kick himself")
+		}
+		r.do(glory.Red, glory.Option{Kind: glory.OptSkill, Hero: 0, A: s, B: 1, C: pt(t, r.b, c.aim)})
+		if got := r.b.ID(r.g.HeroPtrForTest(1).Point); got != c.want {
+			t.Errorf("aimed at %d: YR at %d, want %d", c.aim, got, c.want)
+		}
 	}
 }

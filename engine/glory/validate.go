@@ -87,6 +87,9 @@ func (c *Config) Validate() error {
 			if !slices.Contains([]string{TargetNone, TargetEnemy, TargetAlly, TargetHero, TargetPoint}, s.Target) {
 				bad("%s: target %q is not none, enemy, ally, hero or point", sn, s.Target)
 			}
+			if s.Aim != "" && s.Aim != AimNear {
+				bad("%s: aim %q is not near", sn, s.Aim)
+			}
 			if s.Range < -1 || s.Cooldown < 0 || s.Uses < 0 || s.Cost < 0 {
 				bad("%s: range, cooldown, uses or cost out of range", sn)
 			}

@@ -132,6 +132,7 @@ type SkillSrc struct {
 	Target      string             `json:"target"`
 	Range       *int               `json:"range"`
 	LOS         bool               `json:"los"`
+	Aim         string             `json:"aim"`
 	Cooldown    int                `json:"cooldown"`
 	Uses        int                `json:"uses"`
 	Cost        int                `json:"cost"`

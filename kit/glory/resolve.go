@@ -119,7 +119,7 @@ func Resolve(m *Model, ix *Index) *engine.Config {
 			eh.Vars = append(eh.Vars, engine.Var{Name: name, Value: h.Vars[name]})
 		}
 		for _, s := range h.Skills {
-			es := engine.Skill{ID: s.ID, Name: s.Name, Hook: s.Hook, Phase: s.Phase, Target: s.Target, Range: -1, LOS: s.LOS,
+			es := engine.Skill{ID: s.ID, Name: s.Name, Hook: s.Hook, Phase: s.Phase, Target: s.Target, Range: -1, LOS: s.LOS, Aim: s.Aim,
 				Cooldown: s.Cooldown, Uses: s.Uses, Cost: s.Cost, Free: s.Free}
 			if es.Phase == "" {
 				es.Phase = engine.PhaseTurn

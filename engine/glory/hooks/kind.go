@@ -48,18 +48,18 @@ type Actor interface {
 
 // Ctx is the input of every glory.skill function (ctx in Lua).
 type Ctx struct {
-	Caster, Side, Point, Target int
-	Source, Victim, Amount      int
-	Damage                      string // "hit" or "skill" (modify)
-	Params                      *plugin.Params
+	Caster, Side, Point, Target, Aim int
+	Source, Victim, Amount           int
+	Damage                           string // "hit" or "skill" (modify)
+	Params                           *plugin.Params
 }
 
 func fill(t *plugin.Table, c *Ctx) {
-	for i, v := range [...]int{c.Caster, c.Side, c.Point, c.Target, c.Source, c.Victim, c.Amount} {
+	for i, v := range [...]int{c.Caster, c.Side, c.Point, c.Target, c.Aim, c.Source, c.Victim, c.Amount} {
 		t.Int(i, v)
 	}
-	t.String(7, c.Damage)
-	t.Params(8, c.Params)
+	t.String(8, c.Damage)
+	t.Params(9, c.Params)
 }
 
 // Skill is the glory.skill kind.
@@ -75,6 +75,7 @@ var Skill = &plugin.Kind{
 		{Name: "side", Type: "integer", Doc: "The caster's side (0 red, 1 blue)."},
 		{Name: "point", Type: "integer", Doc: "The caster's point."},
 		{Name: "target", Type: "integer", Doc: "The chosen hero or point (as the skill's target kind says), -1 when none."},
+		{Name: "aim", Type: "integer", Doc: "The direction point of an aimed skill (one drawn edge from the caster), -1 when none."},
 		{Name: "source", Type: "integer", Doc: "modify: the hero dealing the damage (-1 none)."},
 		{Name: "victim", Type: "integer", Doc: "modify: the hero taking it."},
 		{Name: "amount", Type: "integer", Doc: "modify: the damage so far."},

@@ -207,7 +207,7 @@ func (r *Runner) fill(ctx *Ctx, h *glory.Host, s *glory.Skill, c *glory.SkillCal
 	if c.Event != glory.CallModify {
 		kind = ""
 	}
-	*ctx = Ctx{Caster: c.Hero, Side: hs.Side, Point: hs.Point, Target: c.Target,
+	*ctx = Ctx{Caster: c.Hero, Side: hs.Side, Point: hs.Point, Target: c.Target, Aim: c.Aim,
 		Source: c.Source, Victim: c.Victim, Amount: c.Amount, Damage: kind, Params: r.params[s]}
 	return nil
 }
