@@ -50,7 +50,7 @@ func TestShippedScenarios(t *testing.T) {
 	}
 	// 牛yeahyeah's bond names 582 by its pool position (3).
 	niu := full.Heroes[18]
-	if v, ok := niu.Skills[1].Param("partner"); niu.ID != "牛yeahyeah" || !ok || v != 3 {
+	if v, ok := niu.Skills[2].Param("partner"); niu.ID != "牛yeahyeah" || !ok || v != 3 {
 		t.Errorf("牛yeahyeah's partner %v %v", v, ok)
 	}
 	if full.Heroes[22].ID != "HJK" || len(full.Heroes[22].Weapons) != 2 {
