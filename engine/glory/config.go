@@ -89,12 +89,23 @@ type Rules struct {
 	// 0 = no limit): the side with more summed tower HP wins, then the one
 	// with more summed hero HP; otherwise a draw.
 	MaxRounds int `json:"max_rounds"`
+	// TieBreak decides a game that reached the round cap: TieTowers
+	// (summed tower HP, then summed hero HP; recommended), TieHeroes (hero
+	// HP first) or TieDraw.
+	TieBreak string `json:"tie_break"`
 }
+
+// Round-cap tie-breaks (Rules.TieBreak).
+const (
+	TieTowers = "towers"
+	TieHeroes = "heroes"
+	TieDraw   = "draw"
+)
 
 // DefaultRules returns the recommended resolutions of facts §11.
 func DefaultRules() Rules {
 	return Rules{StartG: 15, First: FirstRed, Picks: 4, Bans: true, ShooterHit: true,
-		EconPay: 2, EconShared: 1, HandoverSteps: 3, MaxRounds: 100}
+		EconPay: 2, EconShared: 1, HandoverSteps: 3, MaxRounds: 100, TieBreak: TieTowers}
 }
 
 // Weapon is one main weapon (facts §5).

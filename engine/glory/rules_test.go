@@ -237,6 +237,26 @@ func TestLoseConditions(t *testing.T) {
 			t.Errorf("winner %d (%s) in round %d", r.g.Winner(), r.g.State().Reason, r.g.State().Round)
 		}
 	})
+	t.Run("tie breaks", func(t *testing.T) {
+		// Red's tower 52 is down to 70; red's hero is at full 150, blue's
+		// at 110: towers favour blue, heroes red.
+		for _, c := range []struct {
+			tie    string
+			winner int
+			reason string
+		}{{glory.TieTowers, glory.Blue, "round cap: tower hp"}, {glory.TieHeroes, glory.Red, "round cap: hero hp"}, {glory.TieDraw, -1, "round cap: draw"}} {
+			cfg := testConfig(t)
+			cfg.Rules.MaxRounds, cfg.Rules.TieBreak = 1, c.tie
+			r := newRig(t, cfg, 15, [4]int{hYR, glory.Red, 45, -1}, [4]int{hBM, glory.Blue, 46, -1})
+			r.g.TowerPtrForTest(2).HP = 70
+			if err := r.g.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if r.g.Winner() != c.winner || r.g.State().Reason != c.reason {
+				t.Errorf("%s: winner %d (%s)", c.tie, r.g.Winner(), r.g.State().Reason)
+			}
+		}
+	})
 }
 
 // TestEconomy: a hero ending a move (or passing) on a zone earns 2 G at the

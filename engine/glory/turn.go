@@ -83,8 +83,9 @@ func (g *Game) endTurn(s int) {
 	g.st.Side = g.first(g.st.Round)
 }
 
-// roundCap decides a game that reached the round cap (§11.28): more summed
-// tower HP wins, then more summed hero HP, otherwise a draw.
+// roundCap decides a game that reached the round cap (§11.28) by
+// Rules.TieBreak: by default more summed tower HP wins, then more summed
+// hero HP, otherwise a draw.
 func (g *Game) roundCap() {
 	var towers, heroes [2]int
 	for _, t := range g.st.Towers {
@@ -95,11 +96,19 @@ func (g *Game) roundCap() {
 			heroes[h.Side] += h.HP
 		}
 	}
+	first, second := towers, heroes
+	names := [2]string{"round cap: tower hp", "round cap: hero hp"}
+	if g.cfg.Rules.TieBreak == TieHeroes {
+		first, second = heroes, towers
+		names[0], names[1] = names[1], names[0]
+	}
 	switch {
-	case towers[0] != towers[1]:
-		g.finish(winnerOf(towers), "round cap: tower hp")
-	case heroes[0] != heroes[1]:
-		g.finish(winnerOf(heroes), "round cap: hero hp")
+	case g.cfg.Rules.TieBreak == TieDraw:
+		g.finish(-1, "round cap: draw")
+	case first[0] != first[1]:
+		g.finish(winnerOf(first), names[0])
+	case second[0] != second[1]:
+		g.finish(winnerOf(second), names[1])
 	default:
 		g.finish(-1, "round cap: draw")
 	}

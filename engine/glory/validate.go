@@ -26,6 +26,9 @@ func (c *Config) Validate() error {
 	if !slices.Contains([]string{FirstRed, FirstBlue, FirstAlternate}, r.First) {
 		bad("rules: first %q is not red, blue or alternate", r.First)
 	}
+	if !slices.Contains([]string{TieTowers, TieHeroes, TieDraw}, r.TieBreak) {
+		bad("rules: tie_break %q is not towers, heroes or draw", r.TieBreak)
+	}
 	if r.Picks < 0 {
 		bad("rules: picks %d is negative", r.Picks)
 	}

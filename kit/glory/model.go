@@ -78,6 +78,7 @@ type RulesSrc struct {
 	EconShared    *int    `json:"econ_shared"`
 	HandoverSteps *int    `json:"handover_steps"`
 	MaxRounds     *int    `json:"max_rounds"`
+	TieBreak      *string `json:"tie_break"`
 }
 
 // WeaponSrc is one [[weapons]] entry.

@@ -182,6 +182,9 @@ func resolveRules(r RulesSrc) engine.Rules {
 	if r.ShooterHit != nil {
 		out.ShooterHit = *r.ShooterHit
 	}
+	if r.TieBreak != nil {
+		out.TieBreak = *r.TieBreak
+	}
 	return out
 }
 
