@@ -35,6 +35,10 @@ type SkillCall struct {
 type SkillRunner interface {
 	// Has reports whether a hook of that id exists.
 	Has(hook string) bool
+	// Ready reports whether the skill may be used at all now, whatever the
+	// target (true when the hook has no such check); called once before
+	// the targets are listed.
+	Ready(h *Host, s *Skill, hook string, c *SkillCall) (bool, error)
 	// Can reports whether the skill may be aimed at c.Target (true when
 	// the hook has no such check).
 	Can(h *Host, s *Skill, hook string, c *SkillCall) (bool, error)
@@ -76,6 +80,13 @@ func (g *Game) skillTargets(r *Request, i, slot int) error {
 			}
 		}
 		return !s.LOS || g.board.Sees(h.Point, q)
+	}
+	ok, err := g.skills.Ready(g.host(), s, s.Hook, &SkillCall{Event: CallCan, Hero: i, Slot: slot, Target: -1, Aim: -1, Source: -1, Victim: -1})
+	if err != nil {
+		return g.hookError(i, s, err)
+	}
+	if !ok {
+		return nil
 	}
 	aims := []int{-1}
 	if s.Aim == AimNear {

@@ -40,9 +40,9 @@ func TestShippedScenarios(t *testing.T) {
 	if h581.ID != "581" || h581.Extreme != 11 || h581.Math != engine.MathWeak || h581.Skills[0].Uses != 3 {
 		t.Errorf("581: %+v", h581)
 	}
-	// The seed's heroes name 19 distinct hooks (transfer is used twice).
-	if len(std.Scripts) != 19 {
-		t.Errorf("standard bundles %d scripts, want 19", len(std.Scripts))
+	// The seed's heroes name 20 distinct hooks.
+	if len(std.Scripts) != 20 {
+		t.Errorf("standard bundles %d scripts, want 20", len(std.Scripts))
 	}
 	full := compile(t, "../../scenarios/glory/full")
 	if len(full.Heroes) != 26 || len(full.Weapons) != 5 {

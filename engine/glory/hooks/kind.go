@@ -85,6 +85,9 @@ var Skill = &plugin.Kind{
 	Funcs: []plugin.Func{
 		{Name: "use", Params: []plugin.Field{{Name: "ctx", Type: "glory.skill.ctx", Doc: "The use; read-only."}},
 			Doc: "Makes the effect of one use of the skill."},
+		{Name: "ready", Params: []plugin.Field{{Name: "ctx", Type: "glory.skill.ctx", Doc: "The caster's candidate use, target -1; read-only."}},
+			Returns: []plugin.Field{{Name: "ok", Type: "boolean", Doc: "Whether the skill may be used now at all."}},
+			Doc:     "Checks what does not depend on the target (the caster's state), once per decision before the targets are listed; it may only read the game. Absent: ready."},
 		{Name: "can", Params: []plugin.Field{{Name: "ctx", Type: "glory.skill.ctx", Doc: "The candidate use; read-only."}},
 			Returns: []plugin.Field{{Name: "ok", Type: "boolean", Doc: "Whether the skill may be used on ctx.target."}},
 			Doc:     "Narrows the legal targets; it may only read the game. Absent: every declared target is legal."},
@@ -100,6 +103,13 @@ var Skill = &plugin.Kind{
 var (
 	SigUse = plugin.NewSig[Ctx, Actor, struct{}](Skill, "use", fill,
 		func(plugin.Results) (struct{}, error) { return struct{}{}, nil }, nil)
+	SigReady = plugin.NewSig[Ctx, Reader, bool](Skill, "ready", fill,
+		func(r plugin.Results) (bool, error) {
+			if r.IsNil(1) {
+				return false, nil
+			}
+			return r.Bool(1)
+		}, nil)
 	SigCan = plugin.NewSig[Ctx, Reader, bool](Skill, "can", fill,
 		func(r plugin.Results) (bool, error) {
 			if r.IsNil(1) {
@@ -127,7 +137,7 @@ type (
 	ModifyFunc func(ctx *Ctx, h Reader) (int, error)
 )
 
-// GoSkill returns a glory.skill hook implemented in Go.
+// GoSkill returns a glory.skill hook implemented in Go (without ready).
 func GoSkill(id string, use UseFunc, can CanFunc, modify ModifyFunc) *plugin.GoHook {
 	var fns []plugin.GoFunc
 	if use != nil {

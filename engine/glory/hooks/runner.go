@@ -110,6 +110,7 @@ type Runner struct {
 	pw     *plugin.Worker
 	refs   map[string]plugin.Ref
 	can    map[string]bool
+	ready  map[string]bool
 	modify map[string]bool
 	params map[*glory.Skill]*plugin.Params
 	ctx    Ctx
@@ -121,7 +122,7 @@ type Runner struct {
 // skill's hook must be registered; the hooks are instantiated at once, so
 // an error in a script's top level surfaces here.
 func New(reg *plugin.Registry, cfg *glory.Config, opts plugin.WorkerOptions) (*Runner, error) {
-	r := &Runner{refs: map[string]plugin.Ref{}, can: map[string]bool{}, modify: map[string]bool{}, params: map[*glory.Skill]*plugin.Params{}}
+	r := &Runner{refs: map[string]plugin.Ref{}, can: map[string]bool{}, ready: map[string]bool{}, modify: map[string]bool{}, params: map[*glory.Skill]*plugin.Params{}}
 	var errs []error
 	var refs []plugin.Ref
 	for i := range cfg.Heroes {
@@ -162,6 +163,11 @@ func New(reg *plugin.Registry, cfg *glory.Config, opts plugin.WorkerOptions) (*R
 		if err != nil {
 			return nil, err
 		}
+		rd, err := r.w.Exports(ref, "ready")
+		if err != nil {
+			return nil, err
+		}
+		r.ready[s] = rd
 		r.can[s], r.modify[s] = c, m
 	}
 	r.pw = reg.NewWorker(opts)
@@ -222,6 +228,17 @@ func (r *Runner) Use(h *glory.Host, s *glory.Skill, hook string, c *glory.SkillC
 	}
 	_, err := plugin.Call(r.w, SigUse, r.refs[hook], &r.ctx, Actor(h))
 	return err
+}
+
+// Ready implements glory.SkillRunner.
+func (r *Runner) Ready(h *glory.Host, s *glory.Skill, hook string, c *glory.SkillCall) (bool, error) {
+	if !r.ready[hook] {
+		return true, nil
+	}
+	if err := r.fill(&r.ctx, h, s, c); err != nil {
+		return false, err
+	}
+	return plugin.Call(r.w, SigReady, r.refs[hook], &r.ctx, Reader(readOnly{h}))
 }
 
 // Can implements glory.SkillRunner.

@@ -5,10 +5,12 @@
 -- all.
 
 ---@param ctx glory.skill.ctx
+function ready(ctx)
+	return glory.var(ctx.caster, "promoted") == 0
+end
+
+---@param ctx glory.skill.ctx
 function can(ctx)
-	if glory.var(ctx.caster, "promoted") ~= 0 then
-		return false
-	end
 	return ctx.params.mode ~= 1 or glory.math(ctx.target) < 4
 end
 
