@@ -1,6 +1,9 @@
 package glory
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // Outcome is what one operation would do, as Preview measures it.
 type Outcome struct {
@@ -16,12 +19,16 @@ type Outcome struct {
 	Winner int
 }
 
-// Preview carries out operation o (an option of the current AskAction
-// request) on a copy of the game and reports the outcome; the game itself,
+// Preview carries out operation o (an option of the AskAction request
+// being decided, or of the last Legal listing) on a copy of the game and
+// reports the outcome; any other option is an error; the game itself,
 // its RNG and its logs are left as they were. Agents use it to weigh shots
 // and skills by what they do rather than by what they are called.
 func (v *View) Preview(o Option) (Outcome, error) {
 	g := v.g
+	if g.st.Phase != PhasePlay || g.req.Kind != AskAction || !slices.Contains(g.req.Options, o) {
+		return Outcome{Winner: -1}, fmt.Errorf("glory: preview of %s, which is not an option of the operation being decided", o.ID())
+	}
 	saved := cloneState(&g.st)
 	rngSaved := *g.rng
 	nEvents := g.events.Len()

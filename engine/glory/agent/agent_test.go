@@ -78,6 +78,15 @@ func TestPreviewLeavesTheGame(t *testing.T) {
 	}
 	before, _ := g.Save()
 	o := glory.Option{Kind: glory.OptSkill, Hero: 0, A: 1, B: 1, C: -1}
+	if _, err := g.View().Preview(o); err == nil {
+		t.Errorf("preview outside a decision")
+	}
+	if _, err := g.Legal(glory.Red); err != nil { // lists the operations, as a decision does
+		t.Fatal(err)
+	}
+	if _, err := g.View().Preview(glory.Option{Kind: glory.OptMove, Hero: 7, A: 3, B: -1, C: -1}); err == nil {
+		t.Errorf("preview of an operation that is not offered")
+	}
 	out, err := g.View().Preview(o)
 	if err != nil {
 		t.Fatal(err)
