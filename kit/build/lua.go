@@ -29,6 +29,11 @@ func CheckScript(kinds []*plugin.Kind, kind, id, file string, src []byte) diag.D
 		return diag.Diagnostics{{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: "Unknown hook kind",
 			Detail: "No hook kind is named " + kind + "."}}
 	}
+	return CheckScriptKind(k, id, file, src)
+}
+
+// CheckScriptKind is CheckScript for a kind given by its declaration.
+func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnostics {
 	var ds diag.Diagnostics
 	for _, p := range plugin.Check(k, id, file, src) {
 		sev := diag.Error

@@ -9,13 +9,14 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/ftbt"
+	"github.com/sandtable/sandtable/kit/glory"
 	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/xghj"
 )
 
 // All returns every game, in documentation order.
 func All() []build.Game {
-	return []build.Game{mbg.Game{}, ftbt.Game{}, xghj.Game{}}
+	return []build.Game{mbg.Game{}, ftbt.Game{}, xghj.Game{}, glory.Game{}}
 }
 
 // Names returns the games' names, in the order of All.

@@ -54,7 +54,7 @@ func TestBuiltinScripts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The seed's 12 techs and 14 cards; ftbt's five original classes and heal.
-	want := map[string]int{"mbg.tech": 12, "mbg.card": 14, "ftbt.effect": 6}
+	want := map[string]int{"mbg.tech": 12, "mbg.card": 14, "ftbt.effect": 6, "glory.skill": 33}
 	for k, c := range want {
 		if n[k] != c {
 			t.Errorf("%d %s scripts, want %d", n[k], k, c)

@@ -1,0 +1,122 @@
+package agent_test
+
+import (
+	"testing"
+
+	"github.com/sandtable/sandtable/engine/glory"
+	"github.com/sandtable/sandtable/engine/glory/agent"
+	"github.com/sandtable/sandtable/engine/glory/hooks"
+	"github.com/sandtable/sandtable/engine/glory/internal/fixture"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/scripts"
+)
+
+func setup(t testing.TB) (*glory.Config, *hooks.Runner) {
+	t.Helper()
+	cfg, err := fixture.Config(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Rules.MaxRounds = 40
+	reg, _, err := hooks.NewRegistry(scripts.FS, "builtin", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	return cfg, r
+}
+
+// TestHeuristicBeatsRandom: over 20 games with sides alternating, the
+// heuristic agent wins clearly against the random one.
+func TestHeuristicBeatsRandom(t *testing.T) {
+	cfg, runner := setup(t)
+	wins, draws := 0, 0
+	const n = 20
+	for i := range n {
+		h := i % 2
+		ds := make([]glory.Decider, 2)
+		ds[h] = agent.NewHeuristic(uint64(i) + 200)
+		ds[1-h] = agent.NewRandom(uint64(i) + 100)
+		g, err := glory.New(cfg, runner, uint64(i)+1, ds...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatalf("game %d: %v", i, err)
+		}
+		switch g.Winner() {
+		case h:
+			wins++
+		case -1:
+			draws++
+		}
+	}
+	if wins < 16 {
+		t.Errorf("heuristic won %d of %d (%d draws); want at least 16", wins, n, draws)
+	}
+}
+
+// TestPreviewLeavesTheGame: Preview reports the outcome of 581's 偏移 on YR
+// at 2 steps (44 HP, 1 G) and leaves state, RNG and events as they were.
+func TestPreviewLeavesTheGame(t *testing.T) {
+	cfg, runner := setup(t)
+	m, _ := fixture.StandardMap()
+	b, err := glory.NewBoard(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := glory.NewPosition(cfg, runner, 1, 15, []glory.Placement{
+		{Hero: fixture.H581, Side: glory.Red, Point: b.Index(47), Weapon: -1},
+		{Hero: fixture.YR, Side: glory.Blue, Point: b.Index(67), Weapon: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := g.Save()
+	o := glory.Option{Kind: glory.OptSkill, Hero: 0, A: 1, B: 1, C: -1}
+	if _, err := g.View().Preview(o); err == nil {
+		t.Errorf("preview outside a decision")
+	}
+	if _, err := g.Legal(glory.Red); err != nil { // lists the operations, as a decision does
+		t.Fatal(err)
+	}
+	if _, err := g.View().Preview(glory.Option{Kind: glory.OptMove, Hero: 7, A: 3, B: -1, C: -1}); err == nil {
+		t.Errorf("preview of an operation that is not offered")
+	}
+	out, err := g.View().Preview(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.HeroLoss != [2]int{0, 44} || out.Spent != [2]int{1, 0} || out.Winner != -1 {
+		t.Errorf("outcome %+v", out)
+	}
+	after, _ := g.Save()
+	if string(before) != string(after) {
+		t.Errorf("Preview changed the game")
+	}
+}
+
+// TestRandomIsLegalAndSeeded: the random agent plays whole games; the same
+// seeds give the same game.
+func TestRandomIsLegalAndSeeded(t *testing.T) {
+	cfg, runner := setup(t)
+	play := func() string {
+		g, err := glory.New(cfg, runner, 9, agent.NewRandom(1), agent.NewRandom(2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := g.Save()
+		return string(data)
+	}
+	first, second := play(), play()
+	if first != second {
+		t.Errorf("two runs with the same seeds differ")
+	}
+}

@@ -1,0 +1,157 @@
+package glory_test
+
+import (
+	"testing"
+
+	engine "github.com/sandtable/sandtable/engine/glory"
+	"github.com/sandtable/sandtable/engine/glory/agent"
+	"github.com/sandtable/sandtable/engine/glory/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/glory"
+)
+
+func compile(t *testing.T, path string) *engine.Config {
+	t.Helper()
+	res := build.NewCompiler(glory.Game{}).Compile(path, build.Options{})
+	for _, d := range res.Diags {
+		t.Errorf("%s: %s: %s (%v)", d.Code, d.Summary, d.Detail, d.Subject)
+	}
+	if res.Config == nil {
+		t.Fatalf("%s did not compile", path)
+	}
+	return res.Value.(*engine.Config)
+}
+
+// TestShippedScenarios compiles scenarios/glory/standard and full and checks
+// the content against the facts sheet.
+func TestShippedScenarios(t *testing.T) {
+	std := compile(t, "../../scenarios/glory/standard")
+	if len(std.Heroes) != 16 || len(std.Weapons) != 3 || len(std.Map.Points) != 98 || len(std.Map.Edges) != 158 {
+		t.Errorf("standard: %d heroes, %d weapons, %d points, %d edges", len(std.Heroes), len(std.Weapons), len(std.Map.Points), len(std.Map.Edges))
+	}
+	if got := std.Weapons[0].Damage; len(got) != 7 || got[0] != 50 || got[6] != 15 || std.Weapons[0].Splash != [2]int{10, 7} {
+		t.Errorf("M202 %v %v", got, std.Weapons[0].Splash)
+	}
+	if std.Contests[1].Damage != [5]int{30, 20, 10, 0, 0} {
+		t.Errorf("数竞 B %v", std.Contests[1].Damage)
+	}
+	h581 := std.Heroes[2]
+	if h581.ID != "581" || h581.Extreme != 11 || h581.Math != engine.MathWeak || h581.Skills[0].Uses != 3 {
+		t.Errorf("581: %+v", h581)
+	}
+	// The seed's heroes name 20 distinct hooks.
+	if len(std.Scripts) != 20 {
+		t.Errorf("standard bundles %d scripts, want 20", len(std.Scripts))
+	}
+	full := compile(t, "../../scenarios/glory/full")
+	if len(full.Heroes) != 26 || len(full.Weapons) != 5 {
+		t.Errorf("full: %d heroes, %d weapons", len(full.Heroes), len(full.Weapons))
+	}
+	// 牛yeahyeah's bond names 582 by its pool position (3).
+	niu := full.Heroes[18]
+	if v, ok := niu.Skills[2].Param("partner"); niu.ID != "牛yeahyeah" || !ok || v != 3 {
+		t.Errorf("牛yeahyeah's partner %v %v", v, ok)
+	}
+	if full.Heroes[22].ID != "HJK" || len(full.Heroes[22].Weapons) != 2 {
+		t.Errorf("HJK %+v", full.Heroes[22])
+	}
+}
+
+// TestCompiledConfigPlays runs the worked example of facts §9.1 on the
+// compiled standard config with its bundled scripts (581's 偏移 on YR at 2
+// steps: 44), then whole heuristic games on the full one.
+func TestCompiledConfigPlays(t *testing.T) {
+	cfg := compile(t, "../../scenarios/glory/standard")
+	reg, _, err := hooks.BundleRegistry(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	b, err := engine.NewBoard(cfg.Map)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.NewPosition(cfg, run, 1, 15, []engine.Placement{
+		{Hero: 2, Side: engine.Red, Point: b.Index(47), Weapon: -1},
+		{Hero: 5, Side: engine.Blue, Point: b.Index(67), Weapon: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(engine.Red, engine.Option{Kind: engine.OptSkill, Hero: 0, A: 1, B: 1, C: -1}); err != nil {
+		t.Fatal(err)
+	}
+	if hp := g.State().Heroes[1].HP; hp != 150-44 {
+		t.Errorf("YR hp %d, want 106", hp)
+	}
+
+	full := compile(t, "../../scenarios/glory/full")
+	reg, _, err = hooks.BundleRegistry(full, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run2, err := hooks.New(reg, full, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run2.Close()
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, err := engine.New(full, run2, seed, agent.NewHeuristic(seed), agent.NewRandom(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if !g.Over() || g.State().Reason == "" {
+			t.Errorf("seed %d not over", seed)
+		}
+	}
+}
+
+// TestModdedScenario: the modder's example compiles with its own script
+// bundled, and 班长's 粉笔 (强 thrower) does 10 + 5·2 = 20 to YR (弱) and
+// 10 to LYJ (神, above him), worked from the script's rule.
+func TestModdedScenario(t *testing.T) {
+	cfg := compile(t, "../../scenarios/glory/modded")
+	if len(cfg.Heroes) != 17 || cfg.Heroes[16].ID != "班长" {
+		t.Fatalf("heroes: %d", len(cfg.Heroes))
+	}
+	found := false
+	for _, s := range cfg.Scripts {
+		found = found || (s.ID == "chalk" && s.Path == "skills/chalk.lua")
+	}
+	if !found {
+		t.Fatalf("chalk.lua is not bundled")
+	}
+	reg, _, err := hooks.BundleRegistry(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	b, _ := engine.NewBoard(cfg.Map)
+	for _, c := range []struct{ hero, hp int }{{5, 150 - 20}, {1, 125 - 10}} {
+		g, err := engine.NewPosition(cfg, run, 1, 15, []engine.Placement{
+			{Hero: 16, Side: engine.Red, Point: b.Index(45), Weapon: -1},
+			{Hero: c.hero, Side: engine.Blue, Point: b.Index(56), Weapon: -1}, // 45-46-56: 2 steps, out of view
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(engine.Red, engine.Option{Kind: engine.OptSkill, Hero: 0, A: 0, B: 1, C: -1}); err != nil {
+			t.Fatal(err)
+		}
+		if hp := g.State().Heroes[1].HP; hp != c.hp {
+			t.Errorf("hero %d hp %d, want %d", c.hero, hp, c.hp)
+		}
+	}
+}

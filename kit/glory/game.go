@@ -1,0 +1,86 @@
+package glory
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	engine "github.com/sandtable/sandtable/engine/glory"
+	gloryhooks "github.com/sandtable/sandtable/engine/glory/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// Unit is what the lint rules see: the source model, its name index and the
+// resolved config.
+type Unit struct {
+	*Model
+	Ix     *Index
+	Config *engine.Config
+	board  *engine.Board
+	tried  bool
+}
+
+// NewUnit decodes and resolves a loaded source.
+func NewUnit(src *source.Source) *Unit {
+	m := Decode(src)
+	ix := NewIndex(m)
+	return &Unit{Model: m, Ix: ix, Config: Resolve(m, ix)}
+}
+
+// Board returns the resolved map's board, or nil when the map is broken
+// (other rules say how).
+func (u *Unit) Board() *engine.Board {
+	if !u.tried {
+		u.tried = true
+		u.board, _ = engine.NewBoard(u.Config.Map)
+	}
+	return u.board
+}
+
+// Game is the glory entry of the compiler.
+type Game struct{}
+
+// Name implements build.Game.
+func (Game) Name() string { return "glory" }
+
+// Kinds implements build.Game: glory.skill.
+func (Game) Kinds() []*plugin.Kind { return gloryhooks.Kinds() }
+
+// Compile implements build.Game: resolve, run the lint rules, check every
+// bundled script once.
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
+	u := NewUnit(src)
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScriptKind(gloryhooks.Skill, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+	}
+	return u.Config, ds
+}
+
+func scriptFile(m *Model, p string) string {
+	if strings.HasPrefix(p, source.BuiltinPrefix) {
+		return p
+	}
+	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(p))
+}
+
+// Catalogue implements build.Game.
+func (Game) Catalogue() diag.Catalogue { return lint.Catalogue(Rules) }
+
+// Inspect implements build.Inspector.
+func (Game) Inspect(config any) (any, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, fmt.Errorf("glory: cannot inspect a %T", config)
+	}
+	return Inspect(cfg)
+}
+
+var (
+	_ build.Game      = Game{}
+	_ build.Inspector = Game{}
+)

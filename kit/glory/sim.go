@@ -1,0 +1,144 @@
+package glory
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	engine "github.com/sandtable/sandtable/engine/glory"
+	"github.com/sandtable/sandtable/engine/glory/agent"
+	"github.com/sandtable/sandtable/engine/glory/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/sim"
+)
+
+// Agent names for `mapc sim --agents`.
+const (
+	AgentHeuristic = "heuristic" // drafts by value, previews shots and skills
+	AgentRandom    = "random"    // a uniformly random legal choice every time
+)
+
+// SimRoundLimit caps a simulated game whose scenario sets no round cap.
+const SimRoundLimit = 100
+
+// Agents implements build.Simulator.
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+
+// DecodeConfig implements build.Simulator.
+func (Game) DecodeConfig(data []byte) (any, error) {
+	var cfg engine.Config
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+// Sim implements build.Simulator: games of the config with its bundled
+// skill scripts and the mod directories layered on top.
+func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, nil, fmt.Errorf("glory sim: config is %T, not a glory config", config)
+	}
+	layers, err := build.ModLayers(mods)
+	if err != nil {
+		return nil, nil, err
+	}
+	s, warns, err := NewSim(cfg, layers...)
+	return s, build.WarningTexts(warns), err
+}
+
+// Sim plays games of one config for kit/sim with a pool of skill runners.
+type Sim struct {
+	cfg  *engine.Config
+	reg  *plugin.Registry
+	pool sync.Pool
+}
+
+// NewSim checks that the config's skills load and returns its simulator.
+func NewSim(cfg *engine.Config, layers ...plugin.Layer) (*Sim, []plugin.Warning, error) {
+	if cfg.Rules.MaxRounds == 0 {
+		c := *cfg
+		c.Rules.MaxRounds = SimRoundLimit
+		cfg = &c
+	}
+	reg, warns, err := hooks.BundleRegistry(cfg, layers)
+	if err != nil {
+		return nil, warns, err
+	}
+	r, err := hooks.New(reg, cfg, plugin.WorkerOptions{})
+	if err != nil {
+		return nil, warns, err
+	}
+	if _, err := engine.New(cfg, r, 0); err != nil {
+		r.Close()
+		return nil, warns, err
+	}
+	s := &Sim{cfg: cfg, reg: reg}
+	s.pool.Put(r)
+	return s, warns, nil
+}
+
+// Roles implements sim.Game.
+func (s *Sim) Roles() []string { return []string{"red", "blue"} }
+
+// play plays one whole game with seed.
+func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
+	if len(agents) != 2 {
+		return nil, errors.New("glory sim: want one agent per side")
+	}
+	ds := make([]engine.Decider, 2)
+	for i, name := range agents {
+		switch name {
+		case AgentHeuristic:
+			ds[i] = agent.NewHeuristic(sim.GameSeed(seed, i) + 1)
+		case AgentRandom:
+			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
+		default:
+			return nil, fmt.Errorf("unknown agent %q", name)
+		}
+	}
+	r, _ := s.pool.Get().(*hooks.Runner)
+	if r == nil {
+		var err error
+		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
+			return nil, err
+		}
+	}
+	g, err := engine.New(s.cfg, r, seed, ds...)
+	if err != nil {
+		return nil, err
+	}
+	err = g.Run()
+	s.pool.Put(r)
+	return g, err
+}
+
+// Play implements sim.Game.
+func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
+	g, err := s.play(seed, agents)
+	if err != nil {
+		return sim.Outcome{}, err
+	}
+	reason := g.State().Reason
+	if strings.HasPrefix(reason, "round cap") {
+		reason = "turn_limit"
+	}
+	// The heroes each side drafted are its content, so the balance report
+	// gives every hero's pick and win rates.
+	var u sim.Uses
+	st := g.State()
+	for side := range 2 {
+		for _, h := range append([]int{st.Draft.Main[side]}, st.Draft.Picks[side]...) {
+			if h >= 0 {
+				u.Add("hero "+s.cfg.Heroes[h].ID, side)
+			}
+		}
+	}
+	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Uses: u.List()}, nil
+}
+
+var _ build.Simulator = Game{}

@@ -1,0 +1,9 @@
+-- skate: C-6's 滑板 (facts §10 row 17), a free action: for the rest of the
+-- turn her moves cover two units (speed ×2) and she gets one extra
+-- operation that is not a weapon change.
+
+---@param ctx glory.skill.ctx
+function use(ctx)
+	glory.boost(ctx.caster)
+	glory.extra(ctx.caster)
+end
