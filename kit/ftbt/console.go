@@ -40,11 +40,9 @@ func (t *table) Roles() []string { return t.engine.RoleNames }
 
 // Play implements console.Table.
 func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prompt) (int, error), watch func([]string)) (string, []json.RawMessage, error) {
-	recorded := make([]engine.Decision, len(log))
-	for i, raw := range log {
-		if err := json.Unmarshal(raw, &recorded[i]); err != nil {
-			return "", nil, fmt.Errorf("decision %d: %w", i, err)
-		}
+	recorded, err := console.DecodeLog[engine.Decision](log)
+	if err != nil {
+		return "", nil, err
 	}
 	r, err := t.engine.NewRunner()
 	if err != nil {
@@ -55,34 +53,16 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 	if err != nil {
 		return "", nil, err
 	}
-	live := make([]engine.Decider, 2)
-	seen := make([]int, 2)
-	for i := range live {
-		switch {
-		case i < len(humans) && humans[i]:
-			live[i] = &person{t: t, g: g, ask: ask, seen: seen}
-		case i < len(t.agents) && t.agents[i] != "":
-			ds, err := sim.NewAgents(agents, []string{t.agents[i]}, sim.GameSeed(t.seed, i))
-			if err != nil {
-				return "", nil, err
-			}
-			live[i] = ds[0]
-		}
+	seen := make([]int, 2) // events each person has seen
+	live, err := console.Seats(2, humans, t.agents, agents, t.seed, func(int) engine.Decider {
+		return &person{t: t, g: g, ask: ask, seen: seen}
+	})
+	if err != nil {
+		return "", nil, err
 	}
 	ds := play.Resume(engine.NewReplay(recorded), live)
-	shown := 0
-	for {
-		over, err := g.Step(ds)
-		if watch != nil && err == nil {
-			watch(t.events(g.Events()[shown:]))
-			shown = len(g.Events())
-		}
-		if err != nil {
-			return "", logEntries(g.Decisions()), err
-		}
-		if over {
-			break
-		}
+	if err := console.Steps(func() (bool, error) { return g.Step(ds) }, g.Events, t.events, watch); err != nil {
+		return "", console.EncodeLog(g.Decisions()), err
 	}
 	res, _ := g.Result()
 	out := fmt.Sprintf("The level is over after %d rounds: ", res.Rounds)
@@ -91,15 +71,7 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 	} else {
 		out += fmt.Sprintf("nobody wins (%s).", res.Reason)
 	}
-	return out, logEntries(g.Decisions()), nil
-}
-
-func logEntries(ds []engine.Decision) []json.RawMessage {
-	out := make([]json.RawMessage, len(ds))
-	for i, d := range ds {
-		out[i], _ = json.Marshal(d)
-	}
-	return out
+	return out, console.EncodeLog(g.Decisions()), nil
 }
 
 type person struct {
@@ -113,7 +85,7 @@ func (p *person) Decide(v *engine.View, req *engine.Request) (int, error) {
 	t, side := p.t, req.Player
 	events := p.g.Events()
 	pr := console.Prompt{Role: side, Question: t.question(req), State: t.state(v, req),
-		Events: t.events(events[min(p.seen[side], len(events)):]), Default: req.Default, Log: logEntries(p.g.Decisions())}
+		Events: t.events(events[min(p.seen[side], len(events)):]), Default: req.Default, Log: console.EncodeLog(p.g.Decisions())}
 	p.seen[side] = len(events)
 	for _, o := range req.Options {
 		pr.Options = append(pr.Options, t.option(req, o))

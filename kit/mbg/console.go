@@ -38,11 +38,9 @@ func (t *table) Roles() []string { return t.engine.RoleNames }
 
 // Play implements console.Table.
 func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prompt) (int, error), watch func([]string)) (string, []json.RawMessage, error) {
-	recorded := make([]engine.Decision, len(log))
-	for i, raw := range log {
-		if err := json.Unmarshal(raw, &recorded[i]); err != nil {
-			return "", nil, fmt.Errorf("decision %d: %w", i, err)
-		}
+	recorded, err := console.DecodeLog[engine.Decision](log)
+	if err != nil {
+		return "", nil, err
 	}
 	r, err := t.engine.NewRunner()
 	if err != nil {
@@ -53,34 +51,16 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 	if err != nil {
 		return "", nil, err
 	}
-	live := make([]engine.Decider, len(t.cfg.Roles))
 	seen := make([]int, len(t.cfg.Roles)) // events each person has seen
-	for i := range live {
-		switch {
-		case i < len(humans) && humans[i]:
-			live[i] = &person{t: t, g: g, ask: ask, seen: seen}
-		case i < len(t.agents) && t.agents[i] != "":
-			ds, err := sim.NewAgents(agents, []string{t.agents[i]}, sim.GameSeed(t.seed, i))
-			if err != nil {
-				return "", nil, err
-			}
-			live[i] = ds[0]
-		}
+	live, err := console.Seats(len(t.cfg.Roles), humans, t.agents, agents, t.seed, func(int) engine.Decider {
+		return &person{t: t, g: g, ask: ask, seen: seen}
+	})
+	if err != nil {
+		return "", nil, err
 	}
 	ds := play.Resume(engine.NewReplay(recorded), live)
-	shown := 0
-	for {
-		over, err := g.Step(ds)
-		if watch != nil && err == nil {
-			watch(t.events(g.Events()[shown:]))
-			shown = len(g.Events())
-		}
-		if err != nil {
-			return "", marshalLog(g.Decisions()), err
-		}
-		if over {
-			break
-		}
+	if err := console.Steps(func() (bool, error) { return g.Step(ds) }, g.Events, t.events, watch); err != nil {
+		return "", console.EncodeLog(g.Decisions()), err
 	}
 	res, _ := g.Result()
 	out := fmt.Sprintf("The game is over after %d turns: ", res.Turns)
@@ -89,16 +69,7 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 	} else {
 		out += fmt.Sprintf("a draw (%s).", res.Reason)
 	}
-	return out, marshalLog(g.Decisions()), nil
-}
-
-// marshalLog turns a decision log into console entries.
-func marshalLog[D any](ds []D) []json.RawMessage {
-	out := make([]json.RawMessage, len(ds))
-	for i, d := range ds {
-		out[i], _ = json.Marshal(d)
-	}
-	return out
+	return out, console.EncodeLog(g.Decisions()), nil
 }
 
 // person is the Decider of a role played at the console.
@@ -113,7 +84,7 @@ func (p *person) Decide(v *engine.View, req *engine.Request) (int, error) {
 	t, role := p.t, req.Player
 	events := p.g.Events()
 	pr := console.Prompt{Role: role, Question: t.question(req), State: t.state(v, role),
-		Events: t.events(events[min(p.seen[role], len(events)):]), Default: req.Default, Log: marshalLog(p.g.Decisions())}
+		Events: t.events(events[min(p.seen[role], len(events)):]), Default: req.Default, Log: console.EncodeLog(p.g.Decisions())}
 	p.seen[role] = len(events)
 	for _, o := range req.Options {
 		pr.Options = append(pr.Options, t.option(v, req, o))
