@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
@@ -55,36 +54,7 @@ func (u *Unit) Passable(x, y int) bool {
 
 // CellRange returns the range of the glyph at column x of map row y when
 // the row is a one-line string without escapes, else the row's range.
-func (u *Unit) CellRange(x, y int) *diag.Range {
-	r := u.Src.Range(RowPtr(y))
-	if r == nil {
-		return nil
-	}
-	data, ok := u.Src.Content(r.File)
-	b := r.Start.Byte
-	if !ok || b+1 >= len(data) || (data[b] != '"' && data[b] != '\'') || data[b+1] == data[b] {
-		return r // not a one-line string (or an empty one)
-	}
-	quote, off := data[b], b+1
-	stop := func(i int) bool {
-		return i >= len(data) || data[i] == quote || data[i] == '\n' || (quote == '"' && data[i] == '\\')
-	}
-	for range x {
-		if stop(off) {
-			return r
-		}
-		_, size := utf8.DecodeRune(data[off:])
-		off += size
-	}
-	if stop(off) {
-		return r
-	}
-	_, size := utf8.DecodeRune(data[off:])
-	col := r.Start.Column + 1 + x
-	return &diag.Range{File: r.File,
-		Start: diag.Pos{Line: r.Start.Line, Column: col, Byte: off},
-		End:   diag.Pos{Line: r.Start.Line, Column: col + 1, Byte: off + size}}
-}
+func (u *Unit) CellRange(x, y int) *diag.Range { return u.Src.CharRange(RowPtr(y), x) }
 
 // Game is the ftbt entry of the compiler.
 type Game struct{}
