@@ -44,6 +44,11 @@ func commands() []command {
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
 				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n",
 			runInspect},
+		{"render", "[flags] SCENARIO [-o FILE.svg]", "draw a scenario's map as SVG",
+			"  mapc render scenarios/mbg/sample -o sample.svg        # the board, cities by owner and scope\n" +
+				"  mapc render scenarios/ftbt/skirmish --ranges 蓝·枪兵    # a unit's movement range and tech targets\n" +
+				"  mapc render broken --diagnostics -o broken.svg          # problems drawn where they are on the map\n",
+			runRender},
 		{"sim", "[flags] SCENARIO|CONFIG.json", "play headless games with AI agents and report win rates",
 			"  mapc sim scenarios/mbg/sanguo -n 1000                      # random agents, seed 1\n" +
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
