@@ -54,6 +54,11 @@ func commands() []command {
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
 				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
 			runSim},
+		{"test", "[flags] [SCENARIO...]", "run the scenario tests and golden playthroughs in tests/*.toml",
+			"  mapc test scenarios/mbg/sample             # assertions on outcomes and events, golden playthroughs\n" +
+				"  mapc test --update scenarios/mbg/sample    # record the golden playthroughs again after an intended change\n" +
+				"  mapc test --format=github                  # every shipped scenario, annotations for CI\n",
+			runTest},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},
