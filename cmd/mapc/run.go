@@ -35,6 +35,11 @@ func commands() []command {
 			"  mapc check scenarios/mbg/sample\n" +
 				"  mapc check --format=sarif > report.sarif\n",
 			runCheck},
+		{"new", "GAME NAME [--from SCENARIO] [-o DIR]", "start a scenario: a small, valid, commented one, its scripts, tests and editor stubs",
+			"  mapc new mbg siege                                  # ./siege: board, officers, two roles, a Lua tech, a test\n" +
+				"  mapc new ftbt ford -o scenarios/ftbt/ford           # a grid level with a Lua tech class\n" +
+				"  mapc new mbg mine --from scenarios/mbg/sample       # a copy of a shipped scenario under a new name\n",
+			runNew},
 		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
 				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
