@@ -45,10 +45,12 @@ func commands() []command {
 				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
 				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n",
 			runImport},
-		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, as JSON",
+		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, or why the AI decides as it does, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
-				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n",
-			runInspect},
+				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n" +
+				"  mapc inspect --ai --person 红·枪兵 scenarios/ftbt/skirmish   # the AI's candidates, score terms and choice\n" +
+				"  mapc inspect --ai --at scenarios/ftbt/skirmish/tests/golden/ai-1.txt:12 scenarios/ftbt/skirmish\n",
+			runInspectCmd},
 		{"render", "[flags] SCENARIO [-o FILE.svg]", "draw a scenario's map as SVG",
 			"  mapc render scenarios/mbg/sample -o sample.svg        # the board, cities by owner and scope\n" +
 				"  mapc render scenarios/ftbt/skirmish --ranges 蓝·枪兵    # a unit's movement range and tech targets\n" +

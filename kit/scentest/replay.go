@@ -1,0 +1,47 @@
+package scentest
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sandtable/sandtable/engine/play"
+)
+
+// ErrPaused is what a Pause decider returns at the first request after its
+// log: the game stops there with that request pending.
+var ErrPaused = errors.New("paused after the recorded decisions")
+
+// Pause answers a game's first len(log) decisions from log (option
+// indices, whoever decides) and then stops the game at the next request,
+// keeping it and the view: the state an AI explanation starts from.
+type Pause[V, R any] struct {
+	Log     []int
+	Options func(R) int // a request's number of options
+	View    V
+	Req     R
+	Paused  bool
+	next    int
+}
+
+// Deciders returns n players' deciders sharing the pause.
+func (p *Pause[V, R]) Deciders(n int) []play.Decider[V, R] {
+	ds := make([]play.Decider[V, R], n)
+	for i := range ds {
+		ds[i] = p
+	}
+	return ds
+}
+
+// Decide implements play.Decider.
+func (p *Pause[V, R]) Decide(v V, req R) (int, error) {
+	if p.next < len(p.Log) {
+		i := p.next
+		p.next++
+		if n := p.Options(req); p.Log[i] < 0 || p.Log[i] >= n {
+			return -1, fmt.Errorf("recorded decision %d is option %d, but the request has %d options: the log is not of this scenario and seed", i+1, p.Log[i], n)
+		}
+		return p.Log[i], nil
+	}
+	p.View, p.Req, p.Paused = v, req, true
+	return -1, ErrPaused
+}
