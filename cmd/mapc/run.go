@@ -66,6 +66,10 @@ func commands() []command {
 				"  mapc test --update scenarios/mbg/sample    # record the golden playthroughs again after an intended change\n" +
 				"  mapc test --format=github                  # every shipped scenario, annotations for CI\n",
 			runTest},
+		{"watch", "[flags] [SCENARIO...]", "re-check scenarios on every save, optionally re-drawing the map and re-running a short sim",
+			"  mapc watch scenarios/mbg/sample                          # re-print the diagnostics on every save\n" +
+				"  mapc watch scenarios/ftbt/skirmish --render map.svg --sim 50\n",
+			runWatch},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},
