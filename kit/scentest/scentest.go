@@ -172,6 +172,10 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 			report(CodeInvalid, "Playthrough without golden file", "give the file its transcript is kept in, e.g. golden = \"golden/%s.txt\"", slug(p.Name))
 			continue
 		}
+		if rel := filepath.FromSlash(p.Golden); filepath.IsAbs(rel) || !filepath.IsLocal(rel) {
+			report(CodeInvalid, "Golden file outside the tests", "golden = %q must be a path below the test file's directory, without ..", p.Golden)
+			continue
+		}
 		pt, err := player.Play(config, p.Seed, p.Agents, p.Decisions)
 		if err != nil {
 			report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
@@ -180,7 +184,8 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 		got := Transcript(p, pt)
 		golden := filepath.Join(filepath.Dir(file), filepath.FromSlash(p.Golden))
 		if opts.Update {
-			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err == nil {
+			err := os.MkdirAll(filepath.Dir(golden), 0o755)
+			if err == nil {
 				err = build.WriteAtomic(golden, got)
 			}
 			if err != nil {
