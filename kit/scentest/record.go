@@ -123,16 +123,25 @@ type prefixed[V, R any] struct {
 }
 
 func (p *prefixed[V, R]) Decide(v V, req R) (int, error) {
-	s := p.state
-	if s.next < len(s.prefix) {
-		i := s.next
-		s.next++
-		if n := p.options(req); s.prefix[i] < 0 || s.prefix[i] >= n {
-			return -1, fmt.Errorf("scripted decision %d is option %d, but the request has %d options", i+1, s.prefix[i], n)
-		}
-		return s.prefix[i], nil
+	if i, ok, err := nextAnswer(&p.state.next, p.state.prefix, p.options(req), "scripted decision"); ok {
+		return i, err
 	}
 	return p.inner.Decide(v, req)
+}
+
+// nextAnswer answers the next decision from log (advancing *next) while it
+// lasts: ok is false once it is used up; an option index out of the
+// request's n options is an error naming the entry.
+func nextAnswer(next *int, log []int, n int, what string) (choice int, ok bool, err error) {
+	if *next >= len(log) {
+		return 0, false, nil
+	}
+	i := *next
+	*next++
+	if log[i] < 0 || log[i] >= n {
+		return -1, true, fmt.Errorf("%s %d is option %d, but the request has %d options", what, i+1, log[i], n)
+	}
+	return log[i], true, nil
 }
 
 // Repeat extends names to n entries by repeating its last one (the agents

@@ -34,13 +34,11 @@ func (p *Pause[V, R]) Deciders(n int) []play.Decider[V, R] {
 
 // Decide implements play.Decider.
 func (p *Pause[V, R]) Decide(v V, req R) (int, error) {
-	if p.next < len(p.Log) {
-		i := p.next
-		p.next++
-		if n := p.Options(req); p.Log[i] < 0 || p.Log[i] >= n {
-			return -1, fmt.Errorf("recorded decision %d is option %d, but the request has %d options: the log is not of this scenario and seed", i+1, p.Log[i], n)
+	if i, ok, err := nextAnswer(&p.next, p.Log, p.Options(req), "recorded decision"); ok {
+		if err != nil {
+			err = fmt.Errorf("%w: the log is not of this scenario and seed", err)
 		}
-		return p.Log[i], nil
+		return i, err
 	}
 	p.View, p.Req, p.Paused = v, req, true
 	return -1, ErrPaused

@@ -61,13 +61,16 @@ type Expect struct {
 
 // EventExpect asserts on the events of a kind whose fields match Where
 // within the turns [Turns[0], Turns[1]]: by default at least one; Count
-// exactly so many; Never none.
+// exactly so many; Never none; Last, that the last of them has these
+// field values (where a person stands at round 3: the last people_move of
+// that person in rounds 1 to 3 has to = "x,y").
 type EventExpect struct {
 	Kind  string         `json:"kind"`
 	Where map[string]any `json:"where"`
 	Turns []int          `json:"turns"`
 	Count *int           `json:"count"`
 	Never bool           `json:"never"`
+	Last  map[string]any `json:"last"`
 }
 
 // WinRate asserts that a player's share of wins over Test.Games games
@@ -258,6 +261,7 @@ func checkEvents(ee EventExpect, pt *build.Playthrough, fail func(string, ...any
 	}
 	sort.Strings(keys)
 	n := 0
+	var last *build.Record
 	var near []string // events of the kind, to show what did happen
 	for _, ev := range pt.Events {
 		if ev.Kind != ee.Kind {
@@ -275,6 +279,7 @@ func checkEvents(ee EventExpect, pt *build.Playthrough, fail func(string, ...any
 		}
 		if match {
 			n++
+			last = &ev
 		} else if len(near) < 3 {
 			near = append(near, ev.String())
 		}
@@ -302,6 +307,21 @@ func checkEvents(ee EventExpect, pt *build.Playthrough, fail func(string, ...any
 		fail("%d events %q %s, want %d%s", n, what, span, *ee.Count, seen)
 	case !ee.Never && ee.Count == nil && n == 0:
 		fail("no event %q %s (the game lasted %d turns%s)", what, span, pt.Turns, seen)
+	case last != nil && len(ee.Last) > 0:
+		var lk []string
+		for k := range ee.Last {
+			lk = append(lk, k)
+		}
+		sort.Strings(lk)
+		for _, k := range lk {
+			v, ok := last.Get(k)
+			if !ok {
+				v = "0"
+			}
+			if want := valueText(ee.Last[k]); v != want {
+				fail("the last event %q %s has %s=%s, want %s (%s)", what, span, k, v, want, last)
+			}
+		}
 	}
 }
 
