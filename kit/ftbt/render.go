@@ -173,7 +173,11 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) [
 		}
 		c.Circle(px+cell/2, py+cell/2-4, cell*0.28, st)
 		c.Text(px+cell/2, py+cell/2, fmt.Sprint(p), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
-		c.Text(px+cell/2, py+cell-3, render.Clip(pc.Name, cell-2, 9), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#000000"})
+		nameFill := "#000000"
+		if i := pc.Y*w + pc.X; i < len(cfg.Cells) && TerrainColour(cfg, cfg.Cells[i]) == "#424242" {
+			nameFill = "#ffffff" // on impassable terrain
+		}
+		c.Text(px+cell/2, py+cell-3, render.Clip(pc.Name, cell-2, 9), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: nameFill})
 		c.End()
 	}
 	// Diagnostics.

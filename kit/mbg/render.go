@@ -90,7 +90,11 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 		if mark != "" {
 			c.Text(x, y+5, mark, render.TextStyle{Size: 14, Anchor: render.Middle, Bold: true})
 		}
-		c.Text(x, y+size/2-3, fmt.Sprint(i), render.TextStyle{Size: 8, Anchor: render.Middle, Fill: "#616161"})
+		numFill := "#616161"
+		if fill != squareFill[sq.Class] {
+			numFill = "#ffffff" // on an owner's colour
+		}
+		c.Text(x, y+size/2-3, fmt.Sprint(i), render.TextStyle{Size: 8, Anchor: render.Middle, Fill: numFill})
 		if label != "" {
 			lx, ly := cx+(radius+cell/2+10)*math.Cos(a), cy+(radius+cell/2+10)*math.Sin(a)
 			anchor := render.Middle
@@ -128,7 +132,7 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 	// Centre: the roles.
 	y := cy - float64(len(cfg.Roles))*10
 	for r, role := range cfg.Roles {
-		line := fmt.Sprintf("%s  %s gold, %d officers, %d cities", role.Name, render.Num(role.Money), len(role.Retinue), len(role.Cities))
+		line := fmt.Sprintf("%s  %s gold, %s, %s", role.Name, render.Num(role.Money), count(len(role.Retinue), "officer"), count(len(role.Cities), "city"))
 		c.Text(cx, y, line, render.TextStyle{Size: 12, Anchor: render.Middle, Fill: render.Side(r), Bold: true})
 		y += 20
 	}
@@ -142,7 +146,7 @@ func legendEntries(cfg *engine.Config) []render.LegendEntry {
 	for _, sc := range squareClasses {
 		out = append(out, render.LegendEntry{Label: sc.label, Fill: squareFill[sc.class]})
 	}
-	out = append(out, render.LegendEntry{Label: "city size: small · medium · large", Fill: "#ffffff", Stroke: "#ffffff"})
+	out = append(out, render.LegendEntry{Label: "larger square: larger city (small, medium, large)", Fill: "#ffffff", Stroke: "#ffffff"})
 	for r, role := range cfg.Roles {
 		out = append(out, render.LegendEntry{Label: "role " + role.Name, Fill: render.Side(r), Circle: true})
 	}
@@ -229,6 +233,17 @@ func scopeName(s int) string {
 		return Scopes[s]
 	}
 	return "?"
+}
+
+// count writes n with a noun in the singular or plural.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func firstRune(s string) string {
