@@ -89,8 +89,8 @@ money = 6000
 [[roles]]
 name = "蜀"
 start = 5
-retinue = ["刘备", "关羽"]
-money = 6000
+retinue = ["刘备"]
+money = 7500 # more gold for owning no city: two heuristic agents win about half each
 `
 
 const templateTech = `-- 连射 (volley): this scenario's own battle tech, an mbg.tech hook.
@@ -130,6 +130,13 @@ name = "曹操 serves 魏 from the start and is never hired"
 seed = 1
 agents = ["heuristic", "random"]
 expect.events = [{ kind = "hired", where = { officer = "曹操" }, never = true }]
+
+[[test]]
+name = "the roles are about even between heuristic agents"
+seed = 1
+games = 200
+agents = ["heuristic"]
+expect.win_rate = { player = "魏", within = [0.4, 0.6] }
 
 # A golden playthrough records a whole game; once recorded with
 # ` + "`mapc test --update`" + `, any rule, constant or script change that alters the
