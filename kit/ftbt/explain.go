@@ -48,6 +48,18 @@ type Candidate struct {
 	Def    int     `json:"def"`
 	Loc    int     `json:"loc"`
 	Total  int     `json:"total"`
+	// Uses are every tech use scored from this cell, in evaluation order;
+	// Att is the best of them.
+	Uses []TechUse `json:"uses"`
+}
+
+// TechUse is one tech use the AI scored: the tech (its slot) on a target
+// cell, and what it is worth.
+type TechUse struct {
+	Tech   string `json:"tech"`
+	Slot   int    `json:"slot"`
+	Target [2]int `json:"target"`
+	Score  int    `json:"score"`
 }
 
 // ExplainAI implements build.AIExplainer.
@@ -138,13 +150,21 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 	for _, r := range reach {
 		cost[r.Cell] = r.Cost
 	}
-	scores, err := agent.NewAI().Evaluate(v, p, reach, nil)
+	ai := agent.NewAI()
+	uses := map[int][]TechUse{} // by cell
+	ai.Trace = func(cell, slot, target, score int) {
+		uses[cell] = append(uses[cell], TechUse{Tech: cfg.Techs[pc.Techs[slot]].ID, Slot: slot, Target: xy(target), Score: score})
+	}
+	scores, err := ai.Evaluate(v, p, reach, nil)
 	if err != nil {
 		return nil, err
 	}
 	best := -1
 	for i, s := range scores {
-		c := Candidate{Order: i, Cell: xy(s.Cell), Cost: cost[s.Cell], Slot: s.Slot, Att: s.Att, Def: s.Def, Loc: s.Loc, Total: s.Total}
+		c := Candidate{Order: i, Cell: xy(s.Cell), Cost: cost[s.Cell], Slot: s.Slot, Att: s.Att, Def: s.Def, Loc: s.Loc, Total: s.Total, Uses: uses[s.Cell]}
+		if c.Uses == nil {
+			c.Uses = []TechUse{}
+		}
 		if s.Slot >= 0 && s.Slot < len(pc.Techs) {
 			c.Tech = cfg.Techs[pc.Techs[s.Slot]].ID
 		}

@@ -20,7 +20,7 @@ func TestExplainMatchesTheAI(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log []int
-	checked := 0
+	checked, uses := 0, 0
 	for _, d := range pt.Decisions {
 		choice, _ := d.Get("choice")
 		option, _ := d.Get("option")
@@ -41,6 +41,23 @@ func TestExplainMatchesTheAI(t *testing.T) {
 				if c.Total != c.Att*f.Att+c.Def*f.Def+c.Loc*f.Move {
 					t.Errorf("candidate %d: total %d is not the weighted sum of %d, %d, %d", i, c.Total, c.Att, c.Def, c.Loc)
 				}
+				// The cell's tech choice is the first use with the greatest score.
+				if len(c.Uses) == 0 {
+					if c.Slot != -1 || c.Att != 0 || c.Target != nil {
+						t.Errorf("candidate %d: a tech choice without uses: %+v", i, c)
+					}
+				} else {
+					b := c.Uses[0]
+					for _, u := range c.Uses[1:] {
+						if u.Score > b.Score {
+							b = u
+						}
+					}
+					if c.Slot != b.Slot || c.Att != b.Score || c.Target == nil || *c.Target != b.Target {
+						t.Errorf("candidate %d: chose slot %d on %v (%d), the best use is %+v", i, c.Slot, c.Target, c.Att, b)
+					}
+					uses++
+				}
 				if c.Total > ex.Chosen.Total || (c.Total == ex.Chosen.Total && c.Order < ex.Chosen.Order) {
 					t.Errorf("candidate %d (total %d) beats the chosen one (%d, order %d)", i, c.Total, ex.Chosen.Total, ex.Chosen.Order)
 				}
@@ -51,8 +68,8 @@ func TestExplainMatchesTheAI(t *testing.T) {
 		fmt.Sscan(choice, &k)
 		log = append(log, k)
 	}
-	if checked < 12 {
-		t.Fatalf("only %d move decisions checked", checked)
+	if checked < 12 || uses == 0 {
+		t.Fatalf("only %d move decisions checked, %d candidates with tech uses", checked, uses)
 	}
 	if _, err := ftbt.Explain(cfg, 1, nil, "无名"); err == nil || !strings.Contains(err.Error(), `no person is named "无名"`) {
 		t.Errorf("unknown person: %v", err)
