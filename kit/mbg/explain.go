@@ -3,6 +3,7 @@ package mbg
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
@@ -20,12 +21,21 @@ type Explanation struct {
 	Seed      uint64   `json:"seed"`
 	Decisions int      `json:"after_decisions"`
 	Turn      int      `json:"turn"`
-	Request   string   `json:"request"`
-	Role      string   `json:"role"`
-	Options   []string `json:"options"`
-	Choice    int      `json:"choice"`
-	Chosen    string   `json:"chosen"`
-	Rule      string   `json:"rule"`
+	Request   string          `json:"request"`
+	Role      string          `json:"role"`
+	Options   []OptionExplain `json:"options"`
+	Choice    int             `json:"choice"`
+	Chosen    string          `json:"chosen"`
+	Rule      string          `json:"rule"`
+}
+
+// OptionExplain is one option of the pending request: its stable label and,
+// for requests the agent decides by rating options, the score it gave (the
+// highest positive score wins; 0 means "not this one").
+type OptionExplain struct {
+	Option string   `json:"option"`
+	Name   string   `json:"name,omitempty"` // the officer an option names
+	Score  *float64 `json:"score,omitempty"`
 }
 
 // heuristicRules say how the heuristic agent (engine/mbg/agent) answers
@@ -74,14 +84,28 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	}
 	v, req := pause.View, pause.Req
 	ex := &Explanation{Game: "mbg", Name: cfg.Name, Seed: seed, Decisions: len(decisions), Turn: v.Turn(),
-		Request: req.Kind.String(), Rule: heuristicRules[req.Kind], Options: []string{}}
+		Request: req.Kind.String(), Rule: heuristicRules[req.Kind], Options: []OptionExplain{}}
 	if req.Player >= 0 && req.Player < len(cfg.Roles) {
 		ex.Role = cfg.Roles[req.Player].Name
 	}
 	for _, o := range req.Options {
-		ex.Options = append(ex.Options, o.ID())
+		oe := OptionExplain{Option: o.ID()}
+		if (o.Kind == engine.OptOfficer || o.Kind == engine.OptResearch) && o.A >= 0 && o.A < len(cfg.Officers) {
+			oe.Name = cfg.Officers[o.A].Name
+			if o.Kind == engine.OptResearch && o.B >= 0 && o.B < len(cfg.Techs) {
+				oe.Name += " → " + cfg.Techs[o.B].ID
+			}
+		}
+		ex.Options = append(ex.Options, oe)
 	}
-	i, err := agent.NewHeuristic().Decide(v, req)
+	h := agent.NewHeuristic()
+	h.Trace = func(option int, score float64) {
+		if option >= 0 && option < len(ex.Options) {
+			sc := math.Round(score*100) / 100
+			ex.Options[option].Score = &sc
+		}
+	}
+	i, err := h.Decide(v, req)
 	if err != nil {
 		return nil, err
 	}

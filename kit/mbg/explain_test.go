@@ -17,8 +17,9 @@ func TestExplainMatchesTheHeuristic(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log []int
+	scored := 0
 	for i, d := range pt.Decisions {
-		if i == 40 {
+		if i == 80 {
 			break
 		}
 		choice, _ := d.Get("choice")
@@ -34,8 +35,25 @@ func TestExplainMatchesTheHeuristic(t *testing.T) {
 		if ex.Rule == "" {
 			t.Errorf("no rule for request %s", ex.Request)
 		}
+		// Where the agent rated options, it chose the first with the
+		// highest positive score.
+		bi, bs := -1, 0.0
+		for j, o := range ex.Options {
+			if o.Score != nil {
+				scored++
+				if *o.Score > bs {
+					bi, bs = j, *o.Score
+				}
+			}
+		}
+		if bi >= 0 && bi != ex.Choice {
+			t.Errorf("after %d decisions (%s): the best score is option %d (%v), the choice %d", len(log), ex.Request, bi, bs, ex.Choice)
+		}
 		k, _ := strconv.Atoi(choice)
 		log = append(log, k)
+	}
+	if scored == 0 {
+		t.Error("no option was scored in 80 decisions")
 	}
 	if _, err := (mbg.Game{}).ExplainAI(cfg, 3, nil, "曹操"); err == nil {
 		t.Error("--person is accepted for mbg")
