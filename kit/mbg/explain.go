@@ -16,11 +16,11 @@ import (
 // heuristic agent chooses and the rule of thumb it follows for that kind
 // of request.
 type Explanation struct {
-	Game      string   `json:"game"`
-	Name      string   `json:"name"`
-	Seed      uint64   `json:"seed"`
-	Decisions int      `json:"after_decisions"`
-	Turn      int      `json:"turn"`
+	Game      string          `json:"game"`
+	Name      string          `json:"name"`
+	Seed      uint64          `json:"seed"`
+	Decisions int             `json:"after_decisions"`
+	Turn      int             `json:"turn"`
 	Request   string          `json:"request"`
 	Role      string          `json:"role"`
 	Options   []OptionExplain `json:"options"`
