@@ -91,3 +91,18 @@ func TestRepeat(t *testing.T) {
 		t.Errorf("Repeat(nil) = %v", got)
 	}
 }
+
+func TestCodesDocumented(t *testing.T) {
+	documented := map[string]bool{}
+	for _, c := range CodeInfo() {
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s: %v", c.Code, err)
+		}
+		documented[c.Code] = true
+	}
+	for _, code := range []string{CodeInvalid, CodeFailed, CodeGolden, CodeNoGolden} {
+		if !documented[code] {
+			t.Errorf("code %s is not documented", code)
+		}
+	}
+}
