@@ -182,6 +182,11 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 		return ex, nil
 	}
 	ex.Chosen = &ex.Candidates[best]
+	if (req.Kind == engine.AskTech || req.Kind == engine.AskTarget) && req.Person == p {
+		defer func() {
+			ex.Why = fmt.Sprintf("%s has moved already: it now uses the tech it planned when it chose its destination (replay one decision fewer to see that choice). Were it to move again from here: %s", pc.Name, ex.Why)
+		}()
+	}
 	ties := 0
 	for _, s := range scores {
 		if s.Total == scores[best].Total {
