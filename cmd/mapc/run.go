@@ -36,16 +36,28 @@ func commands() []command {
 			"  mapc check scenarios/mbg/sample\n" +
 				"  mapc check --format=sarif > report.sarif\n",
 			runCheck},
+		{"new", "GAME NAME [--from SCENARIO] [-o DIR]", "start a scenario: a small, valid, commented one, its scripts, tests and editor stubs",
+			"  mapc new mbg siege                                  # ./siege: board, officers, two roles, a Lua tech, a test\n" +
+				"  mapc new ftbt ford -o scenarios/ftbt/ford           # a grid level with a Lua tech class\n" +
+				"  mapc new mbg mine --from scenarios/mbg/sample       # a copy of a shipped scenario under a new name\n",
+			runNew},
 		{"import", "GAME FILE... -o DIR", "convert legacy files into a scenario directory",
 			"  mapc import mbg sanguo.map -o scenarios/mbg/sanguo\n" +
 				"  mapc import ftbt star.tech m1.map m1.intro -o scenarios/ftbt/star-m1\n" +
 				"  mapc import --name=三国 mbg sanguo.map -o /tmp/sanguo\n" +
 				"  mapc import xghj Tsinghua.map.txt mykernel.txt -o scenarios/xghj/tsinghua\n",
 			runImport},
-		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, as JSON",
+		{"inspect", "[flags] SCENARIO|CONFIG.json", "print the values the rules derive from a scenario, or why the AI decides as it does, as JSON",
 			"  mapc inspect scenarios/mbg/sanguo            # officer levels, hpmax and hire prices, city income\n" +
-				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n",
-			runInspect},
+				"  mapc inspect --ranges scenarios/ftbt/star-m1 # where each unit can move (search order) and what it can target\n" +
+				"  mapc inspect --ai --person 红·枪兵 scenarios/ftbt/skirmish   # the AI's candidates, score terms and choice\n" +
+				"  mapc inspect --ai --at scenarios/ftbt/skirmish/tests/golden/ai-1.txt:12 scenarios/ftbt/skirmish\n",
+			runInspectCmd},
+		{"render", "[flags] SCENARIO [-o FILE.svg]", "draw a scenario's map as SVG",
+			"  mapc render scenarios/mbg/sample -o sample.svg        # the board, cities by owner and scope\n" +
+				"  mapc render scenarios/ftbt/skirmish --ranges 蓝·枪兵    # a unit's movement range and tech targets\n" +
+				"  mapc render broken --diagnostics -o broken.svg          # problems drawn where they are on the map\n",
+			runRender},
 		{"sim", "[flags] SCENARIO|CONFIG.json", "play headless games with AI agents and report win rates",
 			"  mapc sim scenarios/mbg/sanguo -n 1000                      # random agents, seed 1\n" +
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
@@ -60,6 +72,15 @@ func commands() []command {
 				"  mapc play scenarios/mbg/sanguo --load game.json      # resume a saved game\n" +
 				"  mapc play scenarios/mbg/sanguo --replay game.json    # watch it step by step\n",
 			runPlay},
+		{"test", "[flags] [SCENARIO...]", "run the scenario tests and golden playthroughs in tests/*.toml",
+			"  mapc test scenarios/mbg/sample             # assertions on outcomes and events, golden playthroughs\n" +
+				"  mapc test --update scenarios/mbg/sample    # record the golden playthroughs again after an intended change\n" +
+				"  mapc test --format=github                  # every shipped scenario, annotations for CI\n",
+			runTest},
+		{"watch", "[flags] [SCENARIO...]", "re-check scenarios on every save, optionally re-drawing the map and re-running a short sim",
+			"  mapc watch scenarios/mbg/sample                          # re-print the diagnostics on every save\n" +
+				"  mapc watch scenarios/ftbt/skirmish --render map.svg --sim 50\n",
+			runWatch},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

@@ -15,6 +15,7 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/lint"
+	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/source"
 
 	"github.com/mattn/go-isatty"
@@ -64,7 +65,7 @@ func OSEnv() Env {
 // Catalogue documents every code the tools can report.
 func (e Env) Catalogue() diag.Catalogue {
 	c := e.Compiler().Catalogue()
-	internal, _ := diag.NewCatalogue(lint.InternalCodeInfo())
+	internal, _ := diag.NewCatalogue(append([]diag.CodeInfo{lint.InternalCodeInfo()}, scentest.CodeInfo()...)...)
 	merged, err := diag.MergeCatalogues(c, internal)
 	if err != nil {
 		panic(err) // a programming error, caught by tests

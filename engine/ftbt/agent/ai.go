@@ -48,6 +48,11 @@ type AI struct {
 	// plan is the decision of the activation in progress.
 	plan   plan
 	scores []CellScore
+
+	// Trace, when set, is told every tech use Evaluate scores, in
+	// evaluation order: from cell, slot, target cell and score (tools
+	// explaining a decision; nil in play).
+	Trace func(cell, slot, target, score int)
 }
 
 // plan is one decided activation: destination, tech slot and target (-1:
@@ -342,6 +347,9 @@ func (a *AI) bestTech(v *ftbt.View, p, c int, goal []int) (score, slot, target i
 			sc, err := a.score(v, p, s, ti, t, goal)
 			if err != nil {
 				return 0, -1, -1, err
+			}
+			if a.Trace != nil {
+				a.Trace(c, s, t, sc)
 			}
 			if slot < 0 || sc > score {
 				score, slot, target = sc, s, t

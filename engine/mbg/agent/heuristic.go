@@ -31,6 +31,11 @@ type Heuristic struct {
 	// so one that failed is not tried again and again.
 	turn  int
 	tried map[int]int
+
+	// Trace, when set, is told the score of every option the agent rates
+	// by score (officers to hire, post, send or train, research), in
+	// option order: tools explaining a decision; nil in play.
+	Trace func(option int, score float64)
 }
 
 // NewHeuristic returns a heuristic agent with the default reserve (4000, two
@@ -68,9 +73,9 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskGarrison:
 		return a.garrison(v, req)
 	case mbg.AskMayor:
-		return best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return a.mayorScore(v, req.Place, o.A) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return a.mayorScore(v, req.Place, o.A) })
 	case mbg.AskTreasurer:
-		return best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return v.Effective(o.A, mbg.Jing) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return v.Effective(o.A, mbg.Jing) })
 	case mbg.AskHire:
 		return a.hire(v, req)
 	case mbg.AskResearch:
@@ -80,7 +85,7 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskScale:
 		return a.scale(v, req)
 	case mbg.AskGeneral:
-		return best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return mainScore(v, o.A) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return mainScore(v, o.A) })
 	case mbg.AskVice:
 		return a.vice(v, req)
 	case mbg.AskAllocate:
@@ -102,13 +107,18 @@ func find(req *mbg.Request, name mbg.OptionKind, a int) int {
 
 // best returns the option named name with the highest positive score, or
 // the first option named differently (none, done, cancel) when none scores.
-func best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option) float64) int {
+// Each score is reported to a.Trace when it is set.
+func (a *Heuristic) best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option) float64) int {
 	bi, bs := -1, 0.0
 	for i, o := range req.Options {
 		if o.Kind != name {
 			continue
 		}
-		if s := score(o); s > bs {
+		s := score(o)
+		if a.Trace != nil {
+			a.Trace(i, s)
+		}
+		if s > bs {
 			bi, bs = i, s
 		}
 	}
@@ -200,7 +210,7 @@ func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
 	if sent == 1 {
 		prop = mbg.Zheng
 	}
-	return best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
 		if o.A == keep && len(ret) > 1 {
 			return 0
 		}
@@ -210,7 +220,7 @@ func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
 
 func (a *Heuristic) hire(v *mbg.View, req *mbg.Request) int {
 	money := v.Role(req.Player).Money
-	return best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
 		if money-o.Price < a.Reserve {
 			return 0
 		}
@@ -253,7 +263,7 @@ func (a *Heuristic) research(v *mbg.View, req *mbg.Request) int {
 	}
 	keep := bestFighter(v, rs.Retinue)
 	cfg := v.Config()
-	return best(req, mbg.OptResearch, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptResearch, func(o mbg.Option) float64 {
 		t := cfg.Techs[o.B]
 		if o.A == keep || rs.Money-t.Study < a.Reserve {
 			return 0
@@ -269,7 +279,7 @@ func (a *Heuristic) train(v *mbg.View, req *mbg.Request) int {
 	}
 	keep := bestFighter(v, rs.Retinue)
 	p := v.Config().Trainings[req.Place].Prop
-	return best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
 		if o.A == keep || v.Officer(o.A).Props[p] >= 99 {
 			return 0
 		}
@@ -329,7 +339,7 @@ func (a *Heuristic) vice(v *mbg.View, req *mbg.Request) int {
 	if m := req.Officer; m >= 0 {
 		mw, mm = v.Effective(m, mbg.Wu), v.Effective(m, mbg.Mou)
 	}
-	return best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
 		return math.Max(v.Effective(o.A, mbg.Wu)-mw, 0) + 0.5*math.Max(v.Effective(o.A, mbg.Mou)-mm, 0)
 	})
 }

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// runInspectCmd is mapc inspect: with --ai it explains the AI's next
+// decision, otherwise it prints the derived values (runInspect).
+func runInspectCmd(args []string, env cli.Env) int {
+	for _, a := range args {
+		if a == "--ai" || a == "-ai" || strings.HasPrefix(a, "--ai=") || strings.HasPrefix(a, "-ai=") {
+			return runInspectAI(args, env)
+		}
+	}
+	return runInspect(args, env)
+}
+
+func runInspectAI(args []string, env cli.Env) int {
+	var out cli.Output
+	fs := flags("inspect", env)
+	out.Register(fs)
+	fs.Bool("ai", false, "explain the AI's next decision: every candidate it scores, each score term, and its choice")
+	person := fs.String("person", "", "with --ai: the person whose decision is explained (grid games; default: the one the AI activates next)")
+	at := fs.String("at", "", "with --ai: LOG:N replays the first N decisions of LOG (a golden playthrough of mapc test, or JSON lines with a \"choice\") before explaining")
+	seed := fs.Uint64("seed", 0, "with --ai: the game seed (default: the seed LOG names, else 1)")
+	positional, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(positional) != 1 {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	c := env.Compiler()
+	var res *build.Result
+	if strings.HasSuffix(positional[0], ".json") {
+		res = c.LoadConfig(positional[0])
+	} else {
+		res = c.Compile(positional[0], build.Options{})
+	}
+	if res.Value == nil {
+		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+	}
+	g, _ := c.Game(res.Game)
+	ex, ok := g.(build.AIExplainer)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "mapc inspect --ai: the %s AI cannot explain itself yet\n", res.Game)
+		return diag.ExitFailure
+	}
+	var decisions []int
+	s := uint64(1)
+	if *at != "" {
+		var logSeed uint64
+		var err error
+		decisions, logSeed, err = readDecisionLog(*at)
+		if err != nil {
+			fmt.Fprintln(env.Stderr, "mapc inspect --at:", err)
+			return diag.ExitFailure
+		}
+		if logSeed != 0 {
+			s = logSeed
+		}
+	}
+	if *seed != 0 {
+		s = *seed
+	}
+	v, err := ex.ExplainAI(res.Value, s, decisions, *person)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc inspect --ai:", err)
+		return diag.ExitFailure
+	}
+	data, err := build.Marshal(v)
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc inspect --ai:", err)
+		return diag.ExitFailure
+	}
+	env.Stdout.Write(data)
+	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+}
+
+var (
+	choiceRe = regexp.MustCompile(`(?:^| )choice=(-?\d+)(?: |$)`)
+	seedRe   = regexp.MustCompile(`^# golden playthrough .*: seed (\d+),`)
+)
+
+// readDecisionLog reads LOG:N: the first N decisions of LOG, a golden
+// playthrough ("decision … choice=K …" lines; its header gives the seed)
+// or JSON lines whose objects have a "choice" (a save's decision log).
+func readDecisionLog(spec string) (decisions []int, seed uint64, err error) {
+	i := strings.LastIndexByte(spec, ':')
+	if i < 0 {
+		return nil, 0, fmt.Errorf("%q: want LOG:N (a decision log and how many of its decisions to replay)", spec)
+	}
+	n, err := strconv.Atoi(spec[i+1:])
+	if err != nil || n < 0 {
+		return nil, 0, fmt.Errorf("%q: N must be a number ≥ 0", spec)
+	}
+	data, err := source.ReadRegular(spec[:i], source.DefaultLimits.MaxFileSize)
+	if err != nil {
+		return nil, 0, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() && len(decisions) < n {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		switch {
+		case text == "":
+		case strings.HasPrefix(text, "{"):
+			var obj struct {
+				Choice *int `json:"choice"`
+			}
+			if err := json.Unmarshal([]byte(text), &obj); err != nil {
+				return nil, 0, fmt.Errorf("%s:%d: %v", spec[:i], line, err)
+			}
+			if obj.Choice != nil {
+				decisions = append(decisions, *obj.Choice)
+			}
+		case strings.HasPrefix(text, "decision "):
+			m := choiceRe.FindStringSubmatch(text)
+			if m == nil {
+				return nil, 0, fmt.Errorf("%s:%d: a decision line without choice=", spec[:i], line)
+			}
+			k, _ := strconv.Atoi(m[1])
+			decisions = append(decisions, k)
+		default:
+			if m := seedRe.FindStringSubmatch(text); m != nil {
+				seed, _ = strconv.ParseUint(m[1], 10, 64)
+			}
+		}
+	}
+	if len(decisions) < n {
+		return nil, 0, fmt.Errorf("%s holds %d decisions, fewer than %d", spec[:i], len(decisions), n)
+	}
+	return decisions, seed, nil
+}

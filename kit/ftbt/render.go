@@ -1,0 +1,264 @@
+package ftbt
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	engine "github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/render"
+)
+
+// terrainColours are the fills of the terrains of builtin:ftbt/star.toml
+// and of terrains named like them, by glyph; other terrains take
+// fallbackColours by their index, impassable ones dark grey.
+var terrainColours = []struct{ glyph, words, fill string }{
+	{".", "平 plain", "#f3e9c6"},
+	{",", "草 grass", "#c8e6a0"},
+	{"T", "森 林 forest wood", "#6fa35b"},
+	{"#", "墙 wall", "#9e9e9e"},
+	{"H", "城 town city", "#d7a86e"},
+	{"~", "水 河 water river", "#7fb2e5"},
+}
+
+var fallbackColours = []string{"#e6d5f0", "#fde0c5", "#d0f0ef", "#f6d6d6", "#e0e0c0", "#cfd8dc"}
+
+// TerrainColour is the fill of terrain i of cfg on a rendered map.
+func TerrainColour(cfg *engine.Config, i int) string {
+	if i < 0 || i >= len(cfg.Terrains) {
+		return "#ffffff"
+	}
+	t := cfg.Terrains[i]
+	if t.Weight < 0 {
+		return "#424242"
+	}
+	for _, tc := range terrainColours {
+		if t.Glyph == tc.glyph {
+			return tc.fill
+		}
+	}
+	for _, tc := range terrainColours {
+		for _, w := range strings.Fields(tc.words) {
+			if strings.Contains(strings.ToLower(t.Name), w) {
+				return tc.fill
+			}
+		}
+	}
+	return fallbackColours[i%len(fallbackColours)]
+}
+
+// Render implements build.Renderer: the grid with terrain colours, the
+// people in their side's colour with their names, a legend of the
+// terrains (glyph, name, move cost) and sides; with opts.Ranges one
+// person's movement range (cells it can stop on filled, cells it can only
+// pass through dotted) and the targets of each of its techs. Diagnostics
+// inside a person are drawn on its cell, inside a map row on the cell
+// they point at.
+func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
+	cfg, ok := config.(*engine.Config)
+	if !ok {
+		return nil, fmt.Errorf("ftbt: cannot render a %T", config)
+	}
+	var pr *PersonRange
+	if opts.Ranges != "" {
+		var names []string
+		for _, p := range cfg.People {
+			names = append(names, p.Name)
+		}
+		if !slices.Contains(names, opts.Ranges) {
+			msg := fmt.Sprintf("--ranges: no person is named %q (people: %s)", opts.Ranges, strings.Join(names, ", "))
+			if m := diag.DidYouMean(opts.Ranges, names); m != "" {
+				msg += "; did you mean " + m + "?"
+			}
+			return nil, fmt.Errorf("%s", msg)
+		}
+		rs, err := RangesOf(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("--ranges: %v", err)
+		}
+		for i := range rs.People {
+			if rs.People[i].Name == opts.Ranges {
+				pr = &rs.People[i]
+				break
+			}
+		}
+	}
+	return renderGrid(cfg, pr, opts), nil
+}
+
+// techColours mark the targets of a person's tech slots.
+var techColours = []string{"#e65100", "#6a1b9a", "#00838f", "#ad1457", "#558b2f"}
+
+func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) []byte {
+	w, h := max(cfg.Width, 0), max(cfg.Height, 0)
+	cell := math.Max(24, math.Min(48, 640/float64(max(w, h, 1))))
+	const left, top = 36.0, 84.0
+	legend := gridLegend(cfg, pr)
+	lw := render.LegendWidth("Legend", legend)
+	gridW, gridH := float64(w)*cell, float64(h)*cell
+	c := render.New(left+gridW+24+lw+16, math.Max(top+gridH+24, top+float64(len(legend)+2)*20))
+	title := cfg.Name
+	if cfg.Title != "" {
+		title = cfg.Title
+	}
+	c.Text(16, 28, title, render.TextStyle{Size: 18, Bold: true})
+	sub := fmt.Sprintf("ftbt · %d × %d · %d people", w, h, len(cfg.People))
+	if pr != nil {
+		sub += " · ranges of " + pr.Name
+	}
+	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
+	at := func(x, y int) (float64, float64) { return left + float64(x)*cell, top + float64(y)*cell }
+
+	// Terrain.
+	c.Group("terrain")
+	for y := range h {
+		for x := range w {
+			t := -1
+			if i := y*w + x; i < len(cfg.Cells) {
+				t = cfg.Cells[i]
+			}
+			px, py := at(x, y)
+			c.Rect(px, py, cell, cell, render.Style{Fill: TerrainColour(cfg, t), Stroke: "#ffffff", StrokeWidth: 1})
+		}
+	}
+	c.End()
+	// Axes.
+	for x := range w {
+		px, _ := at(x, 0)
+		c.Text(px+cell/2, top-6, fmt.Sprint(x), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#616161"})
+	}
+	for y := range h {
+		_, py := at(0, y)
+		c.Text(left-6, py+cell/2+4, fmt.Sprint(y), render.TextStyle{Size: 10, Anchor: render.End, Fill: "#616161"})
+	}
+	// Ranges.
+	if pr != nil {
+		c.Group("range")
+		for _, r := range pr.Reach {
+			px, py := at(r.At[0], r.At[1])
+			if r.Stop {
+				c.Rect(px+2, py+2, cell-4, cell-4, render.Style{Fill: render.Side(pr.Side), Opacity: 0.3})
+			} else {
+				c.Rect(px+3, py+3, cell-6, cell-6, render.Style{Fill: "none", Stroke: render.Side(pr.Side), StrokeWidth: 1.5, Dash: "3 3"})
+			}
+			c.Text(px+cell-4, py+11, fmt.Sprint(r.Cost), render.TextStyle{Size: 8, Anchor: render.End, Fill: "#212121"})
+		}
+		c.End()
+		for s, t := range pr.Techs {
+			col := techColours[s%len(techColours)]
+			c.Group("targets")
+			c.Title(t.Name)
+			for _, tc := range t.Targets {
+				px, py := at(tc[0], tc[1])
+				d := 4 + 3*float64(s%4)
+				c.Rect(px+d, py+d, cell-2*d, cell-2*d, render.Style{Fill: "none", Stroke: col, StrokeWidth: 2})
+			}
+			c.End()
+		}
+	}
+	// People.
+	for p, pc := range cfg.People {
+		if pc.X < 0 || pc.X >= w || pc.Y < 0 || pc.Y >= h {
+			continue
+		}
+		px, py := at(pc.X, pc.Y)
+		c.Group("person")
+		c.Title(fmt.Sprintf("%s (side %d) at (%d,%d): abi %d, def %d, hp %d, speed %d%s", pc.Name, pc.Side, pc.X, pc.Y, pc.Abi, pc.Def, pc.HP, pc.Speed, techList(cfg, pc)))
+		st := render.Style{Fill: render.Side(pc.Side), Stroke: "#212121", StrokeWidth: 1}
+		if pc.AI == nil {
+			st.Stroke, st.StrokeWidth = "#ffffff", 2
+		}
+		c.Circle(px+cell/2, py+cell/2-4, cell*0.28, st)
+		c.Text(px+cell/2, py+cell/2, fmt.Sprint(p), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
+		nameFill := "#000000"
+		if i := pc.Y*w + pc.X; i < len(cfg.Cells) && TerrainColour(cfg, cfg.Cells[i]) == "#424242" {
+			nameFill = "#ffffff" // on impassable terrain
+		}
+		c.Text(px+cell/2, py+cell-3, render.Clip(pc.Name, cell-2, 9), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: nameFill})
+		c.End()
+	}
+	// Diagnostics.
+	for _, d := range opts.Diagnostics {
+		if x, y, ok := diagCell(cfg, opts, d); ok {
+			px, py := at(x, y)
+			c.Marker(px+cell/2, py+cell/2, cell*0.45, render.Message(d))
+		}
+	}
+	c.Legend(left+gridW+24, top-10, "Legend", legend)
+	return c.Bytes()
+}
+
+func techList(cfg *engine.Config, pc engine.Person) string {
+	var ts []string
+	for _, t := range pc.Techs {
+		if t >= 0 && t < len(cfg.Techs) {
+			ts = append(ts, cfg.Techs[t].ID)
+		}
+	}
+	if len(ts) == 0 {
+		return ""
+	}
+	return ", techs " + strings.Join(ts, " ")
+}
+
+// gridLegend lists the terrains, the sides and, with ranges, the marks.
+func gridLegend(cfg *engine.Config, pr *PersonRange) []render.LegendEntry {
+	var out []render.LegendEntry
+	for i, t := range cfg.Terrains {
+		cost := fmt.Sprintf("cost %d", t.Weight)
+		if t.Weight < 0 {
+			cost = "impassable"
+		}
+		label := fmt.Sprintf("%s %s (%s)", t.Glyph, t.Name, cost)
+		out = append(out, render.LegendEntry{Label: strings.TrimSpace(label), Fill: TerrainColour(cfg, i)})
+	}
+	for s := range 2 {
+		n := 0
+		for _, p := range cfg.People {
+			if p.Side == s {
+				n++
+			}
+		}
+		out = append(out, render.LegendEntry{Label: fmt.Sprintf("side %d (%d people)", s, n), Fill: render.Side(s), Circle: true})
+	}
+	out = append(out, render.LegendEntry{Label: "white ring: not AI-controlled", Fill: "#bdbdbd", Stroke: "#ffffff", Circle: true})
+	if pr != nil {
+		out = append(out,
+			render.LegendEntry{Label: "can stop here (number: move cost)", Fill: render.Side(pr.Side)},
+			render.LegendEntry{Label: "can only pass through", Fill: "none", Stroke: render.Side(pr.Side)})
+		for s, t := range pr.Techs {
+			out = append(out, render.LegendEntry{Label: "targets of " + t.Name, Fill: "none", Stroke: techColours[s%len(techColours)]})
+		}
+	}
+	return out
+}
+
+// personKeys are the keys of a person a diagnostic may point into.
+var personKeys = []string{"name", "side", "abi", "def", "hp", "speed", "at", "techs", "ai"}
+
+// diagCell places a diagnostic: inside a person, at its cell; inside a row
+// of the drawn map, at the glyph it points at.
+func diagCell(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic) (x, y int, ok bool) {
+	for p, pc := range cfg.People {
+		if render.Inside(opts.Source, d, fmt.Sprintf("/people/%d", p), personKeys...) {
+			if pc.X >= 0 && pc.X < cfg.Width && pc.Y >= 0 && pc.Y < cfg.Height {
+				return pc.X, pc.Y, true
+			}
+			return 0, 0, false
+		}
+	}
+	for row := range cfg.Height {
+		ptr := fmt.Sprintf("/map/rows/%d", row)
+		if render.Inside(opts.Source, d, ptr) {
+			sp, _ := opts.Source.Lookup(ptr)
+			x := d.Subject.Start.Column - sp.Value.Start.Column - 1 // after the quote
+			return min(max(x, 0), max(cfg.Width-1, 0)), row, true
+		}
+	}
+	return 0, 0, false
+}
+
+var _ build.Renderer = Game{}

@@ -1,0 +1,459 @@
+// Package scentest runs the scenario tests authors write beside a
+// scenario (tests/*.toml): single games with a seed, agents and an
+// optional scripted prefix of decisions, with assertions on the outcome
+// and the events; win rates over a batch with a fixed seed; and golden
+// playthroughs, whose recorded transcript a rule or script change makes
+// differ. It knows no game: games plug in through build.Player (and
+// build.Simulator for win rates).
+package scentest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/sim"
+	"github.com/sandtable/sandtable/kit/source"
+)
+
+// Diagnostic codes of scenario tests.
+const (
+	CodeInvalid  = "test-invalid"        // the test file cannot be understood
+	CodeFailed   = "test-failed"         // an assertion does not hold
+	CodeGolden   = "test-golden-differs" // a playthrough differs from its golden file
+	CodeNoGolden = "test-golden-missing" // a playthrough has no golden file yet
+)
+
+// File is one tests/*.toml file.
+type File struct {
+	Tests        []Test        `json:"test"`
+	Playthroughs []Playthrough `json:"playthrough"`
+}
+
+// Test is one [[test]]: a game (or, with games > 1, a batch) and what must
+// hold of it.
+type Test struct {
+	Name      string   `json:"name"`
+	Seed      uint64   `json:"seed"`
+	Agents    []string `json:"agents"`
+	Decisions []int    `json:"decisions"`
+	Games     int      `json:"games"`
+	Expect    Expect   `json:"expect"`
+}
+
+// Expect holds a test's assertions; absent ones are not checked.
+type Expect struct {
+	// Winner is a player's name, or "none" for a game without a winner.
+	Winner   *string       `json:"winner"`
+	Reason   string        `json:"reason"`
+	MaxTurns int           `json:"max_turns"` // the game ends at or before this turn
+	MinTurns int           `json:"min_turns"`
+	Events   []EventExpect `json:"events"`
+	WinRate  *WinRate      `json:"win_rate"`
+}
+
+// EventExpect asserts on the events of a kind whose fields match Where
+// within the turns [Turns[0], Turns[1]]: by default at least one; Count
+// exactly so many; Never none; Last, that the last of them has these
+// field values (where a person stands at round 3: the last people_move of
+// that person in rounds 1 to 3 has to = "x,y").
+type EventExpect struct {
+	Kind  string         `json:"kind"`
+	Where map[string]any `json:"where"`
+	Turns []int          `json:"turns"`
+	Count *int           `json:"count"`
+	Never bool           `json:"never"`
+	Last  map[string]any `json:"last"`
+}
+
+// WinRate asserts that a player's share of wins over Test.Games games
+// (batch seed Test.Seed) lies within [Within[0], Within[1]]. The batch is
+// the one mapc sim plays with that seed, so the rate is a fixed number,
+// not a sample that can flake.
+type WinRate struct {
+	Player string     `json:"player"`
+	Within [2]float64 `json:"within"`
+}
+
+// Playthrough is one [[playthrough]]: a game whose transcript is compared
+// with Golden (a path relative to the test file).
+type Playthrough struct {
+	Name      string   `json:"name"`
+	Seed      uint64   `json:"seed"`
+	Agents    []string `json:"agents"`
+	Decisions []int    `json:"decisions"`
+	Golden    string   `json:"golden"`
+	// Turns keeps the golden file short: only the events and decisions of
+	// the first Turns turns (or rounds) are recorded, and the result; 0
+	// records all.
+	Turns int `json:"turns"`
+}
+
+// Files lists the test files of the scenario at dir (tests/*.toml), in
+// lexical order.
+func Files(dir string) []string {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	found, _ := filepath.Glob(filepath.Join(dir, "tests", "*.toml"))
+	sort.Strings(found)
+	return found
+}
+
+// Options tune a run.
+type Options struct {
+	Update bool // rewrite golden files instead of comparing
+	// Workers plays win-rate batches in parallel (results do not depend
+	// on it); 0 means GOMAXPROCS.
+	Workers int
+}
+
+// Outcome is what running one file found.
+type Outcome struct {
+	Passed  []string // names of the tests and playthroughs that passed
+	Failed  []string // names of those that failed
+	Updated []string // golden files written
+	Diags   diag.Diagnostics
+	Source  *source.Source
+}
+
+// Run runs the tests of file against config, a compiled config of game g.
+func Run(file string, g build.Game, config any, opts Options) *Outcome {
+	out := &Outcome{}
+	src, ds := source.Load(file, source.Options{})
+	out.Source = src
+	if src == nil || ds.HasErrors() {
+		out.Diags = ds
+		return out
+	}
+	var f File
+	data, _ := json.Marshal(src.Root)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: CodeInvalid, Summary: "Invalid test file",
+			Detail:  fmt.Sprintf("The file does not describe scenario tests: %v. Tests are [[test]] tables (name, seed, agents, decisions, games, expect) and [[playthrough]] tables (name, seed, agents, decisions, golden, turns).", err),
+			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
+		return out
+	}
+	player, ok := g.(build.Player)
+	if !ok {
+		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: CodeInvalid, Summary: "Game cannot be tested",
+			Detail:  fmt.Sprintf("The %s engine cannot play recorded games yet.", g.Name()),
+			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
+		return out
+	}
+	for i, t := range f.Tests {
+		at := src.Range(fmt.Sprintf("/test/%d/name", i))
+		fail := func(format string, args ...any) {
+			out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: CodeFailed,
+				Summary: "Scenario test failed", Detail: fmt.Sprintf("%s: ", t.Name) + fmt.Sprintf(format, args...), Subject: at})
+		}
+		before := len(out.Diags)
+		runTest(t, g, player, config, opts, fail)
+		if len(out.Diags) == before {
+			out.Passed = append(out.Passed, t.Name)
+		} else {
+			out.Failed = append(out.Failed, t.Name)
+		}
+	}
+	for i, p := range f.Playthroughs {
+		at := src.Range(fmt.Sprintf("/playthrough/%d/name", i))
+		report := func(code, summary, format string, args ...any) {
+			out.Failed = append(out.Failed, p.Name)
+			out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: code, Summary: summary,
+				Detail: fmt.Sprintf("%s: ", p.Name) + fmt.Sprintf(format, args...), Subject: at})
+		}
+		if p.Golden == "" {
+			report(CodeInvalid, "Playthrough without golden file", "give the file its transcript is kept in, e.g. golden = \"golden/%s.txt\"", slug(p.Name))
+			continue
+		}
+		if rel := filepath.FromSlash(p.Golden); filepath.IsAbs(rel) || !filepath.IsLocal(rel) {
+			report(CodeInvalid, "Golden file outside the tests", "golden = %q must be a path below the test file's directory, without ..", p.Golden)
+			continue
+		}
+		pt, err := player.Play(config, p.Seed, p.Agents, p.Decisions)
+		if err != nil {
+			report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
+			continue
+		}
+		got := Transcript(p, pt)
+		golden := filepath.Join(filepath.Dir(file), filepath.FromSlash(p.Golden))
+		if opts.Update {
+			err := os.MkdirAll(filepath.Dir(golden), 0o755)
+			if err == nil {
+				err = build.WriteAtomic(golden, got)
+			}
+			if err != nil {
+				report(CodeFailed, "Cannot write golden file", "%v", err)
+				continue
+			}
+			out.Updated = append(out.Updated, golden)
+			out.Passed = append(out.Passed, p.Name)
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			report(CodeNoGolden, "Golden file missing", "%s cannot be read (%v); record it with mapc test --update", filepath.ToSlash(golden), err)
+			continue
+		}
+		if d := Diff(want, got); d != "" {
+			report(CodeGolden, "Playthrough differs from its golden file", "the game no longer plays as %s records (a rule, a constant, a script or an agent changed). If the change is intended, rerun with --update.\n%s", filepath.ToSlash(golden), d)
+			continue
+		}
+		out.Passed = append(out.Passed, p.Name)
+	}
+	return out
+}
+
+func runTest(t Test, g build.Game, player build.Player, config any, opts Options, fail func(string, ...any)) {
+	if t.Expect.WinRate != nil {
+		winRate(t, g, config, opts, fail)
+		return
+	}
+	pt, err := player.Play(config, t.Seed, t.Agents, t.Decisions)
+	if err != nil {
+		fail("the game could not be played: %v", err)
+		return
+	}
+	e := t.Expect
+	if e.Winner != nil {
+		winner := "none"
+		if pt.Winner >= 0 && pt.Winner < len(pt.Players) {
+			winner = pt.Players[pt.Winner]
+		}
+		if winner != *e.Winner {
+			fail("the winner is %s (%s after %d turns), want %s", winner, pt.Reason, pt.Turns, *e.Winner)
+		}
+	}
+	if e.Reason != "" && pt.Reason != e.Reason {
+		fail("the game ended by %s after %d turns, want %s", pt.Reason, pt.Turns, e.Reason)
+	}
+	if e.MaxTurns > 0 && pt.Turns > e.MaxTurns {
+		fail("the game lasted %d turns, want at most %d", pt.Turns, e.MaxTurns)
+	}
+	if e.MinTurns > 0 && pt.Turns < e.MinTurns {
+		fail("the game lasted %d turns, want at least %d", pt.Turns, e.MinTurns)
+	}
+	for _, ee := range e.Events {
+		checkEvents(ee, pt, fail)
+	}
+}
+
+func checkEvents(ee EventExpect, pt *build.Playthrough, fail func(string, ...any)) {
+	lo, hi := 0, int(^uint(0)>>1)
+	if len(ee.Turns) > 0 {
+		lo = ee.Turns[0]
+	}
+	if len(ee.Turns) > 1 {
+		hi = ee.Turns[1]
+	}
+	keys := make([]string, 0, len(ee.Where))
+	for k := range ee.Where {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	n := 0
+	var last *build.Record
+	var near []string // events of the kind, to show what did happen
+	for _, ev := range pt.Events {
+		if ev.Kind != ee.Kind {
+			continue
+		}
+		match := ev.Turn >= lo && ev.Turn <= hi
+		for _, k := range keys {
+			v, ok := ev.Get(k)
+			if !ok {
+				v = "0" // numbers equal to 0 are left out of records
+			}
+			if v != valueText(ee.Where[k]) {
+				match = false
+			}
+		}
+		if match {
+			n++
+			last = &ev
+		} else if len(near) < 3 {
+			near = append(near, ev.String())
+		}
+	}
+	var wh []string
+	for _, k := range keys {
+		wh = append(wh, k+"="+valueText(ee.Where[k]))
+	}
+	what := strings.TrimSpace(ee.Kind + " " + strings.Join(wh, " "))
+	span := "in the whole game"
+	if len(ee.Turns) > 0 {
+		span = fmt.Sprintf("in turns %d to %d", lo, hi)
+		if len(ee.Turns) == 1 {
+			span = fmt.Sprintf("from turn %d on", lo)
+		}
+	}
+	seen := ""
+	if len(near) > 0 {
+		seen = "; other " + ee.Kind + " events: " + strings.Join(near, "; ")
+	}
+	switch {
+	case ee.Never && n > 0:
+		fail("%d events %q %s, want none", n, what, span)
+	case ee.Count != nil && n != *ee.Count:
+		fail("%d events %q %s, want %d%s", n, what, span, *ee.Count, seen)
+	case !ee.Never && ee.Count == nil && n == 0:
+		fail("no event %q %s (the game lasted %d turns%s)", what, span, pt.Turns, seen)
+	case last != nil && len(ee.Last) > 0:
+		var lk []string
+		for k := range ee.Last {
+			lk = append(lk, k)
+		}
+		sort.Strings(lk)
+		for _, k := range lk {
+			v, ok := last.Get(k)
+			if !ok {
+				v = "0"
+			}
+			if want := valueText(ee.Last[k]); v != want {
+				fail("the last event %q %s has %s=%s, want %s (%s)", what, span, k, v, want, last)
+			}
+		}
+	}
+}
+
+// valueText is how a TOML value of a where table compares with a field.
+func valueText(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%f", x), "0"), ".")
+	case []any:
+		var parts []string
+		for _, e := range x {
+			parts = append(parts, valueText(e))
+		}
+		return strings.Join(parts, ",")
+	}
+	return fmt.Sprint(v)
+}
+
+func winRate(t Test, g build.Game, config any, opts Options, fail func(string, ...any)) {
+	s, ok := g.(build.Simulator)
+	if !ok {
+		fail("the %s engine cannot play batches", g.Name())
+		return
+	}
+	game, _, err := s.Sim(config, nil)
+	if err != nil {
+		fail("the game could not be played: %v", err)
+		return
+	}
+	games := t.Games
+	if games <= 0 {
+		games = 100
+	}
+	agents := t.Agents
+	if len(agents) == 0 {
+		agents = s.Agents()[:1]
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rep, err := sim.Run(game, sim.Options{Games: games, Seed: t.Seed, Agents: agents, Workers: workers})
+	if err != nil {
+		fail("the games could not be played: %v", err)
+		return
+	}
+	wr := t.Expect.WinRate
+	var names []string
+	for _, r := range rep.Roles {
+		names = append(names, r.Name)
+		if r.Name == wr.Player {
+			if r.WinRate < wr.Within[0] || r.WinRate > wr.Within[1] {
+				fail("%s won %d of %d games (%.3f, 95%% interval [%.3f, %.3f]) with seed %d, want a rate within [%g, %g]",
+					r.Name, r.Wins, games, r.WinRate, r.CILow, r.CIHigh, t.Seed, wr.Within[0], wr.Within[1])
+			}
+			return
+		}
+	}
+	fail("no player is named %q (players: %s)", wr.Player, strings.Join(names, ", "))
+}
+
+// Transcript is the golden file text of a playthrough: a header, the
+// decisions, the events and the result, one per line.
+func Transcript(p Playthrough, pt *build.Playthrough) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# golden playthrough %q: seed %d, agents %s; mapc test --update rewrites it\n", p.Name, p.Seed, strings.Join(p.Agents, ","))
+	fmt.Fprintf(&b, "players %s\n", strings.Join(pt.Players, " "))
+	keep := func(turn int) bool { return p.Turns <= 0 || turn <= p.Turns }
+	if p.Turns > 0 {
+		fmt.Fprintf(&b, "# the first %d turns\n", p.Turns)
+	}
+	for _, e := range pt.Events {
+		if keep(e.Turn) {
+			fmt.Fprintf(&b, "event %s\n", e)
+		}
+	}
+	for _, d := range pt.Decisions {
+		if keep(d.Turn) {
+			fmt.Fprintf(&b, "decision %s\n", d)
+		}
+	}
+	winner := "none"
+	if pt.Winner >= 0 && pt.Winner < len(pt.Players) {
+		winner = pt.Players[pt.Winner]
+	}
+	fmt.Fprintf(&b, "result winner=%s reason=%s turns=%d\n", winner, pt.Reason, pt.Turns)
+	return b.Bytes()
+}
+
+// Diff describes how got differs from want line by line ("" when equal):
+// the first differing line with its neighbours, and the line counts.
+func Diff(want, got []byte) string {
+	if bytes.Equal(want, got) {
+		return ""
+	}
+	wl := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
+	gl := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+	i := 0
+	for i < len(wl) && i < len(gl) && wl[i] == gl[i] {
+		i++
+	}
+	// The common tail, so the differing region is shown as a whole.
+	j := 0
+	for j < len(wl)-i && j < len(gl)-i && wl[len(wl)-1-j] == gl[len(gl)-1-j] {
+		j++
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "first difference at line %d (golden %d lines, now %d):\n", i+1, len(wl), len(gl))
+	for k := max(0, i-2); k < i; k++ {
+		fmt.Fprintf(&b, "    %s\n", wl[k])
+	}
+	show := func(sign string, lines []string) {
+		for k, l := range lines {
+			if k == 6 {
+				fmt.Fprintf(&b, "  %s … %d more\n", sign, len(lines)-k)
+				break
+			}
+			fmt.Fprintf(&b, "  %s %s\n", sign, l)
+		}
+	}
+	show("-", wl[i:len(wl)-j])
+	show("+", gl[i:len(gl)-j])
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// slug is a file-name-friendly form of a test name.
+func slug(name string) string {
+	f := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x2e80)
+	})
+	if len(f) == 0 {
+		return "playthrough"
+	}
+	return strings.Join(f, "-")
+}
