@@ -37,6 +37,7 @@ var fastKind = &Kind{
 		{Name: "str", Params: []Field{{Name: "s", Type: "string"}}, Returns: []Field{{Name: "t", Type: "string"}}, Doc: "A string."},
 		{Name: "pick", Params: []Field{{Name: "state", Type: `"slow"|"fast"`}}, Doc: "An enum."},
 		{Name: "flag", Params: []Field{{Name: "on", Type: "boolean"}}, Doc: "A boolean."},
+		{Name: "list", Params: []Field{{Name: "n", Type: "number"}}, Returns: []Field{{Name: "xs", Type: "integer[]"}}, Doc: "An array."},
 	},
 }
 

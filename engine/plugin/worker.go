@@ -334,16 +334,13 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 	clear(fr.slots[f.base : f.base+f.nnil])
 	fr.res = fr.res[:0]
 	fr.line = 0
+	fr.begin(inst.fast, &w.limits)
 	defer func() {
 		if r := recover(); r != nil {
 			err = w.fastFail(inst, f, r)
 		}
 	}()
-	if len(f.body) == 1 {
-		f.body[0](fr)
-	} else {
-		runBlock(fr, f.body)
-	}
+	fr.runHook(f)
 	return &fr.res, nil
 }
 
@@ -353,9 +350,11 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	fr := &w.fr
 	e := inst.errorf(f.name, "")
 	panicked := false
+	inGo := true
 	switch r := r.(type) {
 	case *fastError:
-		e.Line, e.Message = r.line, r.msg
+		e.Line, e.Message, e.Limit = r.line, r.msg, r.limit
+		inGo = r.inGo
 	case hostPanic:
 		e.Line, e.Message = fr.line, r.msg
 	default:
@@ -366,7 +365,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 		panicked = true
 	}
 	if e.Line > 0 {
-		e.Traceback = []Frame{{Script: e.Script, Line: e.Line, Func: "function '" + f.name + "'"}}
+		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
 	}
 	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
 		e.Limit = LimitStack
