@@ -220,7 +220,7 @@ func (w *Worker) enter(ref Ref, kind *Kind) (*instance, error) {
 	// The common case first: a hook in use, called as its kind. (A closed
 	// worker has no instances.)
 	if ref.reg == w.reg && uint(ref.i) < uint(len(w.insts)) {
-		if inst := w.insts[ref.i]; inst != nil && inst.kind == kind && inst.err == nil && !w.busy {
+		if inst := w.insts[ref.i]; inst != nil && (inst.kind == kind || kind == nil) && inst.err == nil && !w.busy {
 			return inst, nil
 		}
 	}
