@@ -88,6 +88,9 @@ type fastFunc struct {
 	nparam int   // parameters: the first locals
 	entry  int64 // instructions a call runs at least (see fastcall.go)
 	line   int   // where the function is defined
+	// recursive: the function calls itself, so a call may find its
+	// region in use (see frame.enter).
+	recursive bool
 }
 
 // frame is the state of one compiled call, reused by a worker.
@@ -103,15 +106,15 @@ type frame struct {
 	line  int     // line of the host call in progress
 
 	// Loops and local functions (fastcall.go).
-	n        int64     // instructions counted in this call: a lower bound of the VM's
-	maxN     int64     // Limits.MaxInstructions
-	depth    int       // Lua call depth: 1 in the hook function
-	maxDepth int       // Limits.MaxCallDepth
+	n        int64      // instructions counted in this call: a lower bound of the VM's
+	maxN     int64      // Limits.MaxInstructions
+	depth    int        // Lua call depth: 1 in the hook function
+	maxDepth int        // Limits.MaxCallDepth
 	fn       *fastFunc  // the function running
 	frames   []frameRec // the VM's call stack, bottom first
-	active   []int32   // by local function: its calls in progress
-	saved    []value   // regions of recursive calls in progress
-	tail     *fastFunc // a pending tail call, with its arguments
+	active   []int32    // by local function: its calls in progress
+	saved    []value    // regions of recursive calls in progress
+	tail     *fastFunc  // a pending tail call, with its arguments
 	targs    []value
 	ints     []int // the arrays host functions returned (vInts)
 }
@@ -224,8 +227,9 @@ type fcompiler struct {
 	// Each function's locals have a region of their own: from fbase for
 	// the function being compiled; next is the first free slot.
 	fbase, next int
-	nfuncs      int  // local functions so far
-	inLocal     bool // compiling a local function, which may run deep
+	nfuncs      int       // local functions so far
+	inLocal     bool      // compiling a local function, which may run deep
+	cur         *fastFunc // the local function being compiled
 	// arrayCall is the one host call that may return an array: the
 	// argument of the ipairs being compiled.
 	arrayCall *ast.FuncCallExpr

@@ -68,7 +68,7 @@ func (c *fcompiler) localFunction(name string, f *ast.FunctionExpr) {
 	ff := &fastFunc{name: name, local: true, id: c.nfuncs, line: f.Line()}
 	c.nfuncs++
 	c.declare(name, binding{kind: bindFunc, fn: ff})
-	c.inFunc, c.inLocal = true, true
+	c.inFunc, c.inLocal, c.cur = true, true, ff
 	c.nslots, c.max = 0, 0
 	c.fbase = c.next
 	ff.base = c.fbase
@@ -82,7 +82,7 @@ func (c *fcompiler) localFunction(name string, f *ast.FunctionExpr) {
 	ff.nlocal = c.max
 	ff.entry = 1 + leadingCost(f.Stmts)
 	c.next += ff.nlocal
-	c.inFunc, c.inLocal = false, false
+	c.inFunc, c.inLocal, c.cur = false, false, nil
 }
 
 // leadingCost counts the statements at the start of a block that always
@@ -103,21 +103,34 @@ func leadingCost(stmts []ast.Stmt) int64 {
 
 // localCall is a compiled call of a local function.
 type localCall struct {
-	fn   *fastFunc
-	args exprList
-	line int
+	fn     *fastFunc
+	args   exprList
+	line   int
+	direct bool // see localCall.call
 }
 
 func (c *fcompiler) localCall(e *ast.FuncCallExpr, fn *fastFunc) cexpr {
 	if !c.inFunc {
 		reject("line %d: local function call at load time", e.Line())
 	}
+	if fn == c.cur {
+		fn.recursive = true
+	}
 	lc := &localCall{fn: fn, args: c.list(e.Args), line: e.Line()}
+	// A call of a function that does not call itself (so is never
+	// entered twice) with a few arguments takes a shorter way.
+	lc.direct = !fn.recursive && fn != c.cur && lc.args.last == nil && len(lc.args.ops) <= maxDirectArgs
 	return cexpr{lcall: lc, single: e.AdjustRet, eval: lc.first}
 }
 
+// maxDirectArgs is the most arguments of a direct local call.
+const maxDirectArgs = 6
+
 // run calls the function; its results are valid until the next call.
 func (lc *localCall) run(fr *frame) []value {
+	if lc.direct {
+		return lc.call(fr)
+	}
 	base := len(fr.stack)
 	lc.args.pushArgs(fr)
 	fr.invoke(lc.fn, base, lc.line)
@@ -125,7 +138,59 @@ func (lc *localCall) run(fr *frame) []value {
 	return fr.res
 }
 
+// call is run for a direct call: invoke and enter without the stack, the
+// tail-call loop (unless the callee makes a tail call) and the recursion
+// bookkeeping.
+func (lc *localCall) call(fr *frame) []value {
+	var tmp [maxDirectArgs]value
+	n := len(lc.args.ops)
+	for i := range lc.args.ops {
+		tmp[i] = lc.args.ops[i].get(fr)
+	}
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(lc.line)
+	}
+	f := lc.fn
+	caller := fr.fn
+	fr.frames[len(fr.frames)-1].line = lc.line
+	fr.frames = append(fr.frames, frameRec{fn: f})
+	fr.depth++
+	fr.fn = f
+	fr.count(f.entry, f.line)
+	params := fr.slots[f.base : f.base+f.nparam]
+	for i := range params {
+		if i < n {
+			params[i] = tmp[i]
+		} else {
+			params[i] = value{}
+		}
+	}
+	if !runBlock(fr, f.body) {
+		fr.res = fr.res[:0]
+	} else if fr.tail != nil {
+		t := fr.tail
+		fr.tail = nil
+		top := &fr.frames[len(fr.frames)-1]
+		top.fn = t
+		top.tail++
+		base := len(fr.stack)
+		fr.stack = append(fr.stack, fr.targs...)
+		fr.enter(t, base)
+		fr.stack = fr.stack[:base]
+	}
+	fr.depth--
+	fr.fn = caller
+	fr.frames = fr.frames[:len(fr.frames)-1]
+	return fr.res
+}
+
 func (lc *localCall) first(fr *frame) value {
+	if lc.direct {
+		if rs := lc.call(fr); len(rs) > 0 {
+			return rs[0]
+		}
+		return value{}
+	}
 	if rs := lc.run(fr); len(rs) > 0 {
 		return rs[0]
 	}
@@ -154,6 +219,9 @@ func (c *fcompiler) tailCall(s *ast.ReturnStmt) (stmtFn, bool) {
 		reject("line %d: local function call at load time", e.Line())
 	}
 	fn, args := b.fn, c.list(e.Args)
+	if fn == c.cur {
+		fn.recursive = true
+	}
 	return func(fr *frame) bool {
 		base := len(fr.stack)
 		args.pushArgs(fr)
@@ -188,11 +256,13 @@ func (fr *frame) enter(f *fastFunc, base int) {
 		fr.count(f.entry, f.line)
 		slots := fr.slots[f.base : f.base+f.nlocal]
 		saved := -1
-		if fr.active[f.id] > 0 {
-			saved = len(fr.saved)
-			fr.saved = append(fr.saved, slots...)
+		if f.recursive {
+			if fr.active[f.id] > 0 {
+				saved = len(fr.saved)
+				fr.saved = append(fr.saved, slots...)
+			}
+			fr.active[f.id]++
 		}
-		fr.active[f.id]++
 		args := fr.stack[base:]
 		for i := range f.nparam {
 			if i < len(args) {
@@ -204,7 +274,9 @@ func (fr *frame) enter(f *fastFunc, base int) {
 		if !runBlock(fr, f.body) {
 			fr.res = fr.res[:0]
 		}
-		fr.active[f.id]--
+		if f.recursive {
+			fr.active[f.id]--
+		}
 		if saved >= 0 {
 			copy(slots, fr.saved[saved:])
 			fr.saved = fr.saved[:saved]
@@ -257,8 +329,13 @@ func (fr *frame) begin(fs *fastScript, l *Limits) {
 func (fr *frame) count(n int64, line int) {
 	fr.n += n
 	if fr.n > fr.maxN {
-		panic(&fastError{line: line, msg: fr.w.wd.errN.Error(), limit: LimitInstructions})
+		fr.overBudget(line)
 	}
+}
+
+// overBudget fails the call at line with the VM's error.
+func (fr *frame) overBudget(line int) {
+	panic(&fastError{line: line, msg: fr.w.wd.errN.Error(), limit: LimitInstructions})
 }
 
 // stackOverflow fails a call made at the full call depth, as the VM does.

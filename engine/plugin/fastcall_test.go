@@ -208,4 +208,3 @@ func TestFastCallLimits(t *testing.T) {
 		}
 	}
 }
-

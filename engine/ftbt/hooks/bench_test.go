@@ -1,6 +1,7 @@
 package hooks_test
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -28,6 +29,8 @@ func BenchmarkAIGame(b *testing.B) {
 				r = luaRunner(b, cfg)
 			}
 			rounds := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			c0 := cpuTime()
 			for i := 0; b.Loop(); i++ {
 				g, err := ftbt.New(cfg, r, uint64(i))
@@ -65,6 +68,8 @@ func BenchmarkAIDecision(b *testing.B) {
 			reach := make([]ftbt.Reach, 0, 1024)
 			var scores []agent.CellScore
 			n := len(cfg.People)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			c0 := cpuTime()
 			for i := 0; b.Loop(); i++ {
 				reach = g.AppendRange(reach[:0], i%n)
