@@ -11,7 +11,9 @@ import (
 
 // TestFastGenerated compares the fast path with the VM on randomly
 // generated hooks in the subset: nested conditions, locals, and/or/not,
-// arithmetic, comparisons, math and host calls, nil params, early returns.
+// arithmetic, comparisons, math and host calls, nil params, early returns,
+// local functions (calls, tail calls, ctx passed or not), numeric for loops
+// and ipairs over host arrays.
 func TestFastGenerated(t *testing.T) {
 	t.Parallel()
 	scripts, calls := 600, 40
@@ -55,6 +57,9 @@ func FuzzFastPath(f *testing.F) {
 	}
 	for seed := range uint64(20) {
 		f.Add(generate(1000 + seed))
+	}
+	for _, src := range fastCallCases {
+		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := newDiffPair(t, fastKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
