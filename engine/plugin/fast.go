@@ -23,23 +23,26 @@ import (
 // The subset (see doc.go for the user-facing summary):
 //
 //   - top level: `function NAME(params) … end` for the kind's functions
-//     (each at most once) and `local NAME, … = constant expressions`,
-//     which the functions see as constants;
+//     (each at most once), `local NAME, … = constant expressions`, which
+//     the functions see as constants, and local functions (fastcall.go);
 //   - statements: local declarations, assignment of one value to one
 //     local declared in the function, if/elseif/else, do … end, return,
-//     and calls of the kind's host functions and of math.floor, ceil,
-//     abs, sqrt, min and max;
-//   - expressions: nil, booleans, numbers, strings, locals, ctx.NAME and
-//     any_value.NAME (ctx.params.x), and, or, not, arithmetic, unary
-//     minus, comparisons, and those calls (a host call's results expand
-//     as in Lua: in the last place of a list, parentheses truncate).
+//     numeric for and ipairs loops (fastcall.go), and calls of the kind's
+//     host functions, of local functions and of math.floor, ceil, abs,
+//     sqrt, min, max and random (without arguments);
+//   - expressions: nil, booleans, numbers, strings, locals, ctx (as a
+//     value too), ctx.NAME and any_value.NAME (ctx.params.x), and, or,
+//     not, arithmetic, unary minus, comparisons, and those calls (a
+//     call's results expand as in Lua: in the last place of a list,
+//     parentheses truncate).
 //
-// Everything else (loops, closures, tables, .., #, method calls, varargs,
-// globals other than the host table and math, assigning a global, an
-// upvalue or a parameter, math.random) makes the whole script run on the
-// VM: with all of a script's functions compiled, no Lua code ever runs in
-// its environment after the top level, so the host table and math library
-// the compiled code calls are the pristine ones.
+// Everything else (closures, tables, while, .., #, method calls, varargs,
+// globals other than the host table, math and ipairs, assigning a global,
+// an upvalue or a parameter of a hook function, math.random with
+// arguments) makes the whole script run on the VM: with all of a script's
+// functions compiled, no Lua code ever runs in its environment after the
+// top level, so the host table and math library the compiled code calls
+// are the pristine ones.
 //
 // Exactness. The closures implement gopher-lua's semantics, not C Lua's
 // where they differ, including where its results depend on how it compiles
@@ -55,11 +58,9 @@ import (
 // (fast_test.go) run shipped, generated and fuzzed scripts through both
 // paths and compare results, errors and host calls.
 //
-// Limits. A compiled function has no loops or calls of Lua functions, so
-// it runs in bounded time; the VM could run out of instructions only if the
-// script had more instructions than the budget, and such scripts stay on
-// the VM. Host calls and errors behave as on the VM: the same Impl through
-// the same Args, an *Error with the same script, line, function and message.
+// Limits: see fastcall.go. Host calls and errors behave as on the VM: the
+// same Impl through the same Args, an *Error with the same script, line,
+// function, message and traceback.
 
 // fastScript is the compiled form of a script whose functions are all in
 // the subset. It is immutable and shared by all workers.

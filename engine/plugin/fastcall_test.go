@@ -208,3 +208,41 @@ func TestFastCallLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestFastCallHugeArray: ipairs over an array far longer than the
+// instruction budget allows is stopped on both paths alike.
+func TestFastCallHugeArray(t *testing.T) {
+	t.Parallel()
+	k := *fastKind
+	k.Host = append([]HostFunc(nil), fastKind.Host...)
+	xs := make([]int, 300_000)
+	for i := range k.Host {
+		if k.Host[i].Name == "list" {
+			k.Host[i].Impl = func(_ any, a *Args) { a.ReturnInts(xs) }
+		}
+	}
+	src := "function run(ctx) local n = 0 for _, x in ipairs(h.list(1)) do n = n + x end return n end"
+	reg, err := NewRegistry([]*Kind{&k}, Limits{MaxInstructions: 100_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reg.AddLua(&k, "h", "huge.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := reg.Lookup(&k, "h")
+	sig := diffSigs(&k)[0]
+	var msgs []string
+	for _, noFast := range []bool{false, true} {
+		w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
+		_, err := Call(w, sig, ref, &diffCtx{fields: make([]diffField, len(k.Ctx))}, any(nil))
+		e, ok := err.(*Error)
+		if !ok || e.Limit != LimitInstructions {
+			t.Fatalf("no fast path %v: got %v, want the instruction limit", noFast, err)
+		}
+		msgs = append(msgs, e.Message)
+		w.Close()
+	}
+	if msgs[0] != msgs[1] {
+		t.Errorf("messages differ: fast %q, vm %q", msgs[0], msgs[1])
+	}
+}
