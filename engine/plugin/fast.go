@@ -73,6 +73,7 @@ type fastScript struct {
 	nslots int
 	nlocal int    // local functions (fastFunc.id)
 	path   string // the chunk name, as tracebacks give it
+	flat   bool   // no loops or local functions
 }
 
 // fastFunc is one compiled hook function.
@@ -175,6 +176,7 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 	fs.nslots = c.next
 	fs.nlocal = c.nfuncs
 	fs.path = path
+	fs.flat = c.nfuncs == 0 && !c.loops
 	return fs, ""
 }
 
@@ -231,6 +233,7 @@ type fcompiler struct {
 	nfuncs      int       // local functions so far
 	inLocal     bool      // compiling a local function, which may run deep
 	cur         *fastFunc // the local function being compiled
+	loops       bool      // the script has a loop
 	// arrayCall is the one host call that may return an array: the
 	// argument of the ipairs being compiled.
 	arrayCall *ast.FuncCallExpr

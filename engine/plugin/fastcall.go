@@ -295,7 +295,7 @@ func (fr *frame) enter(f *fastFunc, base int) {
 // runHook runs the hook function f, and what it tail-calls.
 func (fr *frame) runHook(f *fastFunc) {
 	fr.fn = f
-	fr.frames = append(fr.frames[:0], frameRec{fn: f})
+	fr.frames[0] = frameRec{fn: f}
 	if !runBlock(fr, f.body) {
 		fr.res = fr.res[:0]
 	}
@@ -311,17 +311,30 @@ func (fr *frame) runHook(f *fastFunc) {
 	}
 }
 
-// begin prepares fr for a call of a hook of script fs.
-func (fr *frame) begin(fs *fastScript, l *Limits) {
-	fr.n, fr.maxN = 0, l.MaxInstructions
-	fr.depth, fr.maxDepth = 1, l.MaxCallDepth
-	fr.frames, fr.saved, fr.ints = fr.frames[:0], fr.saved[:0], fr.ints[:0]
+// init prepares a worker's frame: between calls it is at the bottom
+// (depth 1, one frame, nothing saved or pending), where a call that
+// succeeds leaves it and reset puts it after one that failed.
+func (fr *frame) init(l *Limits) {
+	fr.maxN, fr.maxDepth = l.MaxInstructions, l.MaxCallDepth
+	fr.frames = make([]frameRec, 1, 16)
+	fr.reset()
+}
+
+// reset returns fr to the bottom after a failed call.
+func (fr *frame) reset() {
+	fr.depth = 1
+	fr.frames = fr.frames[:1]
+	fr.saved, fr.ints, fr.stack = fr.saved[:0], fr.ints[:0], fr.stack[:0]
 	fr.tail = nil
-	if cap(fr.active) < fs.nlocal {
+	clear(fr.active)
+}
+
+// begin prepares fr for a call of a hook of script fs.
+func (fr *frame) begin(fs *fastScript) {
+	fr.n = 0
+	if len(fr.active) < fs.nlocal {
 		fr.active = make([]int32, fs.nlocal)
 	}
-	fr.active = fr.active[:fs.nlocal]
-	clear(fr.active)
 }
 
 // count adds n to the instructions of the call, and fails the call at
@@ -379,6 +392,7 @@ func (fr *frame) intsValue(xs []int) value {
 
 // numberFor compiles a numeric for loop.
 func (c *fcompiler) numberFor(s *ast.NumberForStmt) stmtFn {
+	c.loops = true
 	init := c.operand(c.expr(s.Init))
 	limit := c.operand(c.expr(s.Limit))
 	var step operand
@@ -424,6 +438,7 @@ func (c *fcompiler) numberFor(s *ast.NumberForStmt) stmtFn {
 
 // ipairsFor compiles `for names in ipairs(args) do … end`.
 func (c *fcompiler) ipairsFor(s *ast.GenericForStmt) stmtFn {
+	c.loops = true
 	if len(s.Exprs) != 1 {
 		reject("line %d: generic for without ipairs", s.Line())
 	}

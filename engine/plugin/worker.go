@@ -81,6 +81,7 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 		noFast:   opts.NoFastPath,
 	}
 	w.fr.w = w
+	w.fr.init(&w.limits)
 	w.fargs = Args{w: w, fast: true}
 	w.wd.init(r.limits)
 	w.newState()
@@ -334,12 +335,22 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 	clear(fr.slots[f.base : f.base+f.nnil])
 	fr.res = fr.res[:0]
 	fr.line = 0
-	fr.begin(inst.fast, &w.limits)
 	defer func() {
 		if r := recover(); r != nil {
 			err = w.fastFail(inst, f, r)
 		}
 	}()
+	if inst.fast.flat {
+		// No loops or local functions (fastcall.go): the body is all.
+		fr.frames[0].fn = f
+		if len(f.body) == 1 {
+			f.body[0](fr)
+		} else {
+			runBlock(fr, f.body)
+		}
+		return &fr.res, nil
+	}
+	fr.begin(inst.fast)
 	fr.runHook(f)
 	return &fr.res, nil
 }
@@ -373,7 +384,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	if w.hostErr != nil && e.Message == w.hostErrMsg {
 		e.Err = w.hostErr
 	}
-	fr.stack = fr.stack[:0]
+	fr.reset()
 	w.leave()
 	if panicked {
 		w.Close()
