@@ -594,6 +594,21 @@ func localStmt(l exprList, slots []int) stmtFn {
 			return false
 		}
 	}
+	if len(l.ops) == 0 && l.last != nil {
+		// local a, b = f(…), the common case of several values.
+		last := l.last
+		return func(fr *frame) bool {
+			rs := last.run(fr)
+			for i, s := range slots {
+				if i < len(rs) {
+					fr.slots[s] = rs[i]
+				} else {
+					fr.slots[s] = value{}
+				}
+			}
+			return false
+		}
+	}
 	return func(fr *frame) bool {
 		assignList(fr, &l, slots)
 		return false

@@ -165,18 +165,38 @@ func (lc *localCall) call(fr *frame) []value {
 			params[i] = value{}
 		}
 	}
-	if !runBlock(fr, f.body) {
-		fr.res = fr.res[:0]
-	} else if fr.tail != nil {
+	for {
+		if !runBlock(fr, f.body) {
+			fr.res = fr.res[:0]
+			break
+		}
+		if fr.tail == nil {
+			break
+		}
 		t := fr.tail
 		fr.tail = nil
 		top := &fr.frames[len(fr.frames)-1]
 		top.fn = t
 		top.tail++
-		base := len(fr.stack)
-		fr.stack = append(fr.stack, fr.targs...)
-		fr.enter(t, base)
-		fr.stack = fr.stack[:base]
+		if t.recursive {
+			base := len(fr.stack)
+			fr.stack = append(fr.stack, fr.targs...)
+			fr.enter(t, base)
+			fr.stack = fr.stack[:base]
+			break
+		}
+		// A tail call of a function that does not call itself: here.
+		f = t
+		fr.fn = f
+		fr.count(f.entry, f.line)
+		params := fr.slots[f.base : f.base+f.nparam]
+		for i := range params {
+			if i < len(fr.targs) {
+				params[i] = fr.targs[i]
+			} else {
+				params[i] = value{}
+			}
+		}
 	}
 	fr.depth--
 	fr.fn = caller
