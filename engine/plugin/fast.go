@@ -561,18 +561,6 @@ func (c *fcompiler) list(es []ast.Expr) exprList {
 	return l
 }
 
-// push appends the list's values to fr.res, which no call touches.
-func (l *exprList) push(fr *frame) {
-	for i := range l.ops {
-		v := l.ops[i].get(fr)
-		fr.res = append(fr.res, v)
-	}
-	if l.last != nil {
-		rs := l.last.run(fr)
-		fr.res = append(fr.res, rs...)
-	}
-}
-
 // pushArgs appends the list's values to fr.stack, as a call's arguments.
 // The calls among them push theirs above and pop them.
 func (l *exprList) pushArgs(fr *frame) {
