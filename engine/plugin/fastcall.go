@@ -220,24 +220,11 @@ func (lc *localCall) first(fr *frame) value {
 // tailCall compiles `return f(args)` for a local function f: the VM's
 // TAILCALL, which ends the caller before f runs.
 func (c *fcompiler) tailCall(s *ast.ReturnStmt) (stmtFn, bool) {
-	if len(s.Exprs) != 1 {
+	if !c.isTailCall(s) {
 		return nil, false
 	}
-	e, ok := s.Exprs[0].(*ast.FuncCallExpr)
-	if !ok || e.AdjustRet || e.Func == nil {
-		return nil, false
-	}
-	id, ok := e.Func.(*ast.IdentExpr)
-	if !ok {
-		return nil, false
-	}
-	b, local := c.lookup(id.Value)
-	if !local || b.kind != bindFunc {
-		return nil, false
-	}
-	if !c.inFunc {
-		reject("line %d: local function call at load time", e.Line())
-	}
+	e := s.Exprs[0].(*ast.FuncCallExpr)
+	b, _ := c.lookup(e.Func.(*ast.IdentExpr).Value)
 	fn, args := b.fn, c.list(e.Args)
 	if fn == c.cur {
 		fn.recursive = true
