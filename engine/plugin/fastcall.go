@@ -124,7 +124,7 @@ func (c *fcompiler) localCall(e *ast.FuncCallExpr, fn *fastFunc) cexpr {
 }
 
 // maxDirectArgs is the most arguments of a direct local call.
-const maxDirectArgs = 6
+const maxDirectArgs = 4
 
 // run calls the function; its results are valid until the next call.
 func (lc *localCall) run(fr *frame) []value {
