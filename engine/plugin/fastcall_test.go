@@ -246,3 +246,34 @@ func TestFastCallHugeArray(t *testing.T) {
 		t.Errorf("messages differ: fast %q, vm %q", msgs[0], msgs[1])
 	}
 }
+
+// TestFastCallCount: the instructions the fast path counts for loops and
+// calls grow with the work and stay at most the VM's count.
+func TestFastCallCount(t *testing.T) {
+	t.Parallel()
+	src := `local function f(x) local y = x + 1 return y end
+function run(ctx)
+	local s = 0
+	for i = 1, ctx.i do s = s + f(i) end
+	for _, x in ipairs(h.list(1)) do s = s + x end
+	return s
+end`
+	p, err := newDiffPair(t, fastKind, "count.lua", src, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	prev := int64(-1)
+	for _, n := range []int{0, 10, 100} {
+		ctx := &diffCtx{fields: make([]diffField, len(p.kind.Ctx))}
+		ctx.fields[3] = diffField{set: 'i', n: float64(n)}
+		if d, _ := p.call(0, ctx, 1); d != "" {
+			t.Fatal(d)
+		}
+		fast, vm := p.fast.fr.n, p.vm.wd.n
+		if fast < int64(2*n) || fast <= prev || fast > vm {
+			t.Errorf("%d iterations: fast path counted %d (before: %d), the VM %d", n, fast, prev, vm)
+		}
+		prev = fast
+	}
+}

@@ -430,6 +430,10 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 		}
 	}
 	var diffs []string
+	// The lower bound itself, on every call that ran through.
+	if p.hook.fast != nil && errf == nil && errv == nil && p.fast.fr.n > p.vm.wd.n {
+		diffs = append(diffs, fmt.Sprintf("instructions: fast counted %d, the VM ran %d", p.fast.fr.n, p.vm.wd.n))
+	}
 	if rf != rv {
 		diffs = append(diffs, fmt.Sprintf("results:\n  fast %s\n  vm   %s", rf, rv))
 	}
