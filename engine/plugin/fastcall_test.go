@@ -61,6 +61,8 @@ function run(ctx) return boom(ctx.a, ctx) end`,
 function run(ctx) return boom(ctx.a, ctx), boom(ctx, ctx) end`,
 	`local function cmp(c) return c.nope, c.params, c.i < c end
 function run(ctx) return cmp(ctx) end`,
+	`local function pass(c) h.log(c, c.params) return h.num(c), h.pair(c) end
+function run(ctx) local c = ctx h.log(ctx) return pass(c) end`,
 	`local function boom(x) return x + nil end
 local function mid(x) local y = boom(x) return y end
 function run(ctx) return mid(ctx.a) end`,

@@ -73,6 +73,8 @@ func describeValue(v value) string {
 		}
 		slices.Sort(kv)
 		return "table{" + strings.Join(kv, ",") + "}"
+	case vCtx:
+		return "table{}" // the empty proxy the VM passes
 	}
 	return "function"
 }
