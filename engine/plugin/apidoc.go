@@ -68,6 +68,7 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 		p("| `%s` | %s | %s |\n", c[0], c[1], cell(c[2]))
 	}
 	p("\n")
+	p("%s", fastPathDoc())
 
 	for _, k := range kinds {
 		p("## %s\n\n%s\n\nScripts: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))

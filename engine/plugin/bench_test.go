@@ -1,6 +1,7 @@
 package plugin_test
 
 import (
+	"runtime"
 	"testing"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
@@ -37,6 +38,9 @@ func BenchmarkHookCall(b *testing.B) {
 			ctx := &mbghooks.TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: plugin.NewParams(nil)}
 			b.ReportAllocs()
 			i := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := plugin.ThreadCPU()
 			for b.Loop() {
 				i++
 				ctx.DHP = -float64(i & 63)
@@ -45,6 +49,9 @@ func BenchmarkHookCall(b *testing.B) {
 				if err != nil || r.Opp != -25 {
 					b.Fatal(r, err)
 				}
+			}
+			if c := plugin.ThreadCPU() - c0; c > 0 {
+				b.ReportMetric(float64(c.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})
 	}

@@ -38,29 +38,37 @@
 //
 // # The fast path
 //
-// Most hooks are a few lines of arithmetic and host calls, for which the
-// VM's fixed costs dwarf the work. When a script is written in a small, pure
-// subset of Lua, it is also compiled, once per registry, into Go closures
-// that compute exactly what the VM would, and workers run those instead.
-// The subset:
+// Most hooks are a few lines of arithmetic, host calls and a loop over an
+// area, for which the VM's fixed costs dwarf the work. When a script is
+// written in a plain subset of Lua, it is also compiled, once per
+// registry, into Go closures that compute exactly what the VM would, and
+// workers run those instead. The subset:
 //
-//   - top level: only `function NAME(...) … end` for the kind's functions
-//     and `local NAME = …` constants (literals, arithmetic, math calls);
-//   - statements: local declarations, assignment of one value to a local
-//     of the function, if/elseif/else, do … end, return (early returns
-//     too), and calls of the kind's host functions (mbg.burn(n));
+//   - top level: only `function NAME(...) … end` for the kind's functions,
+//     `local NAME = …` constants (literals, arithmetic, math calls) and
+//     `local function NAME(...) … end` helpers (which may recurse, call
+//     earlier helpers and receive ctx as a value);
+//   - statements: local declarations (of several values too), assignment
+//     of one value to a local of the function, if/elseif/else, do … end,
+//     return (early returns and tail calls too), calls of the kind's host
+//     functions and of helpers, numeric for, and `for i, v in ipairs(H)`
+//     where H is a call of a host function returning an array, which the
+//     loop walks without building a Lua table;
 //   - expressions: nil, true, false, numbers, strings, locals, ctx.NAME,
 //     ctx.params.NAME (also through a local), and, or, not, + - * / % ^,
 //     unary minus, comparisons, math.floor, ceil, abs, sqrt, min, max,
-//     math.pi and math.huge, host calls whose results are used
-//     (local m = mbg.money(ctx.user)), parentheses.
+//     math.random(), math.pi and math.huge, host and helper calls whose
+//     results are used (local m = mbg.money(ctx.user)), parentheses.
 //
-// A script that does anything else (loops, tables, closures, .., #,
-// method calls, varargs, math.random, other globals, assigning a global,
-// an upvalue or several values at once, a top level that runs code) runs on
-// the VM as before. Nothing else changes: the same host functions check
-// the same arguments, errors are the same *Error with the same line and
-// message, limits and determinism are unaffected, and Check, the stubs and
-// the API reference do not depend on it. WorkerOptions.NoFastPath runs
-// every script on the VM, so tests and benchmarks can compare the two.
+// A script that does anything else (tables, closures, while, repeat,
+// break, pairs, .., #, method calls, varargs, other globals, assigning a
+// global, an upvalue or several values at once, a top level that runs
+// code) runs on the VM as before. Nothing else changes: the same host
+// functions check the same arguments, errors are the same *Error with the
+// same line, message and traceback, the call depth is counted exactly, and
+// loops and recursion count instructions (a lower bound of the VM's count,
+// so a runaway script is stopped with the VM's error and no call the VM
+// finishes is stopped). Check, the stubs and the API reference do not
+// depend on it. WorkerOptions.NoFastPath runs every script on the VM, so
+// tests and benchmarks can compare the two.
 package plugin

@@ -99,3 +99,6 @@ func SandboxGlobalCalls() []string {
 	}
 	return out
 }
+
+// ThreadCPU is threadCPU, for the external benchmarks.
+var ThreadCPU = threadCPU

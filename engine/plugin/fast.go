@@ -23,23 +23,26 @@ import (
 // The subset (see doc.go for the user-facing summary):
 //
 //   - top level: `function NAME(params) … end` for the kind's functions
-//     (each at most once) and `local NAME, … = constant expressions`,
-//     which the functions see as constants;
+//     (each at most once), `local NAME, … = constant expressions`, which
+//     the functions see as constants, and local functions (fastcall.go);
 //   - statements: local declarations, assignment of one value to one
 //     local declared in the function, if/elseif/else, do … end, return,
-//     and calls of the kind's host functions and of math.floor, ceil,
-//     abs, sqrt, min and max;
-//   - expressions: nil, booleans, numbers, strings, locals, ctx.NAME and
-//     any_value.NAME (ctx.params.x), and, or, not, arithmetic, unary
-//     minus, comparisons, and those calls (a host call's results expand
-//     as in Lua: in the last place of a list, parentheses truncate).
+//     numeric for and ipairs loops (fastcall.go), and calls of the kind's
+//     host functions, of local functions and of math.floor, ceil, abs,
+//     sqrt, min, max and random (without arguments);
+//   - expressions: nil, booleans, numbers, strings, locals, ctx (as a
+//     value too), ctx.NAME and any_value.NAME (ctx.params.x), and, or,
+//     not, arithmetic, unary minus, comparisons, and those calls (a
+//     call's results expand as in Lua: in the last place of a list,
+//     parentheses truncate).
 //
-// Everything else (loops, closures, tables, .., #, method calls, varargs,
-// globals other than the host table and math, assigning a global, an
-// upvalue or a parameter, math.random) makes the whole script run on the
-// VM: with all of a script's functions compiled, no Lua code ever runs in
-// its environment after the top level, so the host table and math library
-// the compiled code calls are the pristine ones.
+// Everything else (closures, tables, while, .., #, method calls, varargs,
+// globals other than the host table, math and ipairs, assigning a global,
+// an upvalue or a parameter of a hook function, math.random with
+// arguments) makes the whole script run on the VM: with all of a script's
+// functions compiled, no Lua code ever runs in its environment after the
+// top level, so the host table and math library the compiled code calls
+// are the pristine ones.
 //
 // Exactness. The closures implement gopher-lua's semantics, not C Lua's
 // where they differ, including where its results depend on how it compiles
@@ -55,20 +58,22 @@ import (
 // (fast_test.go) run shipped, generated and fuzzed scripts through both
 // paths and compare results, errors and host calls.
 //
-// Limits. A compiled function has no loops or calls of Lua functions, so
-// it runs in bounded time; the VM could run out of instructions only if the
-// script had more instructions than the budget, and such scripts stay on
-// the VM. Host calls and errors behave as on the VM: the same Impl through
-// the same Args, an *Error with the same script, line, function and message.
+// Limits: see fastcall.go. Host calls and errors behave as on the VM: the
+// same Impl through the same Args, an *Error with the same script, line,
+// function, message and traceback.
 
 // fastScript is the compiled form of a script whose functions are all in
 // the subset. It is immutable and shared by all workers.
 type fastScript struct {
 	fns []*fastFunc // by index in Kind.Funcs; nil for functions not defined
 	// A call's slots (see frame) are the ctx fields, consts and the
-	// locals: nslots in all.
+	// locals of each function, hook or local, in a region of its own:
+	// nslots in all.
 	consts []value
 	nslots int
+	nlocal int    // local functions (fastFunc.id)
+	path   string // the chunk name, as tracebacks give it
+	flat   bool   // no loops or local functions
 }
 
 // fastFunc is one compiled hook function.
@@ -78,6 +83,16 @@ type fastFunc struct {
 	nlocal int // locals (including parameters after ctx)
 	nnil   int // parameters after ctx: the first locals, nil at entry
 	body   []stmtFn
+
+	// Local functions (see fastcall.go).
+	local  bool
+	id     int   // index among the script's local functions
+	nparam int   // parameters: the first locals
+	entry  int64 // instructions a call runs at least (see fastcall.go)
+	line   int   // where the function is defined
+	// recursive: the function calls itself, so a call may find its
+	// region in use (see frame.enter).
+	recursive bool
 }
 
 // frame is the state of one compiled call, reused by a worker.
@@ -91,6 +106,19 @@ type frame struct {
 	stack []value // arguments of host and math calls in progress
 	hres  []value // results of the last host call
 	line  int     // line of the host call in progress
+
+	// Loops and local functions (fastcall.go).
+	n        int64      // instructions counted in this call: a lower bound of the VM's
+	maxN     int64      // Limits.MaxInstructions
+	depth    int        // Lua call depth: 1 in the hook function
+	maxDepth int        // Limits.MaxCallDepth
+	fn       *fastFunc  // the function running
+	frames   []frameRec // the VM's call stack, bottom first
+	active   []int32    // by local function: its calls in progress
+	saved    []value    // regions of recursive calls in progress
+	tail     *fastFunc  // a pending tail call, with its arguments
+	targs    []value
+	ints     []int // the arrays host functions returned (vInts)
 }
 
 type (
@@ -136,18 +164,19 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 	// locals. A first pass counts them; the second, which makes the same
 	// constants in the same order, places the locals after them.
 	first := &fcompiler{kind: kind, localBase: len(kind.Ctx)}
+	first.next = first.localBase
 	first.script(chunk)
 	c := &fcompiler{kind: kind, localBase: len(kind.Ctx) + len(first.pool)}
+	c.next = c.localBase
 	fs = c.script(chunk)
 	if len(c.pool) != len(first.pool) {
 		reject("internal error: the passes disagree")
 	}
 	fs.consts = c.pool
-	for _, f := range fs.fns {
-		if f != nil {
-			fs.nslots = max(fs.nslots, c.localBase+f.nlocal)
-		}
-	}
+	fs.nslots = c.next
+	fs.nlocal = c.nfuncs
+	fs.path = path
+	fs.flat = c.nfuncs == 0 && !c.loops
 	return fs, ""
 }
 
@@ -167,8 +196,9 @@ func codeSize(p *lua.FunctionProto) int {
 // binding is what a name refers to.
 type binding struct {
 	kind bindKind
-	slot int   // bindSlot, bindParam
-	v    value // bindConst
+	slot int       // bindSlot, bindParam
+	v    value     // bindConst
+	fn   *fastFunc // bindFunc
 }
 
 type bindKind uint8
@@ -178,6 +208,7 @@ const (
 	bindParam                 // a parameter after ctx (nil; read-only)
 	bindCtx                   // the ctx parameter
 	bindConst                 // a top-level constant
+	bindFunc                  // a top-level local function
 )
 
 type scope struct {
@@ -196,6 +227,16 @@ type fcompiler struct {
 	// after the ctx fields; the locals come after them, from localBase.
 	pool      []value
 	localBase int
+	// Each function's locals have a region of their own: from fbase for
+	// the function being compiled; next is the first free slot.
+	fbase, next int
+	nfuncs      int       // local functions so far
+	inLocal     bool      // compiling a local function, which may run deep
+	cur         *fastFunc // the local function being compiled
+	loops       bool      // the script has a loop
+	// arrayCall is the one host call that may return an array: the
+	// argument of the ipairs being compiled.
+	arrayCall *ast.FuncCallExpr
 }
 
 func (c *fcompiler) push() { c.scopes = append(c.scopes, scope{}) }
@@ -219,7 +260,7 @@ func (c *fcompiler) declare(name string, b binding) {
 // newSlot declares name as a new local and returns its slot (after the
 // ctx fields and the constants).
 func (c *fcompiler) newSlot(name string) int {
-	slot := c.localBase + c.nslots
+	slot := c.fbase + c.nslots
 	c.nslots++
 	c.max = max(c.max, c.nslots)
 	c.declare(name, binding{kind: bindSlot, slot: slot})
@@ -246,6 +287,10 @@ func (c *fcompiler) script(chunk []ast.Stmt) *fastScript {
 	for _, st := range chunk {
 		switch st := st.(type) {
 		case *ast.LocalAssignStmt:
+			if f, ok := localFunction(st); ok {
+				c.localFunction(st.Names[0], f)
+				continue
+			}
 			c.constants(st)
 		case *ast.FuncDefStmt:
 			id, ok := st.Name.Func.(*ast.IdentExpr)
@@ -276,7 +321,7 @@ func (c *fcompiler) constants(st *ast.LocalAssignStmt) {
 	l := c.list(st.Exprs)
 	// A frame holding the constants, then the values.
 	base := len(c.kind.Ctx) + len(c.pool)
-	fr := &frame{slots: make([]value, base+len(st.Names))}
+	fr := &frame{slots: make([]value, base+len(st.Names)), maxDepth: math.MaxInt}
 	copy(fr.slots[len(c.kind.Ctx):], c.pool)
 	slots := make([]int, len(st.Names))
 	for i := range slots {
@@ -302,8 +347,9 @@ func (c *fcompiler) function(name string, f *ast.FunctionExpr) *fastFunc {
 	}
 	c.inFunc = true
 	c.nslots, c.max = 0, 0
+	c.fbase = c.next
 	c.push()
-	ff := &fastFunc{name: name, base: c.localBase}
+	ff := &fastFunc{name: name, base: c.fbase, line: f.Line()}
 	for i, p := range f.ParList.Names {
 		for _, q := range f.ParList.Names[:i] {
 			if p == q {
@@ -314,7 +360,7 @@ func (c *fcompiler) function(name string, f *ast.FunctionExpr) *fastFunc {
 			c.declare(p, binding{kind: bindCtx})
 			continue
 		}
-		slot := c.localBase + c.nslots
+		slot := c.fbase + c.nslots
 		c.nslots++
 		c.max = c.nslots
 		c.declare(p, binding{kind: bindParam, slot: slot})
@@ -323,6 +369,7 @@ func (c *fcompiler) function(name string, f *ast.FunctionExpr) *fastFunc {
 	ff.body = c.block(f.Stmts)
 	c.pop()
 	ff.nlocal = c.max
+	c.next += ff.nlocal
 	c.inFunc = false
 	return ff
 }
@@ -402,7 +449,14 @@ func (c *fcompiler) stmt(s ast.Stmt) stmtFn {
 	case *ast.IfStmt:
 		return c.ifStmt(s)
 	case *ast.ReturnStmt:
+		if t, ok := c.tailCall(s); ok {
+			return t
+		}
 		return returnStmt(c.list(s.Exprs))
+	case *ast.NumberForStmt:
+		return c.numberFor(s)
+	case *ast.GenericForStmt:
+		return c.ipairsFor(s)
 	}
 	reject("line %d: statement %T", s.Line(), s)
 	return nil
@@ -419,7 +473,7 @@ func runBlock(fr *frame, body []stmtFn) bool {
 
 func (c *fcompiler) ifStmt(s *ast.IfStmt) stmtFn {
 	cond := c.cond(s.Condition)
-	if r, ok := onlyReturn(s.Then); ok && len(s.Else) == 0 {
+	if r, ok := onlyReturn(s.Then); ok && len(s.Else) == 0 && !c.isTailCall(r) {
 		// if cond then return a, b end: one closure instead of three.
 		c.push()
 		l := c.list(r.Exprs)
@@ -478,7 +532,15 @@ func onlyReturn(block []ast.Stmt) (*ast.ReturnStmt, bool) {
 type exprList struct {
 	ops  []operand
 	ks   []*value // the values of ops the compiler knows (nil: unknown)
-	last *hostCall
+	last multiCall
+}
+
+// multiCall is a call whose results a list can expand: a host call or a
+// call of a local function.
+type multiCall interface {
+	// run makes the call and returns its results, valid until the next
+	// call.
+	run(fr *frame) []value
 }
 
 func (c *fcompiler) list(es []ast.Expr) exprList {
@@ -489,22 +551,14 @@ func (c *fcompiler) list(es []ast.Expr) exprList {
 			l.last = x.host
 			break
 		}
+		if i == len(es)-1 && x.lcall != nil && !x.single {
+			l.last = x.lcall
+			break
+		}
 		l.ops = append(l.ops, c.operand(x))
 		l.ks = append(l.ks, x.k)
 	}
 	return l
-}
-
-// push appends the list's values to fr.res, which no call touches.
-func (l *exprList) push(fr *frame) {
-	for i := range l.ops {
-		v := l.ops[i].get(fr)
-		fr.res = append(fr.res, v)
-	}
-	if l.last != nil {
-		rs := l.last.run(fr)
-		fr.res = append(fr.res, rs...)
-	}
 }
 
 // pushArgs appends the list's values to fr.stack, as a call's arguments.
@@ -525,6 +579,21 @@ func localStmt(l exprList, slots []int) stmtFn {
 		o, slot := l.ops[0], slots[0]
 		return func(fr *frame) bool {
 			fr.slots[slot] = o.get(fr)
+			return false
+		}
+	}
+	if len(l.ops) == 0 && l.last != nil {
+		// local a, b = f(…), the common case of several values.
+		last := l.last
+		return func(fr *frame) bool {
+			rs := last.run(fr)
+			for i, s := range slots {
+				if i < len(rs) {
+					fr.slots[s] = rs[i]
+				} else {
+					fr.slots[s] = value{}
+				}
+			}
 			return false
 		}
 	}
@@ -588,11 +657,13 @@ func returnStmt(l exprList) stmtFn {
 			return true
 		}
 	}
-	// Host calls may run while the list is computed; they do not touch
-	// fr.res.
+	// Calls may run while the list is computed, and local functions
+	// return through fr.res: the values go through the stack.
 	return func(fr *frame) bool {
-		fr.res = fr.res[:0]
-		l.push(fr)
+		base := len(fr.stack)
+		l.pushArgs(fr)
+		fr.res = append(fr.res[:0], fr.stack[base:]...)
+		fr.stack = fr.stack[:base]
 		return true
 	}
 }
@@ -610,6 +681,7 @@ type cexpr struct {
 	// was parenthesised), it gives all its results in the last place of a
 	// list.
 	host   *hostCall
+	lcall  *localCall // a call of a local function, like host
 	single bool
 	// k is the value when the compiler knows it; lconst marks numbers
 	// gopher-lua's compiler folds into constants (literals and arithmetic
@@ -678,7 +750,10 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 		case bindConst:
 			return constExpr(b.v)
 		case bindCtx:
-			reject("line %d: ctx used as a value", e.Line())
+			// The one ctx table, as a value (see vCtx).
+			return constExpr(value{k: vCtx})
+		case bindFunc:
+			reject("line %d: function %s used as a value", e.Line(), e.Value)
 		}
 		slot := b.slot
 		return cexpr{eval: func(fr *frame) value { return fr.slots[slot] }, slot: true, idx: slot}
@@ -831,17 +906,35 @@ func (c *fcompiler) attr(e *ast.AttrGetExpr) cexpr {
 		return constExpr(index(*obj.k, name, line))
 	}
 	o := c.operand(obj)
-	return cexpr{eval: func(fr *frame) value { return fieldOf(o.get(fr), name, line) }}
+	fi := c.ctxField(name)
+	return cexpr{eval: func(fr *frame) value { return fieldOf(fr, o.get(fr), name, fi, line) }}
 }
 
-// fieldOf reads v.name for a value other than ctx.
-func fieldOf(v value, name string, line int) value {
-	if v.k == vTable {
+// ctxField returns the index of ctx field name, or -1.
+func (c *fcompiler) ctxField(name string) int {
+	for i, f := range c.kind.Ctx {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// fieldOf reads v.name for a value other than the ctx parameter; fi is
+// the index of ctx field name (-1: none), for a v that is ctx all the same.
+func fieldOf(fr *frame, v value, name string, fi int, line int) value {
+	switch v.k {
+	case vTable:
 		// ctx.params.name, the common case.
 		if x, ok := v.params().Get(name); ok {
 			return numberValue(x)
 		}
 		return value{}
+	case vCtx:
+		if fi < 0 {
+			return value{}
+		}
+		return fr.slots[fi]
 	}
 	return index(v, name, line)
 }
@@ -870,6 +963,11 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 	if e.Func == nil {
 		reject("line %d: method call", e.Line())
 	}
+	if id, ok := e.Func.(*ast.IdentExpr); ok {
+		if b, local := c.lookup(id.Value); local && b.kind == bindFunc {
+			return c.localCall(e, b.fn)
+		}
+	}
 	a, ok := e.Func.(*ast.AttrGetExpr)
 	if !ok {
 		reject("line %d: call of a function that is not a host or math function", e.Line())
@@ -886,11 +984,14 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 	line := e.Line()
 	switch table.Value {
 	case "math":
+		if key.Value == "random" && len(e.Args) == 0 {
+			return cexpr{eval: func(fr *frame) value { return fr.random(line) }}
+		}
 		fn, ok := mathNames[key.Value]
 		if !ok {
 			reject("line %d: math.%s", line, key.Value)
 		}
-		return mathExpr(fn, key.Value, args, line)
+		return mathExpr(fn, key.Value, args, line, !c.inLocal)
 	case c.kind.HostTable:
 		if c.kind.HostTable == "" {
 			break
@@ -901,7 +1002,11 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 		for i := range c.kind.Host {
 			hf := &c.kind.Host[i]
 			if hf.Name == key.Value {
-				h := &hostCall{hf: hf, name: c.kind.HostTable + "." + hf.Name, args: args, line: line}
+				arrays := returnsArray(hf)
+				if arrays && e != c.arrayCall {
+					reject("line %d: %s.%s returns a table, used other than by ipairs", line, table.Value, key.Value)
+				}
+				h := &hostCall{hf: hf, name: c.kind.HostTable + "." + hf.Name, args: args, line: line, arrays: arrays}
 				return cexpr{host: h, single: e.AdjustRet, eval: h.first}
 			}
 		}
@@ -911,17 +1016,26 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 	return cexpr{}
 }
 
-func mathExpr(fn int, name string, args exprList, line int) cexpr {
+func mathExpr(fn int, name string, args exprList, line int, fold bool) cexpr {
 	if len(args.ops) == 1 && args.last == nil {
 		x := args.ops[0]
-		if k := args.ks[0]; k != nil && k.k == vNumber {
+		if k := args.ks[0]; k != nil && k.k == vNumber && fold {
 			return constExpr(numberValue(mathCall1(fn, name, *k, line)))
 		}
-		return cexpr{eval: func(fr *frame) value { return numberValue(mathCall1(fn, name, x.get(fr), line)) }}
+		return cexpr{eval: func(fr *frame) value {
+			v := x.get(fr)
+			if fr.depth >= fr.maxDepth {
+				stackOverflow(line)
+			}
+			return numberValue(mathCall1(fn, name, v, line))
+		}}
 	}
 	return cexpr{eval: func(fr *frame) value {
 		base := len(fr.stack)
 		args.pushArgs(fr)
+		if fr.depth >= fr.maxDepth {
+			stackOverflow(line)
+		}
 		r := mathCall(fn, name, fr.stack[base:], line)
 		fr.stack = fr.stack[:base]
 		return numberValue(r)
@@ -930,10 +1044,11 @@ func mathExpr(fn int, name string, args exprList, line int) cexpr {
 
 // hostCall is a compiled call of a host function.
 type hostCall struct {
-	hf   *HostFunc
-	name string // "mbg.burn"
-	args exprList
-	line int
+	hf     *HostFunc
+	name   string // "mbg.burn"
+	args   exprList
+	line   int
+	arrays bool // it may return arrays (for ipairs)
 }
 
 // run calls the host function and returns its results, valid until the
@@ -942,10 +1057,13 @@ type hostCall struct {
 func (h *hostCall) run(fr *frame) []value {
 	base := len(fr.stack)
 	h.args.pushArgs(fr)
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(h.line)
+	}
 	w := fr.w
 	fr.line = h.line
 	a := &w.fargs
-	a.fn, a.name, a.nret = h.hf, h.name, 0
+	a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
 	a.in, a.out = fr.stack[base:], fr.hres[:0]
 	h.hf.Impl(w.host, a)
 	if w.fhe != nil {
@@ -1134,8 +1252,9 @@ func (c *fcompiler) logical(e *ast.LogicalOpExpr) cexpr {
 			// ctx.params.name or default, in one closure.
 			o := c.operand(c.expr(a.Object))
 			name, line, k := a.Key.(*ast.StringExpr).Value, a.Line(), *rx.k
+			fi := c.ctxField(name)
 			return cexpr{eval: func(fr *frame) value {
-				if v := fieldOf(o.get(fr), name, line); v.truthy() {
+				if v := fieldOf(fr, o.get(fr), name, fi, line); v.truthy() {
 					return v
 				}
 				return k

@@ -11,7 +11,9 @@ import (
 
 // TestFastGenerated compares the fast path with the VM on randomly
 // generated hooks in the subset: nested conditions, locals, and/or/not,
-// arithmetic, comparisons, math and host calls, nil params, early returns.
+// arithmetic, comparisons, math and host calls, nil params, early returns,
+// local functions (calls, tail calls, ctx passed or not), numeric for loops
+// and ipairs over host arrays.
 func TestFastGenerated(t *testing.T) {
 	t.Parallel()
 	scripts, calls := 600, 40
@@ -55,6 +57,9 @@ func FuzzFastPath(f *testing.F) {
 	}
 	for seed := range uint64(20) {
 		f.Add(generate(1000 + seed))
+	}
+	for _, src := range fastCallCases {
+		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := newDiffPair(t, fastKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
@@ -158,13 +163,22 @@ func TestFastSubset(t *testing.T) {
 		{fn("local a, b = 1, 2\na = b\nreturn a"), true},
 		{fn("h.log(1)") + "function alt(ctx) return 2 end", true},
 		{fn("return ctx.params.x or 1"), true},
+		{fn("for i = 1, 3 do end return 1"), true},
+		{fn("return math.random()"), true},
+		{fn("return ctx"), true},
+		{"local function f() end\n" + fn("return 1"), true},
+		{"local function f(c) return c.a end\n" + fn("return f(ctx)"), true},
+		{fn("for _, x in ipairs(h.list(3)) do h.log(x) end"), true},
 		// Outside the subset.
-		{fn("for i = 1, 3 do end return 1"), false},
+		{fn("local xs = h.list(3) return 1"), false},
+		{fn("for k, v in pairs(ctx) do end return 1"), false},
+		{fn("local function f() end return 1"), false},
+		{"local function f() end\n" + fn("return f"), false},
+		{"local function f() end\nlocal K = f()\n" + fn("return K"), false},
 		{fn("while false do end return 1"), false},
 		{fn("local t = {} return 1"), false},
 		{fn("return 'a' .. 'b'"), false},
 		{fn("return #'abc'"), false},
-		{fn("return math.random()"), false},
 		{fn("return math.fmod(5, 3)"), false},
 		{fn("return ('x'):upper()"), false},
 		{fn("return string.len('x')"), false},
@@ -173,14 +187,12 @@ func TestFastSubset(t *testing.T) {
 		{fn("local a, b = 1, 2\na, b = b, a\nreturn a, b"), false},
 		{fn("ctx = 1 return 1"), false},
 		{fn("local f = function() end return 1"), false},
-		{fn("return ctx"), false},
 		{fn("return ctx[1]"), false},
 		{fn("return h.nope()"), false},
 		{fn("local h = 1 return h.log(1)"), false},
 		{"function run(ctx, ...) return 1 end", false},
 		{"function run(ctx, a) a = 1 return a end", false},
 		{"local n = 0\nfunction run(ctx) n = n + 1 return n end", false},
-		{"local function f() end\n" + fn("return 1"), false},
 		{"print('x')\n" + fn("return 1"), false},
 		{"g = 1\n" + fn("return 1"), false},
 		{fn("return 1") + fn("return 2"), false},

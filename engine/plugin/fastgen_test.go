@@ -37,6 +37,7 @@ var fastKind = &Kind{
 		{Name: "str", Params: []Field{{Name: "s", Type: "string"}}, Returns: []Field{{Name: "t", Type: "string"}}, Doc: "A string."},
 		{Name: "pick", Params: []Field{{Name: "state", Type: `"slow"|"fast"`}}, Doc: "An enum."},
 		{Name: "flag", Params: []Field{{Name: "on", Type: "boolean"}}, Doc: "A boolean."},
+		{Name: "list", Params: []Field{{Name: "n", Type: "number"}}, Returns: []Field{{Name: "xs", Type: "integer[]"}}, Doc: "An array."},
 	},
 }
 
@@ -59,6 +60,15 @@ type luaGen struct {
 	numConsts []string
 	fparam    string // the function's parameter after ctx (read-only)
 	n         int    // names made so far
+	// funcs are the local functions callable here (with their arity after
+	// ctx); loops counts the loops around the statement being written.
+	funcs []genFunc
+	loops int
+}
+
+type genFunc struct {
+	name  string
+	arity int
 }
 
 var (
@@ -112,6 +122,9 @@ func (g *luaGen) script() string {
 			g.line("local %s = %s", name, g.constExpr(2))
 		}
 		g.consts = append(g.consts, name)
+	}
+	for range g.r.IntN(3) {
+		g.localFunction()
 	}
 	g.function("run", 3)
 	if g.r.IntN(3) == 0 {
@@ -175,6 +188,53 @@ func (g *luaGen) function(name string, nret int) {
 	g.line("end")
 }
 
+// localFunction writes a top-level local function whose first parameter is
+// called ctx (callers usually pass theirs), callable by what follows.
+func (g *luaGen) localFunction() {
+	name := g.name()
+	f := genFunc{name: name, arity: g.r.IntN(3)}
+	params := []string{"ctx"}
+	for range f.arity {
+		params = append(params, g.name())
+	}
+	g.line("local function %s(%s)", name, strings.Join(params, ", "))
+	g.indent++
+	g.scopes = append(g.scopes, params[1:])
+	g.fparam, g.params = "", nil
+	g.block(2, 2, true)
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.indent--
+	g.line("end")
+	g.funcs = append(g.funcs, f)
+}
+
+// localCall is a call of one of g.funcs, or "" if there is none.
+func (g *luaGen) localCall(depth int) string {
+	if len(g.funcs) == 0 {
+		return ""
+	}
+	f := g.funcs[g.r.IntN(len(g.funcs))]
+	args := []string{"ctx"}
+	if g.r.IntN(8) == 0 {
+		args[0] = g.expr(depth)
+	}
+	for range f.arity + g.r.IntN(3) - 1 {
+		args = append(args, g.expr(depth))
+	}
+	return f.name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// bound is a small number, or now and then anything, for loop bounds.
+func (g *luaGen) bound() string {
+	switch g.r.IntN(8) {
+	case 0:
+		return "math.max(math.min(" + g.numExpr(1) + ", 4), -4)"
+	case 1:
+		return g.pick([]string{"ctx.s", "ctx.f", "(0/0)", "h.num(ctx.a)"})
+	}
+	return g.pick([]string{"0", "1", "2", "3", "-1", "2.5", "ctx.i % 4"})
+}
+
 // block writes statements; a function's own block usually ends in return.
 func (g *luaGen) block(depth, nret int, top bool) {
 	for range g.r.IntN(4) + 1 {
@@ -193,6 +253,8 @@ func (g *luaGen) ret(nret int) {
 	}
 	if g.r.IntN(5) == 0 {
 		es = append(es, g.hostCall(2))
+	} else if c := g.localCall(2); c != "" && g.r.IntN(4) == 0 {
+		es = append(es, c) // a tail call when alone
 	}
 	g.line("return %s", strings.Join(es, ", "))
 }
@@ -256,9 +318,31 @@ func (g *luaGen) stmt(depth, nret int) {
 		}
 		g.line("end")
 	case k < 8 && depth > 0:
-		g.line("do")
-		g.scoped(func() { g.block(depth-1, nret, false) })
-		g.line("end")
+		switch j := g.r.IntN(4); {
+		case j == 0 || g.loops > 1:
+			g.line("do")
+			g.scoped(func() { g.block(depth-1, nret, false) })
+			g.line("end")
+		case j == 1:
+			step := g.pick([]string{"", ", 1", ", -1", ", 0.5", ", -0.75", ", 2", ", " + g.bound()})
+			v := g.name()
+			g.line("for %s = %s, %s%s do", v, g.bound(), g.bound(), step)
+			g.loops++
+			g.scoped(func() { g.declare(v); g.block(depth-1, nret, false) })
+			g.loops--
+			g.line("end")
+		default:
+			i, x := g.name(), g.name()
+			arg := "h.list(" + g.numExpr(1) + ")"
+			if g.r.IntN(10) == 0 {
+				arg = g.pick([]string{"ctx", "ctx.params", "ctx.a", "h.num(1)"})
+			}
+			g.line("for %s, %s in ipairs(%s) do", i, x, arg)
+			g.loops++
+			g.scoped(func() { g.declare(i, x); g.block(depth-1, nret, false) })
+			g.loops--
+			g.line("end")
+		}
 	case k < 9:
 		g.line("%s", g.hostCall(2))
 	default:
@@ -360,6 +444,9 @@ func (g *luaGen) expr(depth int) string {
 		}
 		return fmt.Sprintf("math.%s(%s)", g.pick([]string{"min", "max"}), strings.Join(args, ", "))
 	case 11:
+		if c := g.localCall(depth - 1); c != "" && g.r.IntN(2) == 0 {
+			return c
+		}
 		return g.hostCall(depth - 1)
 	case 12:
 		return "(" + g.expr(depth-1) + ")"

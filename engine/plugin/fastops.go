@@ -35,6 +35,13 @@ const (
 	// vFunc is a function of the script's string library, as ("x").len
 	// gives it, named by its string.
 	vFunc
+	// vCtx is the hook's ctx table, passed as a value (to a local
+	// function, say). There is one per call, so all are the same table.
+	vCtx
+	// vInts is an array of integers a host function returned
+	// (Args.ReturnInts): n ints from p, in the frame's arena. Only the
+	// ipairs of a for loop receives one (see fast.go).
+	vInts
 )
 
 // value is a Lua value of the fast path. It is three words, which the Go
@@ -86,7 +93,7 @@ func (v value) typeName() string {
 		return "number"
 	case vString:
 		return "string"
-	case vTable:
+	case vTable, vCtx, vInts:
 		return "table"
 	}
 	return "function"
@@ -103,7 +110,7 @@ func identical(a, b value) bool {
 		return math.Float64bits(a.n) == math.Float64bits(b.n)
 	case vString, vFunc:
 		return a.str() == b.str()
-	case vTable:
+	case vTable, vInts:
 		return a.p == b.p
 	}
 	return true
@@ -121,8 +128,8 @@ func equal(a, b value) bool {
 		return a.n == b.n
 	case vString, vFunc:
 		return a.str() == b.str()
-	case vTable:
-		return a.p == b.p
+	case vTable, vInts:
+		return a.p == b.p && a.n == b.n
 	}
 	return true
 }
@@ -130,8 +137,10 @@ func equal(a, b value) bool {
 // fastError is a run-time error of compiled code, raised with panic and
 // turned into an *Error by Worker.runFast.
 type fastError struct {
-	line int
-	msg  string
+	line  int
+	msg   string
+	limit Limit // the limit the call broke, if any
+	inGo  bool  // raised in a Go function (see raiseGo)
 }
 
 // hostPanic is an error a host function raised through Args on the fast
@@ -140,6 +149,12 @@ type hostPanic struct{ msg string }
 
 func raise(line int, format string, args ...any) {
 	panic(&fastError{line: line, msg: fmt.Sprintf(format, args...)})
+}
+
+// raiseGo is raise for an error a Go function of the VM (math.floor,
+// ipairs …) would raise: its frame is on top of the VM's stack then.
+func raiseGo(line int, format string, args ...any) {
+	panic(&fastError{line: line, msg: fmt.Sprintf(format, args...), inGo: true})
 }
 
 // Arithmetic operators, by the byte that spells them.
@@ -359,7 +374,7 @@ func checkNumber(args []value, i int, name string, line int) float64 {
 			return n
 		}
 	}
-	raise(line, "bad argument #%d to %s (number expected, got %s)", i, name, v.typeName())
+	raiseGo(line, "bad argument #%d to %s (number expected, got %s)", i, name, v.typeName())
 	return 0
 }
 
@@ -378,7 +393,7 @@ func mathCall(fn int, name string, args []value, line int) float64 {
 	// min and max: the first argument, replaced by any later one that is
 	// smaller (larger), so a NaN wins only in first place.
 	if len(args) == 0 {
-		raise(line, "wrong number of arguments")
+		raiseGo(line, "wrong number of arguments")
 	}
 	m := checkNumber(args, 1, name, line)
 	for i := 2; i <= len(args); i++ {
@@ -425,6 +440,17 @@ func (v value) luaValue(inst *instance, L *lua.LState) lua.LValue {
 		return inst.paramsTable(L, v.params())
 	case vFunc:
 		return inst.strlib.RawGetString(v.str())
+	case vCtx:
+		return inst.ctx.proxy
+	case vInts:
+		t := L.CreateTable(int(v.n), 0)
+		for _, x := range v.ints() {
+			t.Append(lua.LNumber(x))
+		}
+		return t
 	}
 	return lua.LNil
 }
+
+// ints returns the integers of a vInts.
+func (v value) ints() []int { return unsafe.Slice((*int)(v.p), int(v.n)) }

@@ -191,9 +191,10 @@ type Args struct {
 	nret int
 
 	// The fast path: arguments and results as Go values.
-	fast bool
-	in   []value
-	out  []value
+	fast   bool
+	in     []value
+	out    []value
+	arrays bool // the call's results feed the ipairs of a for loop
 }
 
 // N returns the number of arguments passed.
@@ -324,12 +325,17 @@ func (a *Args) ReturnNumber(v float64) {
 	a.nret++
 }
 
-// ReturnInts adds a result that is a new array of the integers xs. Only a
-// hook running on the VM can receive a table: the fast path compiles no
-// function that calls a host function returning one (see fast.go).
+// ReturnInts adds a result that is a new array of the integers xs. On the
+// fast path, only a call whose results feed the ipairs of a for loop can
+// receive one (see fast.go); it gets a copy of xs.
 func (a *Args) ReturnInts(xs []int) {
 	if a.fast {
-		a.raise(a.name + ": returns a table, which the fast path cannot hold")
+		if !a.arrays {
+			a.raise(a.name + ": returns a table, which the fast path cannot hold")
+		}
+		a.out = append(a.out, a.w.fr.intsValue(xs))
+		a.nret++
+		return
 	}
 	t := a.l.CreateTable(len(xs), 0)
 	for _, x := range xs {

@@ -81,6 +81,7 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 		noFast:   opts.NoFastPath,
 	}
 	w.fr.w = w
+	w.fr.init(&w.limits)
 	w.fargs = Args{w: w, fast: true}
 	w.wd.init(r.limits)
 	w.newState()
@@ -220,7 +221,7 @@ func (w *Worker) enter(ref Ref, kind *Kind) (*instance, error) {
 	// The common case first: a hook in use, called as its kind. (A closed
 	// worker has no instances.)
 	if ref.reg == w.reg && uint(ref.i) < uint(len(w.insts)) {
-		if inst := w.insts[ref.i]; inst != nil && inst.kind == kind && inst.err == nil && !w.busy {
+		if inst := w.insts[ref.i]; inst != nil && (inst.kind == kind || kind == nil) && inst.err == nil && !w.busy {
 			return inst, nil
 		}
 	}
@@ -339,11 +340,18 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 			err = w.fastFail(inst, f, r)
 		}
 	}()
-	if len(f.body) == 1 {
-		f.body[0](fr)
-	} else {
-		runBlock(fr, f.body)
+	if inst.fast.flat {
+		// No loops or local functions (fastcall.go): the body is all.
+		fr.frames[0].fn = f
+		if len(f.body) == 1 {
+			f.body[0](fr)
+		} else {
+			runBlock(fr, f.body)
+		}
+		return &fr.res, nil
 	}
+	fr.begin(inst.fast)
+	fr.runHook(f)
 	return &fr.res, nil
 }
 
@@ -353,9 +361,11 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	fr := &w.fr
 	e := inst.errorf(f.name, "")
 	panicked := false
+	inGo := true
 	switch r := r.(type) {
 	case *fastError:
-		e.Line, e.Message = r.line, r.msg
+		e.Line, e.Message, e.Limit = r.line, r.msg, r.limit
+		inGo = r.inGo
 	case hostPanic:
 		e.Line, e.Message = fr.line, r.msg
 	default:
@@ -366,7 +376,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 		panicked = true
 	}
 	if e.Line > 0 {
-		e.Traceback = []Frame{{Script: e.Script, Line: e.Line, Func: "function '" + f.name + "'"}}
+		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
 	}
 	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
 		e.Limit = LimitStack
@@ -374,7 +384,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	if w.hostErr != nil && e.Message == w.hostErrMsg {
 		e.Err = w.hostErr
 	}
-	fr.stack = fr.stack[:0]
+	fr.reset()
 	w.leave()
 	if panicked {
 		w.Close()

@@ -1,11 +1,20 @@
 package hooks_test
 
 import (
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 )
+
+// perCPU reports n events per CPU second under unit (when measured).
+func perCPU(b *testing.B, n int, cpu time.Duration, unit string) {
+	if cpu > 0 {
+		b.ReportMetric(float64(n)/cpu.Seconds(), unit)
+	}
+}
 
 // BenchmarkAIGame: AI-vs-AI rounds per second on m1 (50 rounds a game),
 // tech classes through the Lua scripts and through the native Go effects.
@@ -20,6 +29,9 @@ func BenchmarkAIGame(b *testing.B) {
 				r = luaRunner(b, cfg)
 			}
 			rounds := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := cpuTime()
 			for i := 0; b.Loop(); i++ {
 				g, err := ftbt.New(cfg, r, uint64(i))
 				if err != nil {
@@ -32,6 +44,7 @@ func BenchmarkAIGame(b *testing.B) {
 				rounds += res.Rounds
 			}
 			b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+			perCPU(b, rounds, cpuTime()-c0, "rounds/cpu-s")
 		})
 	}
 }
@@ -55,6 +68,9 @@ func BenchmarkAIDecision(b *testing.B) {
 			reach := make([]ftbt.Reach, 0, 1024)
 			var scores []agent.CellScore
 			n := len(cfg.People)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := cpuTime()
 			for i := 0; b.Loop(); i++ {
 				reach = g.AppendRange(reach[:0], i%n)
 				if scores, err = a.Evaluate(g.View(), i%n, reach, scores[:0]); err != nil {
@@ -62,6 +78,7 @@ func BenchmarkAIDecision(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
+			perCPU(b, b.N, cpuTime()-c0, "decisions/cpu-s")
 		})
 	}
 }

@@ -115,7 +115,7 @@ func (r *Runner) Apply(class int, call *ftbt.EffectCall, host ftbt.EffectHost) e
 	if err := r.fill(class, call, host); err != nil {
 		return err
 	}
-	r.apply = applyHost{reader{host}, host}
+	r.apply = applyHost{newReader(host), host}
 	err := RunApply(r.w, r.refs[class], &r.ctx, &r.apply)
 	r.apply = applyHost{}
 	return err
@@ -126,14 +126,24 @@ func (r *Runner) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (i
 	if err := r.fill(class, call, host); err != nil {
 		return 0, err
 	}
-	r.score = scoreHost{reader{host}, host}
+	r.score = scoreHost{newReader(host), host}
 	s, err := RunScore(r.w, r.refs[class], &r.ctx, &r.score)
 	r.score = scoreHost{}
 	return s, err
 }
 
 // reader adapts the engine's EffectReader to the plugin's FTBTReader.
-type reader struct{ rd ftbt.EffectReader }
+type reader struct {
+	rd ftbt.EffectReader
+	he plugin.HostErr // rd's, if it records errors
+}
+
+// newReader adapts rd, asking once whether it records errors (Err runs
+// after every host call).
+func newReader(rd ftbt.EffectReader) reader {
+	he, _ := rd.(plugin.HostErr)
+	return reader{rd, he}
+}
 
 func (h reader) AOE(center, radius int) []int { return h.rd.AOE(center, radius) }
 func (h reader) Occupant(cell int) int        { return h.rd.Occupant(cell) }
@@ -146,8 +156,8 @@ func (h reader) Effect(cell, side int, slot string) (int, int) { return h.rd.Eff
 // Err passes on the engine host's first failure (plugin.HostErr), so a Lua
 // error points at the line of the bad call.
 func (h reader) Err() error {
-	if e, ok := h.rd.(plugin.HostErr); ok {
-		return e.Err()
+	if h.he != nil {
+		return h.he.Err()
 	}
 	return nil
 }

@@ -14,39 +14,40 @@ local function idiv(a, b)
 	return math.floor(q)
 end
 
--- area returns the radius, the strength on the target cell, and a function
--- giving the fly weight of a cell.
+-- area returns the radius and the strength on the target cell.
 local function area(ctx)
 	local r = idiv(ctx.aoe_range * ctx.abi * ctx.value, 100 * ctx.max_abi)
 	local a0 = idiv(ctx.abi * ctx.value, 100)
-	local function weight(c)
-		local a = a0
-		if c ~= ctx.target then
-			a = idiv(a0 * ctx.aoe_ratio, 100)
-		end
-		return idiv((ctx.max_fly_weight - 1) * (ctx.max_abi - a), ctx.max_abi) + 1
+	return r, a0
+end
+
+-- weight returns the fly weight of cell c for strength a0 on the target.
+local function weight(ctx, a0, c)
+	local a = a0
+	if c ~= ctx.target then
+		a = idiv(a0 * ctx.aoe_ratio, 100)
 	end
-	return r, weight
+	return idiv((ctx.max_fly_weight - 1) * (ctx.max_abi - a), ctx.max_abi) + 1
 end
 
 ---@param ctx ftbt.effect.ctx
 function apply(ctx)
-	local r, weight = area(ctx)
+	local r, a0 = area(ctx)
 	for _, c in ipairs(ftbt.aoe(ctx.target, r)) do
-		ftbt.set_effect(c, "fly", weight(c), ctx.duration)
+		ftbt.set_effect(c, "fly", weight(ctx, a0, c), ctx.duration)
 	end
 end
 
 ---@param ctx ftbt.effect.ctx
 function score(ctx)
-	local r, weight = area(ctx)
+	local r, a0 = area(ctx)
 	local bias = ctx.params.fly_gain_bias or 0
 	local vmd = 0
 	for _, c in ipairs(ftbt.aoe(ctx.target, r)) do
 		local _, left = ftbt.effect(c, ctx.side, "fly")
 		local rem = ctx.duration - left
 		local g = ctx.tech_dist - ftbt.goal_dist(c)
-		local gain = ftbt.static_weight(c) - weight(c) + bias
+		local gain = ftbt.static_weight(c) - weight(ctx, a0, c) + bias
 		if rem > 0 and g > 0 and gain > 0 then
 			vmd = vmd + idiv(gain * rem * g, ctx.tech_dist)
 		end

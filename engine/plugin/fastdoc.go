@@ -1,0 +1,47 @@
+package plugin
+
+// fastPathDoc is the section of docs/lua-api.md on the fast path: what runs
+// fast and why. It follows the subset compileFast accepts (fast.go,
+// fastcall.go); keep them in step.
+func fastPathDoc() string {
+	return `### What runs fast
+
+Most hooks are small: a little arithmetic over ` + "`ctx`" + `, a few host calls, a loop over an
+area. For such scripts the Lua VM's fixed costs (building the ` + "`ctx`" + ` table, the call itself,
+a check per instruction, every ` + "`ctx.x`" + ` and ` + "`ftbt.x`" + ` looked up in a table) dwarf the work. So
+when every function a script defines for its kind is written in the plain subset below, the
+script is also compiled, once, into Go code that computes exactly what the VM would (results,
+errors and their lines, host calls, random draws), and the engine runs that instead. Nothing
+else changes: the same limits, the same error messages, the same game. A script outside the
+subset simply runs on the VM; it is never rejected for it.
+
+The subset is ordinary Lua; write it the way you would anyway:
+
+- top level: ` + "`function NAME(ctx) … end`" + ` for the kind's functions, ` + "`local NAME = value`" + `
+  constants (literals, arithmetic, ` + "`math`" + ` calls), and ` + "`local function NAME(…) … end`" + ` helpers,
+  which may call themselves, earlier helpers and host functions, and may receive ` + "`ctx`" + `;
+- statements: ` + "`local`" + ` declarations (also of several values: ` + "`local _, left = ftbt.effect(…)`" + `,
+  ` + "`local a, b = helper(ctx)`" + `), assigning one value to a local, ` + "`if`/`elseif`/`else`" + `, ` + "`do … end`" + `,
+  ` + "`return`" + ` (early returns too; ` + "`return helper(…)`" + ` is a tail call, as in Lua), calls of host
+  functions and helpers, numeric ` + "`for i = a, b, step`" + `, and ` + "`for i, c in ipairs(HOST CALL)`" + ` over a
+  host function that returns an array (such as ` + "`ftbt.aoe`" + `): the loop walks the engine's own list,
+  and no Lua table is built;
+- expressions: ` + "`nil`" + `, booleans, numbers, strings, locals, ` + "`ctx.NAME`" + `, ` + "`ctx.params.NAME`" + `,
+  ` + "`and`/`or`/`not`" + `, arithmetic, comparisons, ` + "`math.floor`, `ceil`, `abs`, `sqrt`, `min`, `max`" + `,
+  ` + "`math.random()`" + ` without arguments, ` + "`math.pi`, `math.huge`" + `, host and helper calls.
+
+Outside it (the script then runs on the VM): tables, closures (a function defined inside a
+function), ` + "`while`/`repeat`/`break`" + `, ` + "`pairs`" + `, ` + "`..`" + `, ` + "`#`" + `, method calls, varargs, the ` + "`string`" + ` and
+` + "`table`" + ` libraries, other globals, assigning a global or a top-level local, several values assigned at
+once to existing locals, and a top level that runs code. All shipped scripts are in the subset;
+a test keeps them there.
+
+Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
+helper that recurses counts instructions too: each iteration and call counts the instructions the
+VM certainly runs for it, a lower bound of the VM's count. A script that runs away (an endless
+` + "`for`" + `, a huge array, unbounded recursion) is stopped by the same instruction or call-depth limit
+with the same message; near the budget the compiled code may stop a little later than the VM, at
+another line, but it never stops a call the VM would finish.
+
+`
+}
