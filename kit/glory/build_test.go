@@ -1,6 +1,10 @@
 package glory_test
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	engine "github.com/sandtable/sandtable/engine/glory"
@@ -153,5 +157,45 @@ func TestModdedScenario(t *testing.T) {
 		if hp := g.State().Heroes[1].HP; hp != c.hp {
 			t.Errorf("hero %d hp %d, want %d", c.hero, hp, c.hp)
 		}
+	}
+}
+
+// TestSummonsRule: YR's 约谈 pulls as many enemies per turn as the
+// scenario's [rules] summons says (facts §11.17: one by default), through
+// its skill's rule_refs.
+func TestSummonsRule(t *testing.T) {
+	count := func(cfg *engine.Config) float64 {
+		for _, h := range cfg.Heroes {
+			for _, s := range h.Skills {
+				if s.ID == "约谈" {
+					for _, p := range s.Params {
+						if p.Name == "count" {
+							return p.Value
+						}
+					}
+				}
+			}
+		}
+		t.Fatal("no 约谈 skill with a count")
+		return 0
+	}
+	if n := count(compile(t, "../../scenarios/glory/full")); n != 1 {
+		t.Errorf("default: %g summons a turn, want 1", n)
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../scenarios/glory/full/scenario.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile(`(?m)^summons = 1 .*$`).ReplaceAllString(string(src), "summons = 3")
+	if !strings.Contains(text, "summons = 3") {
+		t.Fatal("the scenario does not set summons")
+	}
+	text = strings.Replace(text, "#:schema ../../../schemas/", "#:schema ", 1)
+	if err := os.WriteFile(filepath.Join(dir, "scenario.toml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(compile(t, dir)); n != 3 {
+		t.Errorf("[rules] summons = 3: %g summons a turn", n)
 	}
 }

@@ -79,6 +79,9 @@ type RulesSrc struct {
 	HandoverSteps *int    `json:"handover_steps"`
 	MaxRounds     *int    `json:"max_rounds"`
 	TieBreak      *string `json:"tie_break"`
+	// Summons is how many enemies YR's 约谈 pulls per turn (facts §11.17;
+	// the recommended one). Skills read it through rule_refs.
+	Summons *int `json:"summons"`
 }
 
 // WeaponSrc is one [[weapons]] entry.
@@ -141,6 +144,9 @@ type SkillSrc struct {
 	Params      map[string]float64 `json:"params"`
 	HeroRefs    map[string]string  `json:"hero_refs"`
 	ContestRefs map[string]string  `json:"contest_refs"`
+	// RuleRefs are parameters that take the value of a [rules] number
+	// (e.g. count = "summons").
+	RuleRefs map[string]string `json:"rule_refs"`
 }
 
 // Ptr builds the JSON pointer of a field of the i-th element of list

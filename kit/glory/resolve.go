@@ -141,6 +141,12 @@ func Resolve(m *Model, ix *Index) *engine.Config {
 					params[k] = float64(i)
 				}
 			}
+			rules := m.numericRules()
+			for k, v := range s.RuleRefs {
+				if val, ok := rules[v]; ok {
+					params[k] = val
+				}
+			}
 			for _, k := range sortedKeys(params) {
 				es.Params = append(es.Params, engine.Param{Name: k, Value: params[k]})
 			}
@@ -158,6 +164,21 @@ func Resolve(m *Model, ix *Index) *engine.Config {
 		cfg.Heroes = append(cfg.Heroes, eh)
 	}
 	return cfg
+}
+
+// numericRules lists the [rules] numbers a skill's rule_refs may name, with
+// their values in m (defaults where unset).
+func (m *Model) numericRules() map[string]float64 {
+	d := engine.DefaultRules()
+	out := map[string]float64{"start_g": float64(d.StartG), "picks": float64(d.Picks), "econ_pay": float64(d.EconPay),
+		"econ_shared": float64(d.EconShared), "handover_steps": float64(d.HandoverSteps), "max_rounds": float64(d.MaxRounds), "summons": 1}
+	for name, v := range map[string]*int{"start_g": m.Rules.StartG, "picks": m.Rules.Picks, "econ_pay": m.Rules.EconPay,
+		"econ_shared": m.Rules.EconShared, "handover_steps": m.Rules.HandoverSteps, "max_rounds": m.Rules.MaxRounds, "summons": m.Rules.Summons} {
+		if v != nil {
+			out[name] = float64(*v)
+		}
+	}
+	return out
 }
 
 func resolveRules(r RulesSrc) engine.Rules {

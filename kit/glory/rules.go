@@ -44,8 +44,9 @@ var UnknownRef = &lint.Rule[*Unit]{
 	Doc: `reference to an undeclared point, weapon, hero or class
 
 Edges and spawns name point ids; a hero's weapons name fixed weapons; a
-skill's hero_refs and contest_refs name heroes and 数竞 classes. Each must
-be declared (in this file or an include).`,
+skill's hero_refs and contest_refs name heroes and 数竞 classes, and its
+rule_refs numeric [rules] settings. Each must be declared (in this file or
+an include).`,
 	Example:    "[map.edges]\nnormal = [[1, 99]]  # there is no point 99\n",
 	Categories: []string{"reference"},
 	Severity:   diag.Error,
@@ -80,6 +81,12 @@ be declared (in this file or an include).`,
 				for _, k := range sortedKeys(sk.ContestRefs) {
 					if _, ok := u.Ix.Contests[sk.ContestRefs[k]]; !ok {
 						reportRef(p, SkillPtr(h, s, "contest_refs", k), "contest class", sk.ContestRefs[k], sortedKeys(u.Ix.Contests))
+					}
+				}
+				rules := u.numericRules()
+				for _, k := range sortedKeys(sk.RuleRefs) {
+					if _, ok := rules[sk.RuleRefs[k]]; !ok {
+						reportRef(p, SkillPtr(h, s, "rule_refs", k), "numeric rule", sk.RuleRefs[k], sortedKeys(rules))
 					}
 				}
 			}

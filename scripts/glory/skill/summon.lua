@@ -1,6 +1,6 @@
 -- summon: YR's 约谈 (facts §10 row 6, §11.17), at the start of YR's turn:
 -- the first enemy that damaged YR since YR's side's last turn start (up to
--- params.count enemies; the default setting is 1) is pulled onto YR's point
+-- params.count enemies: the scenario's [rules] summons, 1 by default) is pulled onto YR's point
 -- (r = 0, road-connected by definition).
 
 ---@param ctx glory.skill.ctx
