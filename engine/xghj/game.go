@@ -43,7 +43,12 @@ type Game struct {
 	tent     []int     // tentative owner per cell (-1: no change)
 	seen     []int     // BFS marks
 	queue    []int
-	selected []Pos // spawn choices so far (view of the spawn phase)
+	selected []Pos
+	// rulebook scratch: the influence of this round's placements counted
+	// so far and of an overrun pass, per player per cell; stamp marks
+	// searches in seen
+	counted, extra [][]int64
+	stamp          int // spawn choices so far (view of the spawn phase)
 	// ChooseOrder, when set before Step 0, fixes the spawn choice order
 	// instead of the bid order with its random tie-break (a replay of an
 	// original log, whose tie-break used the clock).
@@ -77,6 +82,14 @@ func New(cfg *Config, seed uint64) (*Game, error) {
 		st.Ranking[p] = p
 	}
 	st.AliveCount = n
+	if cfg.Rulebook() {
+		st.Progress = make([][]int64, n)
+		st.TruceLeft = make([][]int, n)
+		for p := range n {
+			st.Progress[p] = make([]int64, cells)
+			st.TruceLeft[p] = make([]int, n)
+		}
+	}
 	return g, nil
 }
 
@@ -91,6 +104,9 @@ func prepare(cfg *Config) (*Game, error) {
 	g := &Game{cfg: cfg, ar: newArith(cfg), n: n}
 	g.radius = cfg.Constants.MilitaryKernelSize - 1
 	fb := cfg.Constants.FieldBoundary
+	if cfg.Rulebook() {
+		fb = cfg.Constants.VisionRadius
+	}
 	for dx := -fb; dx <= fb; dx++ {
 		for dy := -fb + abs(dx); dy <= fb-abs(dx); dy++ {
 			if dx != 0 || dy != 0 {
@@ -107,6 +123,14 @@ func prepare(cfg *Config) (*Game, error) {
 	g.tent = make([]int, cells)
 	g.seen = make([]int, cells)
 	g.queue = make([]int, 0, cells)
+	if cfg.Rulebook() {
+		g.counted = make([][]int64, n)
+		g.extra = make([][]int64, n)
+		for p := range n {
+			g.counted[p] = make([]int64, cells)
+			g.extra[p] = make([]int64, cells)
+		}
+	}
 	return g, nil
 }
 
@@ -267,9 +291,13 @@ func (g *Game) start() error {
 	for _, p := range check {
 		at := spawn[p]
 		ok := g.valid(at) && st.Owner[g.idx(at.X, at.Y)] == Neutral
+		if ok && g.cfg.Rulebook() {
+			// The rulebook guarantees land at the spawn: no water.
+			ok = g.cfg.Cells[g.idx(at.X, at.Y)].Atk > 0
+		}
 		for _, q := range placed {
 			if !g.cfg.Rules.BitExact || q < p {
-				c := st.Players[q].Capital
+				c := spawn[q]
 				if g.valid(c) && abs(c.X-at.X)+abs(c.Y-at.Y) < minDist {
 					ok = false
 				}
@@ -283,6 +311,14 @@ func (g *Game) start() error {
 		st.Players[p].Capital = at
 		placed = append(placed, p)
 		g.emit(Event{Phase: PhaseStart, Kind: EvSpawn, Player: p, X: at.X, Y: at.Y})
+		if g.cfg.Rulebook() {
+			// A city of start_level on the spawn; no capital.
+			c := g.idx(at.X, at.Y)
+			i, _ := g.cityAt(c, p)
+			st.Cities = slices.Insert(st.Cities, i, City{Cell: c, Player: p, Level: g.cfg.Constants.StartLevel})
+			st.Players[p].Capital = Invalid
+			st.Players[p].Income, st.Players[p].Military, st.Players[p].Survived = g.cfg.Cells[c].Res, g.cfg.Constants.StartLevel, 1
+		}
 	}
 	g.discover(PhaseStart)
 	st.Round = 1
@@ -384,6 +420,11 @@ func (g *Game) round() error {
 		cmds[p] = got[i]
 	}
 	st.Round++
+	if g.cfg.Rulebook() {
+		g.rbRound(cmds)
+		st.Checksum = g.checksum()
+		return nil
+	}
 	g.diplomacy(cmds)
 	g.military(cmds)
 	g.production()
