@@ -92,7 +92,7 @@ type RulesSrc struct {
 // Decode reads the model from a loaded source. Values the schema rejects
 // are left zero (the schema reports them); decoding never fails.
 func Decode(src *source.Source) *Model {
-	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetFC14}}
+	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetRulebook}}
 	root := src.Root
 	decodeInto(root["scenario"], &m.Scenario)
 	decodeInto(root["map"], &m.Map)

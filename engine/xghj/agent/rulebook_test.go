@@ -11,10 +11,6 @@ import (
 // sheet's defaults.
 func tsinghuaRulebook(t testing.TB) *xghj.Config {
 	cfg := tsinghua(t, false)
-	d := xghj.DefaultConstants()
-	k := &cfg.Constants
-	k.CityCost, k.InfluencePerLevel, k.CaptureThreshold, k.TruceRounds = d.CityCost, d.InfluencePerLevel, d.CaptureThreshold, d.TruceRounds
-	k.RecallValue, k.VisionRadius, k.StartLevel = d.RecallValue, d.VisionRadius, d.StartLevel
 	cfg.Rules.Set = xghj.RuleSetRulebook
 	return cfg
 }
