@@ -3,7 +3,9 @@ package xghj
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 )
 
 // Owner values of cells (facts §1).
@@ -124,6 +126,12 @@ type Config struct {
 	Players   []Player  `json:"players"`
 	Constants Constants `json:"constants"`
 	Rules     Rules     `json:"rules"`
+	// Effects and Victories are the scenario's hooks (xghj.effect and
+	// xghj.victory ids with their parameters), called in this order;
+	// Scripts bundles their Lua sources.
+	Effects   []Hook   `json:"effects,omitempty"`
+	Victories []Hook   `json:"victories,omitempty"`
+	Scripts   []Script `json:"scripts,omitempty"`
 }
 
 // Rulebook reports whether the config plays the rulebook rule set.
@@ -144,6 +152,16 @@ func (c *Config) Validate() error {
 			if i < 0 || i >= len(c.Cells) {
 				bad("region %q: cell %d is not on the map", r.Name, i)
 				break
+			}
+		}
+	}
+	for _, h := range append(slices.Clone(c.Effects), c.Victories...) {
+		if h.Hook == "" {
+			bad("a scenario hook has no id")
+		}
+		for _, k := range slices.Sorted(maps.Keys(h.Params)) {
+			if v := h.Params[k]; math.IsNaN(v) || math.IsInf(v, 0) {
+				bad("hook %q: parameter %s = %v is not a number", h.Hook, k, v)
 			}
 		}
 	}

@@ -20,6 +20,9 @@ const (
 	EvRecall  = "recall"  // Player's city of Value levels at X, Y on Other's land was recalled; Saving is the refund
 	EvDestroy = "destroy" // Player's city of Value levels at X, Y was destroyed by a capture
 	EvTruce   = "truce"   // Player and Other's truce ended (they are neutral again)
+
+	// EvGoal: Player met the scenario's victory condition with score Value.
+	EvGoal = "goal"
 )
 
 // Event is one thing that happened, as plain values so the log is

@@ -48,7 +48,11 @@ type Game struct {
 	// so far and of an overrun pass, per player per cell; stamp marks
 	// searches in seen
 	counted, extra [][]int64
-	stamp          int // spawn choices so far (view of the spawn phase)
+	stamp          int
+	// scenario hooks: the runner, and the first error of a hook called
+	// while a view was built
+	runner   HookRunner
+	hookFail error // spawn choices so far (view of the spawn phase)
 	// ChooseOrder, when set before Step 0, fixes the spawn choice order
 	// instead of the bid order with its random tie-break (a replay of an
 	// original log, whose tie-break used the clock).
@@ -406,6 +410,9 @@ func (g *Game) checkCommands(p int, c *Commands) error {
 // round plays one round (facts §3): orders, then the phases.
 func (g *Game) round() error {
 	st := &g.st
+	if g.hooked() && g.runner == nil {
+		return errors.New("xghj: the config has scenario hooks and the game no runner (use NewWithHooks)")
+	}
 	alive := g.alivePlayers()
 	got, err := g.Orders.Gather(st.Round, alive, func(p int) *View { return g.view(p, PhaseRound) }, g.checkCommands, g.defaults)
 	if err != nil {
@@ -419,19 +426,65 @@ func (g *Game) round() error {
 	for i, p := range alive {
 		cmds[p] = got[i]
 	}
-	st.Round++
-	if g.cfg.Rulebook() {
-		g.rbRound(cmds)
-		st.Checksum = g.checksum()
-		return nil
+	if g.hookFail != nil {
+		return g.hookFail
 	}
-	g.diplomacy(cmds)
-	g.military(cmds)
-	g.production()
-	g.discover(PhaseDiscovery)
-	g.checkWinner()
+	st.Round++
+	if g.runner != nil {
+		if err := g.hookRoundStart(); err != nil {
+			return err
+		}
+	}
+	if g.cfg.Rulebook() {
+		if err := g.rbRound(cmds); err != nil {
+			return err
+		}
+	} else {
+		g.diplomacy(cmds)
+		g.military(cmds)
+		if err := g.afterMilitary(); err != nil {
+			return err
+		}
+		if err := g.production(); err != nil {
+			return err
+		}
+		g.discover(PhaseDiscovery)
+		g.checkWinner()
+	}
+	if g.runner != nil && len(g.cfg.Victories) > 0 {
+		won, err := g.hookVictory()
+		if err != nil {
+			return err
+		}
+		if won {
+			if g.cfg.Rulebook() {
+				g.rbRank()
+			}
+			g.goalFirst()
+			if !st.Over {
+				st.Over = true
+				g.emit(Event{Phase: PhaseEnd, Kind: EvEnd, Player: st.Ranking[0]})
+			}
+		}
+	}
 	st.Checksum = g.checksum()
 	return nil
+}
+
+// afterMilitary runs the effects' after-military step, if any.
+func (g *Game) afterMilitary() error {
+	if g.runner == nil {
+		return nil
+	}
+	return g.hookAfterMilitary()
+}
+
+// income is player p's income from resources res after the effects.
+func (g *Game) income(p, res int) (int, error) {
+	if g.runner == nil {
+		return res, nil
+	}
+	return g.hookIncome(p, res)
 }
 
 // checksum is the original's map checksum (facts §16).

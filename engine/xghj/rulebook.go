@@ -23,13 +23,19 @@ func attitude(d Dip) Dip {
 
 // rbRound plays the phases of one rulebook round (the round counter is
 // already incremented).
-func (g *Game) rbRound(cmds []Commands) {
+func (g *Game) rbRound(cmds []Commands) error {
 	g.rbDiplomacy(cmds)
 	placed := g.rbBuild(cmds)
 	g.rbWar(placed)
-	g.rbProduction()
+	if err := g.afterMilitary(); err != nil {
+		return err
+	}
+	if err := g.rbProduction(); err != nil {
+		return err
+	}
 	g.discover(PhaseDiscovery)
 	g.rbEnd()
+	return nil
 }
 
 // rbDiplomacy applies the attitude table of the rulebook to every
@@ -372,8 +378,8 @@ func (g *Game) rbCapture(pass int) int {
 // rbProduction is the economy: income = the resources of the player's
 // land, the savings decay of facts §7 (the rulebook's inflation), welfare
 // unit_city_income · round for every alive player (exiles included), then
-// the income.
-func (g *Game) rbProduction() {
+// the income. The effects may change the income from the land.
+func (g *Game) rbProduction() error {
 	st := &g.st
 	inc := make([]int, g.n)
 	area := make([]int, g.n)
@@ -389,11 +395,16 @@ func (g *Game) rbProduction() {
 			ps.Income, ps.Area = 0, 0
 			continue
 		}
-		ps.Income, ps.Area = inc[p], area[p]
+		res, err := g.income(p, inc[p])
+		if err != nil {
+			return err
+		}
+		ps.Income, ps.Area = res, area[p]
 		ps.Saving = g.ar.corrupt(ps.Saving, ps.Income)
 		ps.Saving += st.Round*g.cfg.Constants.UnitCityIncome + ps.Income
 		g.emit(Event{Phase: PhaseProduction, Kind: EvProduction, Player: p, Value: ps.Income, Saving: ps.Saving})
 	}
+	return nil
 }
 
 // rbEnd eliminates every player without a city (its land turns neutral;
@@ -464,6 +475,9 @@ func (g *Game) rbRank() {
 				return -1
 			}
 			return 1
+		}
+		if d := cmp.Compare(pb.GoalScore, pa.GoalScore); d != 0 {
+			return d
 		}
 		if d := cmp.Compare(pb.Survived, pa.Survived); d != 0 {
 			return d

@@ -86,6 +86,15 @@ func (g *Game) checkState(s *State) error {
 	if err := g.checkRulebook(s); err != nil {
 		return err
 	}
+	vs := s.HookVars
+	if len(vs) > MaxHookVars {
+		return fmt.Errorf("the hooks keep %d variables", len(vs))
+	}
+	for j := 1; j < len(vs); j++ {
+		if vs[j-1].Key >= vs[j].Key {
+			return fmt.Errorf("hook variables are not sorted by key")
+		}
+	}
 	alive := 0
 	for _, p := range s.Players {
 		if p.Alive {

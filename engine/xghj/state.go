@@ -129,8 +129,10 @@ type PlayerState struct {
 	// Survived is the last round the player was alive in (rulebook
 	// ranking: rounds survived).
 	Survived int `json:"survived,omitempty"`
-	// Goal marks a player who met the scenario's victory condition.
-	Goal bool `json:"goal,omitempty"`
+	// Goal marks a player who met the scenario's victory condition, with
+	// the score its victory check gave (higher ranks first).
+	Goal      bool `json:"goal,omitempty"`
+	GoalScore int  `json:"goal_score,omitempty"`
 }
 
 // City is a persistent city of the rulebook rule set: Player's city of
@@ -175,4 +177,6 @@ type State struct {
 	// TruceLeft[a][b] counts the rounds of a truce between a and b still
 	// forbidding war (symmetric).
 	TruceLeft [][]int `json:"truce_left,omitempty"`
+	// HookVars holds the scenario hooks' variables, sorted by key.
+	HookVars []HookVar `json:"hook_vars,omitempty"`
 }

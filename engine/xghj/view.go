@@ -1,5 +1,7 @@
 package xghj
 
+import "slices"
+
 // Phase of a view: what the player is asked for.
 type Phase string
 
@@ -74,8 +76,41 @@ func (v *View) At(x, y int) CellView { return v.Cells[y*v.Cols+x] }
 // In reports whether (x, y) is on the map.
 func (v *View) In(x, y int) bool { return x >= 0 && y >= 0 && x < v.Cols && y < v.Rows }
 
-// view builds player p's view (facts §8, §10).
+// view builds player p's view (facts §8, §10), then applies the
+// effects' full vision and full information.
 func (g *Game) view(p int, phase Phase) *View {
+	v := g.baseView(p, phase)
+	if phase != PhaseRound {
+		return v
+	}
+	vision, info := g.hookView(p)
+	if vision {
+		for c := range v.Cells {
+			v.Cells[c] = CellView{Owner: g.st.Owner[c], Sieged: g.st.Sieged[c], Visible: true}
+		}
+		if g.cfg.Rulebook() {
+			v.Cities = slices.Clone(g.st.Cities)
+		}
+	}
+	if info {
+		for u := range g.n {
+			us := &g.st.Players[u]
+			in := &v.Info[u]
+			in.Visible, in.Alive, in.Income, in.Area, in.Military = true, us.Alive, us.Income, us.Area, us.Military
+			in.Union, in.Saving, in.Capital = true, us.Saving, us.Capital
+			in.WarList = nil
+			for w := range g.n {
+				if w != u && g.st.Dip[u][w] == AtWar {
+					in.WarList = append(in.WarList, w)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// baseView is the view of the rule set alone.
+func (g *Game) baseView(p int, phase Phase) *View {
 	st := &g.st
 	cols, rows := g.cfg.Cols, g.cfg.Rows
 	v := &View{
