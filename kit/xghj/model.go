@@ -21,6 +21,17 @@ type Model struct {
 	Players   PlayersSrc
 	Constants map[string]any // as written; defaults fill the rest
 	Rules     RulesSrc
+	// Effects and Victories are the scenario's hooks (facts §13).
+	Effects   []HookSrc
+	Victories []HookSrc
+}
+
+// HookSrc is one [[effects]] or [[victories]] entry: a Lua script of kind
+// xghj.effect or xghj.victory and its numeric parameters.
+type HookSrc struct {
+	Script string             `json:"script"`
+	Params map[string]float64 `json:"params"`
+	Bad    bool               `json:"-"`
 }
 
 // ScenarioMeta is the [scenario] table.
@@ -105,6 +116,8 @@ func Decode(src *source.Source) *Model {
 	m.Constants, _ = root["constants"].(map[string]any)
 	m.Terrains = decodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
 	m.Regions = decodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
+	m.Effects = decodeList(root["effects"], func(o *HookSrc) { o.Bad = true })
+	m.Victories = decodeList(root["victories"], func(o *HookSrc) { o.Bad = true })
 	if mp, ok := root["map"].(map[string]any); ok {
 		m.Map.Overrides = decodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
 	}

@@ -168,6 +168,7 @@ func Resolve(m *Model) *Resolved {
 	}
 	cfg.Constants = k
 	cfg.Kernel = kernelOf(m)
+	resolveHooks(m, cfg)
 	n := min(m.Players.Count, engine.MaxPlayers+1)
 	for p := range max(n, 0) {
 		name := fmt.Sprintf("P%d", p+1)

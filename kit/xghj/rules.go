@@ -25,6 +25,7 @@ var Rules = []*lint.Rule[*Unit]{
 	ConstantSane,
 	RegionEmpty,
 	PlayerNames,
+	HookScript,
 }
 
 func cellName(x, y int) string { return fmt.Sprintf("(%d,%d)", x, y) }

@@ -13,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/kit/lint/linttest"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/scripts"
 )
 
 func TestRulesWellFormed(t *testing.T) {
@@ -46,7 +47,7 @@ func TestRuleFixtures(t *testing.T) {
 			if _, err := os.Stat(dir); err != nil {
 				t.Fatalf("rule %s has no fixture directory", r.Name)
 			}
-			src, ds := source.Load(dir, source.Options{})
+			src, ds := source.Load(dir, source.Options{Builtin: scripts.FS})
 			if len(ds) > 0 || src == nil {
 				t.Fatalf("fixture does not load: %v", ds)
 			}
