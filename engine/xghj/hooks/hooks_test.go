@@ -3,12 +3,15 @@ package hooks_test
 import (
 	"bytes"
 	"io/fs"
+	"strconv"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/engine/xghj/agent"
 	"github.com/sandtable/sandtable/engine/xghj/hooks"
+	"github.com/sandtable/sandtable/engine/xghj/native"
 	"github.com/sandtable/sandtable/scripts"
 )
 
@@ -36,16 +39,28 @@ func abs(v int) int {
 
 // config is a one-row map with the shipped xghj scripts bundled.
 func config(t testing.TB, row string, players int, set string, regions map[string][]int) *xghj.Config {
+	return configRows(t, []string{row}, players, set, regions)
+}
+
+// configRows is a map of rows with the shipped xghj scripts bundled and
+// the regions the scripts read (empty unless given).
+func configRows(t testing.TB, rows []string, players int, set string, regions map[string][]int) *xghj.Config {
 	t.Helper()
-	cfg := &xghj.Config{Game: xghj.GameName, Name: "hooks", Cols: len(row), Rows: 1, Kernel: kernel(),
+	cfg := &xghj.Config{Game: xghj.GameName, Name: "hooks", Cols: len(rows[0]), Rows: len(rows), Kernel: kernel(),
 		Constants: xghj.DefaultConstants(), Rules: xghj.Rules{Set: set}}
-	for i := 0; i < len(row); i++ {
-		cfg.Cells = append(cfg.Cells, terrain[row[i]])
+	for _, row := range rows {
+		for i := 0; i < len(row); i++ {
+			cfg.Cells = append(cfg.Cells, terrain[row[i]])
+		}
 	}
 	for p := range players {
 		cfg.Players = append(cfg.Players, xghj.Player{Name: string(rune('A' + p))})
 	}
-	for _, name := range []string{"card_machine_south", "card_machine_north", "card_machine_sculpture", "score_query", "registration_centre", "print_shop"} {
+	names := []string{"card_machine_south", "card_machine_north", "card_machine_sculpture", "score_query", "registration_centre", "print_shop"}
+	for k := 1; k <= 3; k++ {
+		names = append(names, "study_"+strconv.Itoa(k))
+	}
+	for _, name := range names {
 		cfg.Regions = append(cfg.Regions, xghj.Region{Name: name, Cells: regions[name]})
 	}
 	sub, err := fs.Sub(scripts.FS, ".")
@@ -304,4 +319,106 @@ func TestHookStateSaveLoad(t *testing.T) {
 	if _, err := xghj.NewWithHooks(cfg, nil, 1); err == nil {
 		t.Error("a hooked config ran without a runner")
 	}
+}
+
+// brawl is a 16×10 map with every shipped hook on it, for whole games of
+// heuristic bots.
+func brawl(t testing.TB, set string) *xghj.Config {
+	rows := []string{
+		"ggggDDggggggDDgg",
+		"ggggDDggggggDDgg",
+		"ggTTggggggggggTT",
+		"ggTTggggDDggggTT",
+		"ggggggggDDgggggg",
+		"ggggggggggggDDgg",
+		"DDggggTTggggDDgg",
+		"DDggggTTgggggggg",
+		"ggggggggggTTgggg",
+		"ggggggggggTTgggg",
+	}
+	at := func(x, y int) int { return y*16 + x }
+	cfg := configRows(t, rows, 4, set, map[string][]int{
+		"card_machine_south": {at(4, 0), at(12, 0)}, "card_machine_north": {at(0, 6), at(12, 5)},
+		"card_machine_sculpture": {at(8, 3), at(8, 4)}, "score_query": {at(6, 6)}, "registration_centre": {at(2, 2)},
+		"print_shop": {at(14, 3)}, "study_1": {at(10, 8), at(11, 8)}, "study_2": {at(2, 3)}, "study_3": {at(15, 2)},
+	})
+	cfg.Constants.MaxRound = 40
+	cfg.Effects = []xghj.Hook{{Hook: "card_machines", Params: map[string]float64{"break_prob": 0.2, "repair_prob": 0.3}},
+		{Hook: "score_query"}, {Hook: "registration_centre", Params: map[string]float64{"full_vision": 1}}, {Hook: "print_shop"}}
+	cfg.Victories = []xghj.Hook{{Hook: "hold_machines", Params: map[string]float64{"hold_rounds": 8}},
+		{Hook: "ever_controlled", Params: map[string]float64{"buildings": 3}}}
+	return cfg
+}
+
+func playWith(t testing.TB, cfg *xghj.Config, r xghj.HookRunner, seed uint64) *xghj.Game {
+	t.Helper()
+	g, err := xghj.NewWithHooks(cfg, r, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range cfg.Players {
+		g.Orders.Deciders = append(g.Orders.Deciders, agent.Heuristic{Bid: p})
+	}
+	if _, err := g.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// The Go twins are the Lua scripts' oracle: whole games of heuristic bots
+// with every shipped hook give the same bytes with either, under both
+// rule sets.
+func TestGoTwins(t *testing.T) {
+	goals := 0
+	for _, set := range []string{xghj.RuleSetRulebook, xghj.RuleSetFC14} {
+		cfg := brawl(t, set)
+		for seed := range uint64(4) {
+			lua := playWith(t, cfg, runner(t, cfg), seed)
+			nat, err := native.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			twin := playWith(t, cfg, nat, seed)
+			a, _ := lua.Save()
+			b, _ := twin.Save()
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s seed %d: the Lua hooks and their Go twins give different games", set, seed)
+			}
+			if len(lua.State().HookVars) == 0 {
+				t.Errorf("%s seed %d: the hooks kept no state", set, seed)
+			}
+			for _, p := range lua.State().Players {
+				if p.Goal {
+					goals++
+				}
+			}
+		}
+	}
+	if goals == 0 {
+		t.Error("no game ended by a victory condition: the twins' victories are untested")
+	}
+	if _, err := native.New(&xghj.Config{Effects: []xghj.Hook{{Hook: "nonesuch"}}}); err == nil {
+		t.Error("a hook without a twin was accepted")
+	}
+}
+
+// BenchmarkHookedGame plays a whole brawl game with the Lua hooks and with
+// their Go twins (the baseline).
+func BenchmarkHookedGame(b *testing.B) {
+	cfg := brawl(b, xghj.RuleSetRulebook)
+	b.Run("lua", func(b *testing.B) {
+		r := runner(b, cfg)
+		for i := 0; i < b.N; i++ {
+			playWith(b, cfg, r, uint64(i))
+		}
+	})
+	b.Run("native", func(b *testing.B) {
+		r, err := native.New(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < b.N; i++ {
+			playWith(b, cfg, r, uint64(i))
+		}
+	})
 }
