@@ -12,13 +12,16 @@ import (
 //
 //   - diplomacy by strength (area + city levels): a union with anyone
 //     much stronger, war on a much weaker neighbour when it has money to
-//     spare, peace with an enemy it no longer borders, unions kept;
+//     spare, or on one at most half again as strong once it has 30 levels'
+//     worth saved; one war at a time (peace with every other enemy, the
+//     one kept being the one with the longest common border); unions kept;
 //   - when an enemy borders it, a share of its money raises its city
 //     nearest to that enemy;
 //   - the rest raises cities on its border next to the richest cells it
 //     can take, enough levels to take each within two rounds by its own
 //     planned influence (the defence of enemy land estimated from the
-//     enemy's cities it sees), within one round when it is rich;
+//     enemy's cities it sees), within one round when it is rich, within
+//     six for enemy land too dear for two (progress lasts);
 //   - with nobody left outside its unions, it leaves a union with a much
 //     weaker partner (the truce then lets it turn on it).
 func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
@@ -32,6 +35,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 	mine := strength(my)
 
 	near := make([]bool, v.Players)
+	border := make([]int, v.Players) // own cells next to each player
 	var land []int
 	for i, cell := range v.Cells {
 		if cell.Owner != me {
@@ -43,6 +47,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			if v.In(x+d[0], y+d[1]) {
 				if o := v.At(x+d[0], y+d[1]).Owner; o < v.Players && o != me {
 					near[o] = true
+					border[o]++
 				}
 			}
 		}
@@ -53,6 +58,13 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 	for q, in := range v.Info {
 		if q != me && in.Visible && in.Alive && in.Status != xghj.Allied {
 			others++
+		}
+	}
+	// One war at a time: the enemy with the longest common border.
+	focus := -1
+	for q, in := range v.Info {
+		if q != me && in.Status == xghj.AtWar && near[q] && (focus < 0 || border[q] > border[focus]) {
+			focus = q
 		}
 	}
 	for q := range v.Players {
@@ -69,7 +81,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			}
 		case xghj.AtWar:
 			d = xghj.JustifyWar
-			if !near[q] {
+			if !near[q] || q != focus {
 				d = xghj.KeepNeutral
 			}
 		case xghj.NeutralStatus, xghj.Truce:
@@ -77,7 +89,10 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			switch {
 			case strength(in)*2 > mine*3:
 				d = xghj.FormAlliance
-			case near[q] && strength(in)*2 < mine && my.Saving > 4*k.CityCost && in.TruceLeft == 0:
+			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > 4*k.CityCost ||
+				strength(in)*2 <= mine*3 && my.Saving > 30*k.CityCost):
+				// A much weaker neighbour, or any not much stronger one
+				// once the money piles up.
 				d = xghj.JustifyWar
 			}
 		}
@@ -170,17 +185,28 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 		terr := v.Terrain[t.cell]
 		// Two rounds (one when rich): atk·I each round, minus the
 		// estimated defence.
-		rounds := 2
-		if levels > 30 {
-			rounds = 1
+		// Progress lasts, so an enemy cell too dear for two rounds is
+		// worth six.
+		n := -1
+		for _, rounds := range []int{1, 2, 6} {
+			if rounds == 1 && levels <= 30 {
+				continue
+			}
+			if rounds == 6 && v.Cells[t.cell].Owner == xghj.Neutral {
+				break
+			}
+			need := (k.CaptureThreshold/rounds+terr.Atk)/terr.Atk + enemy[t.cell]*terr.Def/terr.Atk
+			short := need - plan[t.cell]
+			if short <= 0 {
+				n = 0
+				break
+			}
+			if m := int(float64(short)/w) + 1; m <= levels {
+				n = m
+				break
+			}
 		}
-		need := (k.CaptureThreshold/rounds+terr.Atk)/terr.Atk + enemy[t.cell]*terr.Def/terr.Atk
-		short := need - plan[t.cell]
-		if short <= 0 {
-			continue
-		}
-		n := int(float64(short)/w) + 1
-		if n > levels {
+		if n <= 0 {
 			continue
 		}
 		raise(t.from, n)
