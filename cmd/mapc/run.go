@@ -53,6 +53,7 @@ func commands() []command {
 			runSim},
 		{"replay", xghjcmd.ReplayArgs, xghjcmd.ReplaySummary, xghjcmd.ReplayExamples, xghjcmd.Replay},
 		{"tournament", xghjcmd.TournamentArgs, xghjcmd.TournamentSummary, xghjcmd.TournamentExamples, xghjcmd.Tournament},
+		{"series", xghjcmd.SeriesArgs, xghjcmd.SeriesSummary, xghjcmd.SeriesExamples, xghjcmd.Series},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

@@ -53,6 +53,10 @@ type Game struct {
 	// while a view was built
 	runner   HookRunner
 	hookFail error // spawn choices so far (view of the spawn phase)
+	// StartSaving, when set before Step 0, is each player's starting
+	// saving instead of initial_player_money (the bid is still taken from
+	// it; a series of games raises a winner's).
+	StartSaving []int
 	// ChooseOrder, when set before Step 0, fixes the spawn choice order
 	// instead of the bid order with its random tie-break (a replay of an
 	// original log, whose tie-break used the clock).
@@ -283,8 +287,15 @@ func (g *Game) start() error {
 		g.selected = append(g.selected, at)
 	}
 	g.selected = nil
+	if g.StartSaving != nil && len(g.StartSaving) != g.n {
+		return fmt.Errorf("xghj: %d starting savings for %d players", len(g.StartSaving), g.n)
+	}
 	for p := range g.n {
-		st.Players[p].Saving = limit - st.Players[p].Bid
+		money := limit
+		if g.StartSaving != nil {
+			money = max(g.StartSaving[p], 0)
+		}
+		st.Players[p].Saving = max(money-st.Players[p].Bid, 0)
 	}
 	check := order
 	if g.cfg.Rules.BitExact {

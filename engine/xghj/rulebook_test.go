@@ -574,3 +574,33 @@ func TestRulebookDeterminismSaveReplay(t *testing.T) {
 		t.Error("the replay differs")
 	}
 }
+
+// StartSaving replaces initial_player_money per player (a series raises
+// a winner's); the bid is taken from it. The rulebook puts a city of
+// start_level on each spawn and no capital.
+func TestStartSavingAndSpawnCity(t *testing.T) {
+	cfg := testConfig(t, fill("g", 8, 1), 2, false)
+	cfg.Rules.Set = RuleSetRulebook
+	g, err := New(cfg, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.StartSaving = []int{80, 30}
+	g.Orders.Deciders = deciders(spawnAt(5, Pos{0, 0}), spawnAt(0, Pos{7, 0}))
+	if _, err := g.Step(); err != nil {
+		t.Fatal(err)
+	}
+	ps := g.State().Players
+	if ps[0].Saving != 75 || ps[1].Saving != 30 {
+		t.Errorf("savings %d, %d; want 75, 30", ps[0].Saving, ps[1].Saving)
+	}
+	if g.levelAt(0, 0, 0) != 1 || g.levelAt(7, 0, 1) != 1 || ps[0].Capital != Invalid {
+		t.Errorf("spawn cities %d, %d, capital %v", g.levelAt(0, 0, 0), g.levelAt(7, 0, 1), ps[0].Capital)
+	}
+	g2, _ := New(cfg, 1)
+	g2.StartSaving = []int{1}
+	g2.Orders.Deciders = deciders(spawnAt(0, Pos{0, 0}), spawnAt(0, Pos{7, 0}))
+	if _, err := g2.Step(); err == nil {
+		t.Error("one starting saving for two players was accepted")
+	}
+}

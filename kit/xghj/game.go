@@ -183,14 +183,7 @@ func (s Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 		return sim.Outcome{}, err
 	}
 	st := g.State()
-	reason := "last_alive"
-	switch {
-	case st.Players[st.Ranking[0]].Goal:
-		reason = "goal"
-	case st.AliveCount != 1:
-		reason = "turn_limit"
-	}
-	return sim.Outcome{Winner: st.Ranking[0], Reason: reason, Turns: st.Round}, nil
+	return sim.Outcome{Winner: st.Ranking[0], Reason: endReason(st), Turns: st.Round}, nil
 }
 
 // PlayGame plays one whole game of cfg with one agent name per player;
@@ -207,6 +200,12 @@ func PlayGame(cfg *engine.Config, seed uint64, agents []string) (*engine.Game, e
 }
 
 func playGame(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []string) (*engine.Game, error) {
+	return playGameWith(cfg, r, seed, agents, nil)
+}
+
+// playGameWith is playGame with the players' starting savings (nil: the
+// config's).
+func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []string, start []int) (*engine.Game, error) {
 	if len(agents) != len(cfg.Players) {
 		return nil, fmt.Errorf("xghj: %d agents for %d players", len(agents), len(cfg.Players))
 	}
@@ -218,6 +217,7 @@ func playGame(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []string)
 	if err != nil {
 		return nil, err
 	}
+	g.StartSaving = start
 	for p, name := range agents {
 		d, err := NewAgent(name, seed, p)
 		if err != nil {
