@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/sandtable/sandtable/engine/play"
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
 )
@@ -162,5 +163,51 @@ func TestShippedScenariosEnd(t *testing.T) {
 		if limit*2 > games {
 			t.Errorf("%s: %d of %d games ran to the round limit", dir, limit, games)
 		}
+	}
+}
+
+// spawnOnly spawns at a cell and then gives the default orders.
+type spawnOnly engine.Pos
+
+func (s spawnOnly) Orders(v *engine.View, _ *play.OrderRequest) (engine.Commands, error) {
+	if v.Phase == engine.PhaseSpawn {
+		at := engine.Pos(s)
+		return engine.Commands{Spawn: &at}, nil
+	}
+	return engine.Commands{}, nil
+}
+
+// The modder's example: a victory condition in Lua and TOML only. Player 0
+// spawns in the middle of the 3×3 centre on a level-10 city, whose
+// 20·⌊0.9·100⌋ = 1800 > 400 takes its four neighbours in the first round:
+// 5 of 9 cells, more than half. With rounds = 3 the game ends after the
+// third round, not the second.
+func TestModderVictory(t *testing.T) {
+	cfg := shipped(t, "hold_the_centre")
+	if len(cfg.Victories) != 1 || cfg.Victories[0].Hook != "victory/hold_region" || len(cfg.Scripts) != 1 || cfg.Scripts[0].Kind != "xghj.victory" {
+		t.Fatalf("victories %+v, scripts %d", cfg.Victories, len(cfg.Scripts))
+	}
+	cfg.Victories[0].Params = map[string]float64{"rounds": 3, "share": 50}
+	cfg.Constants.StartLevel = 10
+	r, err := Sim{cfg: cfg}.runner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	g, err := engine.NewWithHooks(cfg, r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Orders.Deciders = []engine.OrderDecider{spawnOnly{8, 6}, spawnOnly{0, 0}, spawnOnly{15, 0}, spawnOnly{0, 11}}
+	for round := 0; round <= 2; round++ {
+		if over, err := g.Step(); err != nil || over {
+			t.Fatalf("over after %d rounds (%v)", round, err)
+		}
+	}
+	if over, err := g.Step(); err != nil || !over {
+		t.Fatalf("not over after 3 rounds (%v)", err)
+	}
+	if st := g.State(); st.Ranking[0] != 0 || !st.Players[0].Goal {
+		t.Errorf("ranking %v, goal %v", st.Ranking, st.Players[0].Goal)
 	}
 }
