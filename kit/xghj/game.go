@@ -230,3 +230,23 @@ func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []str
 	}
 	return g, nil
 }
+
+// newGame makes a game of cfg, with a runner of its bundled scripts when
+// it has hooks; done releases the runner.
+func newGame(cfg *engine.Config, seed uint64) (g *engine.Game, done func(), err error) {
+	r, err := Sim{cfg: cfg}.runner()
+	if err != nil {
+		return nil, nil, err
+	}
+	done = func() {}
+	var runner engine.HookRunner
+	if r != nil {
+		runner, done = r, r.Close
+	}
+	g, err = engine.NewWithHooks(cfg, runner, seed)
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	return g, done, nil
+}

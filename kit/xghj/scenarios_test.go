@@ -3,6 +3,7 @@ package xghj
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -209,5 +210,36 @@ func TestModderVictory(t *testing.T) {
 	}
 	if st := g.State(); st.Ranking[0] != 0 || !st.Players[0].Goal {
 		t.Errorf("ranking %v, goal %v", st.Ranking, st.Players[0].Goal)
+	}
+}
+
+// Tournaments and replays run the hooks of a brawl scenario too.
+func TestHookedTournamentAndReplay(t *testing.T) {
+	cfg := shipped(t, "sunshine_run")
+	st, err := Tournament(cfg, TournamentOptions{Rounds: 1, Seed: 2, Bots: []string{AgentHeuristic, AgentRandom}, Workers: 1})
+	if err != nil || len(st.Entrants) != 6 {
+		t.Fatalf("tournament: %v", err)
+	}
+	g, err := PlayGame(cfg, 4, []string{"heuristic", "heuristic", "heuristic", "heuristic", "heuristic", "heuristic"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.State().HookVars) == 0 {
+		t.Error("the brawl's hooks kept no state")
+	}
+	var log strings.Builder
+	if err := RecordLog(g, &log); err != nil {
+		t.Fatal(err)
+	}
+	parsed, ds := ParseLog("game.jsonl", []byte(log.String()), len(cfg.Players))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	var out strings.Builder
+	if _, err := Replay(cfg, parsed, 4, &out); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(out.String(), "\n"); n != g.State().Round {
+		t.Errorf("replay wrote %d lines for %d rounds", n, g.State().Round)
 	}
 }
