@@ -413,20 +413,26 @@ func (g *Game) rbProduction() error {
 // limit.
 func (g *Game) rbEnd() {
 	st := &g.st
-	has := make([]bool, g.n)
-	for _, c := range st.Cities {
-		has[c.Player] = true
+	// A death turns land neutral and so destroys the cities others had on
+	// it, which can leave another player without a city: repeat until no
+	// one dies.
+	for again := true; again; {
+		again = false
+		has := make([]bool, g.n)
+		for _, c := range st.Cities {
+			has[c.Player] = true
+		}
+		for p := range g.n {
+			if st.Players[p].Alive && !has[p] {
+				g.rbKill(p)
+				again = true
+			}
+		}
 	}
 	for p := range g.n {
-		ps := &st.Players[p]
-		if !ps.Alive {
-			continue
+		if st.Players[p].Alive {
+			st.Players[p].Survived = st.Round
 		}
-		if !has[p] {
-			g.rbKill(p)
-			continue
-		}
-		ps.Survived = st.Round
 	}
 	g.rbRank()
 	if st.AliveCount <= 1 || st.Round >= g.cfg.Constants.MaxRound {
@@ -435,8 +441,9 @@ func (g *Game) rbEnd() {
 	}
 }
 
-// rbKill eliminates p: its land turns neutral, its diplomacy is reset,
-// progress on and by it is dropped. Its saving stays (the ranking reads
+// rbKill eliminates p: its land turns neutral (the cities others had on
+// it are destroyed), its diplomacy is reset, progress on and by it is
+// dropped. Its saving stays (the ranking reads
 // the saving at exit).
 func (g *Game) rbKill(p int) {
 	st := &g.st
@@ -458,6 +465,15 @@ func (g *Game) rbKill(p int) {
 			}
 		}
 	}
+	kept := st.Cities[:0]
+	for _, ct := range st.Cities {
+		if st.Owner[ct.Cell] == Neutral {
+			g.emit(Event{Phase: PhaseEnd, Kind: EvDestroy, Player: ct.Player, X: ct.Cell % g.cfg.Cols, Y: ct.Cell / g.cfg.Cols, Value: ct.Level})
+			continue
+		}
+		kept = append(kept, ct)
+	}
+	st.Cities = kept
 	g.emit(Event{Phase: PhaseEnd, Kind: EvEliminate, Player: p})
 }
 

@@ -604,3 +604,68 @@ func TestStartSavingAndSpawnCity(t *testing.T) {
 		t.Error("one starting saving for two players was accepted")
 	}
 }
+
+// FuzzRulebookOrders plays rulebook games with arbitrary orders (any
+// attitudes, builds of any size anywhere): no panic, the game ends,
+// savings and levels stay non-negative, cities sit on their owner's or a
+// partner's land, and a save loads to the same game.
+func FuzzRulebookOrders(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x05\x00\x00\x00\x01\x00\x00\x00\x02\x00\x00\x00\x07\x00\x00\x00\xff\xff\xff\x7f"))
+	f.Add([]byte("\x00\x00\x00\x80\x0b\x00\x00\x00\x03\x00\x00\x00\x04\x00\x00\x00\x02\x00\x00\x00\x03\x00\x00\x00\x10\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x64\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg := testConfig(t, []string{"rrrrgg~~rrrr", "rTTrggg~rrhh", "rrrrBsrrrrhh", "ggggggrDDrrr"}, 3, false)
+		cfg.Rules.Set = RuleSetRulebook
+		cfg.Constants.MaxRound = 10
+		g, err := New(cfg, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range 3 {
+			g.Orders.Deciders = append(g.Orders.Deciders, &byteOrders{data: data, at: p * 4})
+		}
+		if _, err := g.Run(); err != nil {
+			t.Fatal(err)
+		}
+		st := g.State()
+		for _, p := range st.Players {
+			if p.Saving < 0 {
+				t.Fatalf("negative saving %+v", p)
+			}
+		}
+		for _, c := range st.Cities {
+			o := st.Owner[c.Cell]
+			if c.Level < 1 || !g.isPlayer(o) || st.Dip[c.Player][o] != Allied {
+				t.Fatalf("city %+v on land of %d", c, o)
+			}
+		}
+		save, err := g.Save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := Load(cfg, save)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again, _ := l.Save(); string(again) != string(save) {
+			t.Fatal("save → load → save changed the game")
+		}
+	})
+}
+
+// An exile whose host dies loses its cities with the host's land: player
+// 1 has no city and dies; its land turns neutral, which destroys player
+// 0's only city (on that land), so player 0 dies in the same round.
+func TestRulebookExileHostDies(t *testing.T) {
+	g := rbGame(t, []string{"gggggg"}, 3)
+	g.set(0, 0, 1)
+	g.set(5, 0, 2)
+	g.city(0, 0, 0, 2) // player 0's only city, on player 1's land
+	g.city(5, 0, 2, 1)
+	g.ally(0, 1)
+	g.roundWith()
+	ps := g.st.Players
+	if ps[0].Alive || ps[1].Alive || !ps[2].Alive || len(g.st.Cities) != 1 || g.st.AliveCount != 1 || !g.st.Over {
+		t.Fatalf("alive %v %v %v, cities %+v, over %v", ps[0].Alive, ps[1].Alive, ps[2].Alive, g.st.Cities, g.st.Over)
+	}
+}
