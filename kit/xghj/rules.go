@@ -26,6 +26,7 @@ var Rules = []*lint.Rule[*Unit]{
 	RegionEmpty,
 	PlayerNames,
 	HookScript,
+	HookRegion,
 }
 
 func cellName(x, y int) string { return fmt.Sprintf("(%d,%d)", x, y) }
