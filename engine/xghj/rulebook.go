@@ -300,7 +300,11 @@ func (g *Game) rbWar(placed []City) {
 	for pass := 1; captured > 0 && len(placed) > 0 && pass <= cells+1; pass++ {
 		for p := range g.n {
 			clear(extra[p])
-			mine := citiesOf(placed, p)
+			// Placements whose city a capture destroyed spread no more.
+			mine := slices.DeleteFunc(citiesOf(placed, p), func(c City) bool {
+				_, ok := g.cityAt(c.Cell, p)
+				return !ok
+			})
 			if len(mine) == 0 || !st.Players[p].Alive {
 				continue
 			}

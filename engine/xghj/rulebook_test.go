@@ -548,7 +548,11 @@ func TestRulebookDeterminismSaveReplay(t *testing.T) {
 			t.Errorf("no %s event", k)
 		}
 	}
-	for _, stop := range []int{1, 4, 9} {
+	steps := a.State().Round // the spawn and every round
+	if steps < 5 {
+		t.Fatalf("the game is too short to test (%d steps)", steps)
+	}
+	for _, stop := range []int{1, steps / 2, steps - 1} {
 		g, _ := New(cfg, 42)
 		g.Orders.Deciders = deciders()
 		for range stop {
@@ -667,5 +671,29 @@ func TestRulebookExileHostDies(t *testing.T) {
 	ps := g.st.Players
 	if ps[0].Alive || ps[1].Alive || !ps[2].Alive || len(g.st.Cities) != 1 || g.st.AliveCount != 1 || !g.st.Over {
 		t.Fatalf("alive %v %v %v, cities %+v, over %v", ps[0].Alive, ps[1].Alive, ps[2].Alive, g.st.Cities, g.st.Over)
+	}
+}
+
+// A placement whose city falls in the same round spreads no overrun. On a
+// grass row, player 0 raises a level-6 city on (2,0) this round; player 1
+// (at war, a level-20 city at (4,0), land (3,0)) takes (2,0) in the first
+// pass: 10·⌊0.8·200⌋ − 10·60 = 1000 > 400, destroying it, while player 0
+// takes neutral (1,0) with 10·⌊0.9·60⌋ = 540. Spread again through the now
+// open (1,0), the destroyed city would give (0,0) 10·⌊0.8·60⌋ = 480 and
+// take it; it must not: (0,0) stays neutral without progress.
+func TestRulebookOverrunSkipsDestroyed(t *testing.T) {
+	g := rbGame(t, fill("g", 5, 1), 2)
+	g.set(2, 0, 0)
+	g.set(3, 0, 1)
+	g.set(4, 0, 1)
+	g.city(2, 0, 0, 6)
+	g.city(4, 0, 1, 20)
+	g.war(0, 1)
+	g.rbWar([]City{{Cell: g.idx(2, 0), Player: 0, Level: 6}})
+	if g.owner(2, 0) != 1 || g.levelAt(2, 0, 0) != 0 || g.owner(1, 0) != 0 {
+		t.Fatalf("owners %d, %d and level %d; want (2,0) player 1, its city gone, (1,0) player 0", g.owner(2, 0), g.owner(1, 0), g.levelAt(2, 0, 0))
+	}
+	if g.owner(0, 0) != Neutral || g.progress(0, 0, 0) != 0 {
+		t.Fatalf("(0,0): owner %d, progress %d; want neutral, 0", g.owner(0, 0), g.progress(0, 0, 0))
 	}
 }
