@@ -6,5 +6,5 @@ import "embed"
 
 // FS holds the tree below scripts/, e.g. "mbg/standard.toml".
 //
-//go:embed mbg ftbt glory
+//go:embed mbg ftbt glory xghj
 var FS embed.FS

@@ -81,6 +81,7 @@ func commands() []command {
 			"  mapc watch scenarios/mbg/sample                          # re-print the diagnostics on every save\n" +
 				"  mapc watch scenarios/ftbt/skirmish --render map.svg --sim 50\n",
 			runWatch},
+		{"series", xghjcmd.SeriesArgs, xghjcmd.SeriesSummary, xghjcmd.SeriesExamples, xghjcmd.Series},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},

@@ -3,7 +3,9 @@ package xghj
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 )
 
 // Owner values of cells (facts §1).
@@ -16,8 +18,15 @@ const (
 	MaxSide = 254
 )
 
-// RuleSetFC14 names the contest engine's rules.
-const RuleSetFC14 = "fc14"
+// The rule sets.
+const (
+	// RuleSetFC14 names the contest engine's rules (facts §1–§11).
+	RuleSetFC14 = "fc14"
+	// RuleSetRulebook names the seed rulebook's rules (facts §12, rules
+	// sheet "Rule set rulebook"): persistent cities, attack progress,
+	// 军通, overrun, truce and recall.
+	RuleSetRulebook = "rulebook"
+)
 
 // Cell is the terrain of one map cell: resource (income), attack ratio
 // and defence ratio. Atk ≤ 0 marks water, which nobody can hold.
@@ -56,6 +65,27 @@ type Constants struct {
 	UnitBombCost       int     `json:"unit_bomb_cost"`
 	MinAbsDistBetween  int     `json:"min_abs_dist_between_cap"`
 	FieldBoundary      int     `json:"field_boundary"`
+
+	// The numbers of the rulebook rule set (rules sheet "Rule set
+	// rulebook"); the fc14 rules do not read them.
+
+	// CityCost is the price of one city level.
+	CityCost int `json:"city_cost"`
+	// InfluencePerLevel scales the kernel: a level-L city projects
+	// InfluencePerLevel·L times the kernel.
+	InfluencePerLevel int `json:"influence_per_level"`
+	// CaptureThreshold is the attack progress a cell falls above.
+	CaptureThreshold int `json:"capture_threshold"`
+	// TruceRounds is how many rounds a truce forbids war.
+	TruceRounds int `json:"truce_rounds"`
+	// RecallValue is the share of a recalled city's value refunded when a
+	// union ends.
+	RecallValue float64 `json:"recall_value"`
+	// VisionRadius is how far (Manhattan) a player sees, and meets other
+	// players, around its own and allied land.
+	VisionRadius int `json:"vision_radius"`
+	// StartLevel is the level of the city on a player's spawn.
+	StartLevel int `json:"start_level"`
 }
 
 // DefaultConstants returns the constants of the contest engine (facts §1).
@@ -65,6 +95,8 @@ func DefaultConstants() Constants {
 		UnitAreaAllyCost: 0.05, MilitaryCountLimit: 32, MilitaryKernelSize: 5, SuppressLimit: 400,
 		CapitalInfluence: 0.3, InitialPlayerMoney: 50, UnitCityIncome: 1, CorruptionCoef: 0.0003,
 		UnitBombCost: 1, MinAbsDistBetween: 3, FieldBoundary: 2,
+		CityCost: 10, InfluencePerLevel: 10, CaptureThreshold: 400, TruceRounds: 5, RecallValue: 0.5,
+		VisionRadius: 1, StartLevel: 1,
 	}
 }
 
@@ -94,7 +126,16 @@ type Config struct {
 	Players   []Player  `json:"players"`
 	Constants Constants `json:"constants"`
 	Rules     Rules     `json:"rules"`
+	// Effects and Victories are the scenario's hooks (xghj.effect and
+	// xghj.victory ids with their parameters), called in this order;
+	// Scripts bundles their Lua sources.
+	Effects   []Hook   `json:"effects,omitempty"`
+	Victories []Hook   `json:"victories,omitempty"`
+	Scripts   []Script `json:"scripts,omitempty"`
 }
+
+// Rulebook reports whether the config plays the rulebook rule set.
+func (c *Config) Rulebook() bool { return c.Rules.Set == RuleSetRulebook }
 
 // fixed is the scale of the fixed-point coefficients of exact mode.
 const fixed = 1000000
@@ -114,8 +155,21 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
-	if c.Rules.Set != RuleSetFC14 {
-		bad("rules.set %q: this engine runs %q", c.Rules.Set, RuleSetFC14)
+	for _, h := range append(slices.Clone(c.Effects), c.Victories...) {
+		if h.Hook == "" {
+			bad("a scenario hook has no id")
+		}
+		for _, k := range slices.Sorted(maps.Keys(h.Params)) {
+			if v := h.Params[k]; math.IsNaN(v) || math.IsInf(v, 0) {
+				bad("hook %q: parameter %s = %v is not a number", h.Hook, k, v)
+			}
+		}
+	}
+	if c.Rules.Set != RuleSetFC14 && c.Rules.Set != RuleSetRulebook {
+		bad("rules.set %q: this engine runs %q and %q", c.Rules.Set, RuleSetFC14, RuleSetRulebook)
+	}
+	if c.Rules.Set == RuleSetRulebook && c.Rules.BitExact {
+		bad("rules.bit_exact: only the fc14 rule set has a bit-exact mode")
 	}
 	if c.Cols < 1 || c.Cols > MaxSide || c.Rows < 1 || c.Rows > MaxSide {
 		bad("map size %d×%d: each side must be 1 to %d", c.Cols, c.Rows, MaxSide)
@@ -147,7 +201,8 @@ func (c *Config) Validate() error {
 		v    int
 	}{{"strict_round_start", k.StrictRoundStart}, {"war_justify_price", k.WarJustifyPrice}, {"suppress_limit", k.SuppressLimit},
 		{"initial_player_money", k.InitialPlayerMoney}, {"unit_city_income", k.UnitCityIncome}, {"unit_bomb_cost", k.UnitBombCost},
-		{"min_abs_dist_between_cap", k.MinAbsDistBetween}}
+		{"min_abs_dist_between_cap", k.MinAbsDistBetween}, {"city_cost", k.CityCost}, {"influence_per_level", k.InfluencePerLevel},
+		{"capture_threshold", k.CaptureThreshold}, {"truce_rounds", k.TruceRounds}, {"vision_radius", k.VisionRadius}, {"start_level", k.StartLevel}}
 	for _, p := range nonneg {
 		if p.v < 0 || p.v > 1000000 {
 			bad("constants.%s = %d: must be 0 to 1000000", p.name, p.v)
@@ -156,10 +211,16 @@ func (c *Config) Validate() error {
 	for _, f := range []struct {
 		name string
 		v    float64
-	}{{"unit_area_ally_cost", k.UnitAreaAllyCost}, {"capital_influence", k.CapitalInfluence}, {"corruption_coef", k.CorruptionCoef}} {
+	}{{"unit_area_ally_cost", k.UnitAreaAllyCost}, {"capital_influence", k.CapitalInfluence}, {"corruption_coef", k.CorruptionCoef}, {"recall_value", k.RecallValue}} {
 		if math.IsNaN(f.v) || f.v < 0 || f.v > 1000 {
 			bad("constants.%s = %v: must be 0 to 1000", f.name, f.v)
 		}
+	}
+	if k.VisionRadius > 100 || (c.Rulebook() && k.VisionRadius < 1) {
+		bad("constants.vision_radius = %d: must be 1 to 100", k.VisionRadius)
+	}
+	if c.Rulebook() && (k.CityCost < 1 || k.StartLevel < 1) {
+		bad("constants.city_cost = %d, start_level = %d: the rulebook rules need both at least 1", k.CityCost, k.StartLevel)
 	}
 	if k.MilitaryKernelSize >= 1 && k.MilitaryKernelSize <= 100000 {
 		side := 2*k.MilitaryKernelSize - 1

@@ -43,7 +43,20 @@ type Game struct {
 	tent     []int     // tentative owner per cell (-1: no change)
 	seen     []int     // BFS marks
 	queue    []int
-	selected []Pos // spawn choices so far (view of the spawn phase)
+	selected []Pos
+	// rulebook scratch: the influence of this round's placements counted
+	// so far and of an overrun pass, per player per cell; stamp marks
+	// searches in seen
+	counted, extra [][]int64
+	stamp          int
+	// scenario hooks: the runner, and the first error of a hook called
+	// while a view was built
+	runner   HookRunner
+	hookFail error // spawn choices so far (view of the spawn phase)
+	// StartSaving, when set before Step 0, is each player's starting
+	// saving instead of initial_player_money (the bid is still taken from
+	// it; a series of games raises a winner's).
+	StartSaving []int
 	// ChooseOrder, when set before Step 0, fixes the spawn choice order
 	// instead of the bid order with its random tie-break (a replay of an
 	// original log, whose tie-break used the clock).
@@ -77,6 +90,14 @@ func New(cfg *Config, seed uint64) (*Game, error) {
 		st.Ranking[p] = p
 	}
 	st.AliveCount = n
+	if cfg.Rulebook() {
+		st.Progress = make([][]int64, n)
+		st.TruceLeft = make([][]int, n)
+		for p := range n {
+			st.Progress[p] = make([]int64, cells)
+			st.TruceLeft[p] = make([]int, n)
+		}
+	}
 	return g, nil
 }
 
@@ -91,6 +112,9 @@ func prepare(cfg *Config) (*Game, error) {
 	g := &Game{cfg: cfg, ar: newArith(cfg), n: n}
 	g.radius = cfg.Constants.MilitaryKernelSize - 1
 	fb := cfg.Constants.FieldBoundary
+	if cfg.Rulebook() {
+		fb = cfg.Constants.VisionRadius
+	}
 	for dx := -fb; dx <= fb; dx++ {
 		for dy := -fb + abs(dx); dy <= fb-abs(dx); dy++ {
 			if dx != 0 || dy != 0 {
@@ -107,6 +131,14 @@ func prepare(cfg *Config) (*Game, error) {
 	g.tent = make([]int, cells)
 	g.seen = make([]int, cells)
 	g.queue = make([]int, 0, cells)
+	if cfg.Rulebook() {
+		g.counted = make([][]int64, n)
+		g.extra = make([][]int64, n)
+		for p := range n {
+			g.counted[p] = make([]int64, cells)
+			g.extra[p] = make([]int64, cells)
+		}
+	}
 	return g, nil
 }
 
@@ -255,8 +287,15 @@ func (g *Game) start() error {
 		g.selected = append(g.selected, at)
 	}
 	g.selected = nil
+	if g.StartSaving != nil && len(g.StartSaving) != g.n {
+		return fmt.Errorf("xghj: %d starting savings for %d players", len(g.StartSaving), g.n)
+	}
 	for p := range g.n {
-		st.Players[p].Saving = limit - st.Players[p].Bid
+		money := limit
+		if g.StartSaving != nil {
+			money = max(g.StartSaving[p], 0)
+		}
+		st.Players[p].Saving = max(money-st.Players[p].Bid, 0)
 	}
 	check := order
 	if g.cfg.Rules.BitExact {
@@ -267,9 +306,13 @@ func (g *Game) start() error {
 	for _, p := range check {
 		at := spawn[p]
 		ok := g.valid(at) && st.Owner[g.idx(at.X, at.Y)] == Neutral
+		if ok && g.cfg.Rulebook() {
+			// The rulebook guarantees land at the spawn: no water.
+			ok = g.cfg.Cells[g.idx(at.X, at.Y)].Atk > 0
+		}
 		for _, q := range placed {
 			if !g.cfg.Rules.BitExact || q < p {
-				c := st.Players[q].Capital
+				c := spawn[q]
 				if g.valid(c) && abs(c.X-at.X)+abs(c.Y-at.Y) < minDist {
 					ok = false
 				}
@@ -283,6 +326,14 @@ func (g *Game) start() error {
 		st.Players[p].Capital = at
 		placed = append(placed, p)
 		g.emit(Event{Phase: PhaseStart, Kind: EvSpawn, Player: p, X: at.X, Y: at.Y})
+		if g.cfg.Rulebook() {
+			// A city of start_level on the spawn; no capital.
+			c := g.idx(at.X, at.Y)
+			i, _ := g.cityAt(c, p)
+			st.Cities = slices.Insert(st.Cities, i, City{Cell: c, Player: p, Level: g.cfg.Constants.StartLevel})
+			st.Players[p].Capital = Invalid
+			st.Players[p].Income, st.Players[p].Military, st.Players[p].Survived = g.cfg.Cells[c].Res, g.cfg.Constants.StartLevel, 1
+		}
 	}
 	g.discover(PhaseStart)
 	st.Round = 1
@@ -370,6 +421,9 @@ func (g *Game) checkCommands(p int, c *Commands) error {
 // round plays one round (facts §3): orders, then the phases.
 func (g *Game) round() error {
 	st := &g.st
+	if g.hooked() && g.runner == nil {
+		return errors.New("xghj: the config has scenario hooks and the game no runner (use NewWithHooks)")
+	}
 	alive := g.alivePlayers()
 	got, err := g.Orders.Gather(st.Round, alive, func(p int) *View { return g.view(p, PhaseRound) }, g.checkCommands, g.defaults)
 	if err != nil {
@@ -383,14 +437,65 @@ func (g *Game) round() error {
 	for i, p := range alive {
 		cmds[p] = got[i]
 	}
+	if g.hookFail != nil {
+		return g.hookFail
+	}
 	st.Round++
-	g.diplomacy(cmds)
-	g.military(cmds)
-	g.production()
-	g.discover(PhaseDiscovery)
-	g.checkWinner()
+	if g.runner != nil {
+		if err := g.hookRoundStart(); err != nil {
+			return err
+		}
+	}
+	if g.cfg.Rulebook() {
+		if err := g.rbRound(cmds); err != nil {
+			return err
+		}
+	} else {
+		g.diplomacy(cmds)
+		g.military(cmds)
+		if err := g.afterMilitary(); err != nil {
+			return err
+		}
+		if err := g.production(); err != nil {
+			return err
+		}
+		g.discover(PhaseDiscovery)
+		g.checkWinner()
+	}
+	if g.runner != nil && len(g.cfg.Victories) > 0 {
+		won, err := g.hookVictory()
+		if err != nil {
+			return err
+		}
+		if won {
+			if g.cfg.Rulebook() {
+				g.rbRank()
+			}
+			g.goalFirst()
+			if !st.Over {
+				st.Over = true
+				g.emit(Event{Phase: PhaseEnd, Kind: EvEnd, Player: st.Ranking[0]})
+			}
+		}
+	}
 	st.Checksum = g.checksum()
 	return nil
+}
+
+// afterMilitary runs the effects' after-military step, if any.
+func (g *Game) afterMilitary() error {
+	if g.runner == nil {
+		return nil
+	}
+	return g.hookAfterMilitary()
+}
+
+// income is player p's income from resources res after the effects.
+func (g *Game) income(p, res int) (int, error) {
+	if g.runner == nil {
+		return res, nil
+	}
+	return g.hookIncome(p, res)
 }
 
 // checksum is the original's map checksum (facts §16).

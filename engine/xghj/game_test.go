@@ -359,17 +359,20 @@ func TestRefusedOrders(t *testing.T) {
 func TestValidate(t *testing.T) {
 	base := func() *Config { return testConfig(t, fill("g", 3, 3), 2, false) }
 	cases := map[string]func(c *Config){
-		"rule set":    func(c *Config) { c.Rules.Set = "rulebook" },
-		"cells":       func(c *Config) { c.Cells = c.Cells[:5] },
-		"size":        func(c *Config) { c.Cols = 255 },
-		"one player":  func(c *Config) { c.Players = c.Players[:1] },
-		"kernel size": func(c *Config) { c.Constants.MilitaryKernelSize = 4 },
-		"kernel row":  func(c *Config) { c.Kernel[3] = c.Kernel[3][:2] },
-		"negative":    func(c *Config) { c.Cells[0].Atk = -1 },
-		"coef":        func(c *Config) { c.Constants.CorruptionCoef = -1 },
-		"max round":   func(c *Config) { c.Constants.MaxRound = 0 },
-		"game":        func(c *Config) { c.Game = "mbg" },
-		"region":      func(c *Config) { c.Regions = []Region{{Name: "r", Cells: []int{0, 9}}} },
+		"rule set":           func(c *Config) { c.Rules.Set = "classic" },
+		"rulebook bit exact": func(c *Config) { c.Rules.Set, c.Rules.BitExact = RuleSetRulebook, true },
+		"rulebook vision":    func(c *Config) { c.Rules.Set, c.Constants.VisionRadius = RuleSetRulebook, 0 },
+		"rulebook city cost": func(c *Config) { c.Rules.Set, c.Constants.CityCost = RuleSetRulebook, 0 },
+		"cells":              func(c *Config) { c.Cells = c.Cells[:5] },
+		"size":               func(c *Config) { c.Cols = 255 },
+		"one player":         func(c *Config) { c.Players = c.Players[:1] },
+		"kernel size":        func(c *Config) { c.Constants.MilitaryKernelSize = 4 },
+		"kernel row":         func(c *Config) { c.Kernel[3] = c.Kernel[3][:2] },
+		"negative":           func(c *Config) { c.Cells[0].Atk = -1 },
+		"coef":               func(c *Config) { c.Constants.CorruptionCoef = -1 },
+		"max round":          func(c *Config) { c.Constants.MaxRound = 0 },
+		"game":               func(c *Config) { c.Game = "mbg" },
+		"region":             func(c *Config) { c.Regions = []Region{{Name: "r", Cells: []int{0, 9}}} },
 	}
 	for name, f := range cases {
 		c := base()

@@ -307,7 +307,7 @@ func TestProduction(t *testing.T) {
 		g.st.Round = 12
 		g.st.Players[0].Saving, g.st.Players[0].Capital = 1000, Pos{0, 0}
 		g.st.Players[1].Saving, g.st.Players[1].Capital = 1000, Invalid
-		g.production()
+		_ = g.production()
 		// 0: income 11, ⌊0.9967·1000⌋ = 996, +12 +11 = 1019.
 		// 1: income 3, ⌊0.9991·1000⌋ = 999, no welfare, +3 = 1002.
 		p0, p1 := g.st.Players[0], g.st.Players[1]
@@ -477,7 +477,7 @@ func TestProductionBitExact(t *testing.T) {
 		g.set(0, 0, 0)
 		g.st.Round = 2
 		g.st.Players[0].Saving, g.st.Players[0].Capital = 500, Pos{0, 0}
-		g.production()
+		_ = g.production()
 		if p := g.st.Players[0]; p.Income != 300 || p.Saving != c.want {
 			t.Errorf("bit_exact=%v: income %d saving %d, want 300 and %d", c.exact, p.Income, p.Saving, c.want)
 		}

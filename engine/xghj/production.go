@@ -1,7 +1,8 @@
 package xghj
 
-// production runs the production phase (facts §7).
-func (g *Game) production() {
+// production runs the production phase (facts §7); the effects may
+// change each player's income from resources (before the +1).
+func (g *Game) production() error {
 	st := &g.st
 	inc := make([]int, g.n)
 	area := make([]int, g.n)
@@ -17,7 +18,11 @@ func (g *Game) production() {
 			ps.Income = 0
 			continue
 		}
-		ps.Income = 1 + inc[p]
+		res, err := g.income(p, inc[p])
+		if err != nil {
+			return err
+		}
+		ps.Income = 1 + res
 		ps.Area = area[p]
 		ps.Saving = g.ar.corrupt(ps.Saving, ps.Income)
 		if g.valid(ps.Capital) {
@@ -26,6 +31,7 @@ func (g *Game) production() {
 		ps.Saving += ps.Income
 		g.emit(Event{Phase: PhaseProduction, Kind: EvProduction, Player: p, Value: ps.Income, Saving: ps.Saving})
 	}
+	return nil
 }
 
 // discover runs DiscoverCountry (facts §8): players whose cells are at

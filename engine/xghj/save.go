@@ -73,10 +73,26 @@ func (g *Game) checkState(s *State) error {
 		if r := s.Ranking[p]; r < 0 || r >= g.n {
 			return fmt.Errorf("ranking slot %d holds %d", p, r)
 		}
+		top := AtWar
+		if g.cfg.Rulebook() {
+			top = Truce
+		}
 		for q := range g.n {
-			if s.Dip[p][q] > AtWar {
+			if s.Dip[p][q] > top {
 				return fmt.Errorf("diplomacy %d→%d is %d", p, q, s.Dip[p][q])
 			}
+		}
+	}
+	if err := g.checkRulebook(s); err != nil {
+		return err
+	}
+	vs := s.HookVars
+	if len(vs) > MaxHookVars {
+		return fmt.Errorf("the hooks keep %d variables", len(vs))
+	}
+	for j := 1; j < len(vs); j++ {
+		if vs[j-1].Key >= vs[j].Key {
+			return fmt.Errorf("hook variables are not sorted by key")
 		}
 	}
 	alive := 0
@@ -89,6 +105,44 @@ func (g *Game) checkState(s *State) error {
 	// number of alive players (eliminations index the ranking by it).
 	if s.AliveCount != alive || s.Round < 0 {
 		return fmt.Errorf("alive count %d for %d alive players, round %d", s.AliveCount, alive, s.Round)
+	}
+	return nil
+}
+
+// checkRulebook checks the rulebook's parts of a loaded state: cities on
+// the map, of a player, with a positive level, sorted by cell and player
+// without repeats; progress and truce counters for every player.
+func (g *Game) checkRulebook(s *State) error {
+	if !g.cfg.Rulebook() {
+		if len(s.Cities) > 0 || len(s.Progress) > 0 || len(s.TruceLeft) > 0 {
+			return fmt.Errorf("rulebook state in a %s game", g.cfg.Rules.Set)
+		}
+		return nil
+	}
+	cells := len(g.cfg.Cells)
+	for i, c := range s.Cities {
+		if c.Cell < 0 || c.Cell >= cells || !g.isPlayer(c.Player) || c.Level < 1 {
+			return fmt.Errorf("city %d: cell %d, player %d, level %d", i, c.Cell, c.Player, c.Level)
+		}
+		if i > 0 {
+			b := s.Cities[i-1]
+			if b.Cell > c.Cell || (b.Cell == c.Cell && b.Player >= c.Player) {
+				return fmt.Errorf("cities are not sorted by cell and player at %d", i)
+			}
+		}
+	}
+	if len(s.Progress) != g.n || len(s.TruceLeft) != g.n {
+		return fmt.Errorf("progress or truce counters are not for %d players", g.n)
+	}
+	for p := range g.n {
+		if len(s.Progress[p]) != cells || len(s.TruceLeft[p]) != g.n {
+			return fmt.Errorf("progress or truce counters of player %d have the wrong size", p)
+		}
+		for _, v := range s.Progress[p] {
+			if v < 0 {
+				return fmt.Errorf("negative progress of player %d", p)
+			}
+		}
 	}
 	return nil
 }

@@ -21,9 +21,12 @@ const (
 	NeutralStatus
 	Allied
 	AtWar
+	// Truce is the rulebook's StopWar: like Neutral, but war cannot be
+	// declared while State.Truce counts down (the fc14 rules never use it).
+	Truce
 )
 
-var statusNames = [...]string{"undiscovered", "neutral", "allied", "at_war"}
+var statusNames = [...]string{"undiscovered", "neutral", "allied", "at_war", "truce"}
 
 func (s Status) String() string {
 	if int(s) < len(statusNames) {
@@ -123,6 +126,22 @@ type PlayerState struct {
 	Military int `json:"military"`
 	// KilledAtSpawn marks a player whose spawn was invalid.
 	KilledAtSpawn bool `json:"killed_at_spawn,omitempty"`
+	// Survived is the last round the player was alive in (rulebook
+	// ranking: rounds survived).
+	Survived int `json:"survived,omitempty"`
+	// Goal marks a player who met the scenario's victory condition, with
+	// the score its victory check gave (higher ranks first).
+	Goal      bool `json:"goal,omitempty"`
+	GoalScore int  `json:"goal_score,omitempty"`
+}
+
+// City is a persistent city of the rulebook rule set: Player's city of
+// Level at cell Cell (row-major index). Several players' cities may share
+// a cell (allies build on each other's land).
+type City struct {
+	Cell   int `json:"cell"`
+	Player int `json:"player"`
+	Level  int `json:"level"`
 }
 
 // State is the whole game state: what a save holds besides the logs.
@@ -148,4 +167,16 @@ type State struct {
 	// Exciting counts the cells whose owner a capture changed.
 	Checksum int32 `json:"checksum"`
 	Exciting int   `json:"exciting"`
+
+	// The rulebook rule set's persistent state (empty under fc14).
+
+	// Cities are sorted by cell, then player.
+	Cities []City `json:"cities,omitempty"`
+	// Progress[a][c] is attacker a's attack progress on cell c.
+	Progress [][]int64 `json:"progress,omitempty"`
+	// TruceLeft[a][b] counts the rounds of a truce between a and b still
+	// forbidding war (symmetric).
+	TruceLeft [][]int `json:"truce_left,omitempty"`
+	// HookVars holds the scenario hooks' variables, sorted by key.
+	HookVars []HookVar `json:"hook_vars,omitempty"`
 }

@@ -1,5 +1,7 @@
 package xghj
 
+import "slices"
+
 // Phase of a view: what the player is asked for.
 type Phase string
 
@@ -32,6 +34,11 @@ type PlayerInfo struct {
 	Union   bool `json:"union"`
 	Saving  int  `json:"saving,omitempty"`
 	Capital Pos  `json:"capital"`
+	// Rulebook: Military is the total level of the player's cities (shown
+	// for neutral, truce and union partners), TruceLeft the rounds its
+	// truce with the viewer still forbids war.
+	Military  int `json:"military,omitempty"`
+	TruceLeft int `json:"truce_left,omitempty"`
 }
 
 // View is everything one player may know when it gives its orders. It is
@@ -57,6 +64,10 @@ type View struct {
 	Selected []Pos `json:"selected,omitempty"`
 	// Defaults are the orders taken if the player gives none.
 	Defaults Commands `json:"defaults"`
+	// Rulebook is set under the rulebook rule set; Cities then lists the
+	// viewer's own cities and the cities on cells it sees.
+	Rulebook bool   `json:"rulebook,omitempty"`
+	Cities   []City `json:"cities,omitempty"`
 }
 
 // At returns the view of cell (x, y).
@@ -65,8 +76,41 @@ func (v *View) At(x, y int) CellView { return v.Cells[y*v.Cols+x] }
 // In reports whether (x, y) is on the map.
 func (v *View) In(x, y int) bool { return x >= 0 && y >= 0 && x < v.Cols && y < v.Rows }
 
-// view builds player p's view (facts §8, §10).
+// view builds player p's view (facts §8, §10), then applies the
+// effects' full vision and full information.
 func (g *Game) view(p int, phase Phase) *View {
+	v := g.baseView(p, phase)
+	if phase != PhaseRound {
+		return v
+	}
+	vision, info := g.hookView(p)
+	if vision {
+		for c := range v.Cells {
+			v.Cells[c] = CellView{Owner: g.st.Owner[c], Sieged: g.st.Sieged[c], Visible: true}
+		}
+		if g.cfg.Rulebook() {
+			v.Cities = slices.Clone(g.st.Cities)
+		}
+	}
+	if info {
+		for u := range g.n {
+			us := &g.st.Players[u]
+			in := &v.Info[u]
+			in.Visible, in.Alive, in.Income, in.Area, in.Military = true, us.Alive, us.Income, us.Area, us.Military
+			in.Union, in.Saving, in.Capital = true, us.Saving, us.Capital
+			in.WarList = nil
+			for w := range g.n {
+				if w != u && g.st.Dip[u][w] == AtWar {
+					in.WarList = append(in.WarList, w)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// baseView is the view of the rule set alone.
+func (g *Game) baseView(p int, phase Phase) *View {
 	st := &g.st
 	cols, rows := g.cfg.Cols, g.cfg.Rows
 	v := &View{
@@ -74,6 +118,17 @@ func (g *Game) view(p int, phase Phase) *View {
 		Terrain: g.cfg.Cells, Kernel: g.cfg.Kernel, Constants: g.cfg.Constants,
 		Cells: make([]CellView, len(st.Owner)), Info: make([]PlayerInfo, g.n),
 		BackstabUsed: st.Players[p].BackstabUsed,
+	}
+	if g.cfg.Rulebook() {
+		g.rbView(v)
+		if phase == PhaseSpawn {
+			v.Selected = append([]Pos(nil), g.selected...)
+		}
+		if phase == PhaseRound {
+			v.Defaults = g.defaults(p)
+			v.Defaults.Capital = nil
+		}
+		return v
 	}
 	// Visible: own or allied cells, and cells within Manhattan distance
 	// FieldBoundary of one.
@@ -121,4 +176,60 @@ func (g *Game) view(p int, phase Phase) *View {
 		v.Defaults = g.defaults(p)
 	}
 	return v
+}
+
+// rbView fills the rulebook's vision and internal information: own and
+// union land plus vision_radius around it, and the land of neutral and
+// truce players, is visible; about a neutral or truce player one learns
+// its area and total city levels, about a union partner also its saving,
+// about a player at war or undiscovered nothing but the status.
+func (g *Game) rbView(v *View) {
+	st := &g.st
+	p := v.Me
+	cols, rows := g.cfg.Cols, g.cfg.Rows
+	v.Rulebook = true
+	for c, o := range st.Owner {
+		v.Cells[c].Owner = Unknown
+		if g.isPlayer(o) && (st.Dip[p][o] == NeutralStatus || st.Dip[p][o] == Truce) {
+			v.Cells[c].Visible = true
+		}
+		if !g.friendly(p, o) {
+			continue
+		}
+		v.Cells[c].Visible = true
+		x, y := c%cols, c/cols
+		for _, d := range g.ring {
+			nx, ny := x+d[0], y+d[1]
+			if nx >= 0 && ny >= 0 && nx < cols && ny < rows {
+				v.Cells[ny*cols+nx].Visible = true
+			}
+		}
+	}
+	for c := range v.Cells {
+		if v.Cells[c].Visible {
+			v.Cells[c].Owner = st.Owner[c]
+		}
+	}
+	for _, ct := range st.Cities {
+		if ct.Player == p || v.Cells[ct.Cell].Visible {
+			v.Cities = append(v.Cities, ct)
+		}
+	}
+	for u := range g.n {
+		s := st.Dip[p][u]
+		in := PlayerInfo{Status: s, Capital: Invalid}
+		us := &st.Players[u]
+		switch s {
+		case NeutralStatus, Truce, Allied:
+			in.Visible, in.Alive, in.Area, in.Military = true, us.Alive, us.Area, us.Military
+			in.TruceLeft = st.TruceLeft[p][u]
+			if s == Allied {
+				in.Union, in.Saving = true, us.Saving
+			}
+			if u == p {
+				in.Income = us.Income
+			}
+		}
+		v.Info[u] = in
+	}
 }

@@ -1,12 +1,12 @@
 package xghj
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/engine/xghj/agent"
+	"github.com/sandtable/sandtable/engine/xghj/hooks"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
@@ -39,9 +39,9 @@ type Game struct{}
 // Name implements build.Game.
 func (Game) Name() string { return engine.GameName }
 
-// Kinds implements build.Game. The fc14 rule set calls no hooks; the brawl
-// effects and victory conditions of the rulebook rule set will.
-func (Game) Kinds() []*plugin.Kind { return nil }
+// Kinds implements build.Game: the scenario hooks (brawl effects and
+// victory conditions), which both rule sets call.
+func (Game) Kinds() []*plugin.Kind { return hooks.Kinds() }
 
 // ImportArgs implements build.Importer.
 func (Game) ImportArgs() (string, int, int) { return "MAP.txt [KERNEL.txt]", 1, 2 }
@@ -78,6 +78,9 @@ func (Game) Catalogue() diag.Catalogue {
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+	}
 	if !ds.HasErrors() {
 		if err := u.Config.Validate(); err != nil {
 			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
@@ -98,24 +101,50 @@ func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
 // DecodeConfig implements build.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator. The fc14 rules have no hooks, so mods
-// are refused.
+// Sim implements build.Simulator: games of the config with its bundled
+// hooks and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
-	cfg, ok := config.(*engine.Config)
-	if !ok {
-		return nil, nil, fmt.Errorf("xghj sim: config is %T, not an xghj config", config)
-	}
-	if len(mods) > 0 {
-		return nil, nil, errors.New("xghj sim: the fc14 rule set has no hooks to mod")
-	}
+	return build.SimWithMods(config, mods, NewSim)
+}
+
+// NewSim checks the config and its hooks and returns its simulator.
+func NewSim(cfg *engine.Config, layers ...hooks.Layer) (Sim, []plugin.Warning, error) {
 	if err := cfg.Validate(); err != nil {
-		return nil, nil, err
+		return Sim{}, nil, err
 	}
-	return Sim{cfg}, nil, nil
+	reg, warns, err := hooks.Registry(cfg, layers...)
+	if err != nil {
+		return Sim{}, warns, err
+	}
+	s := Sim{cfg: cfg, reg: reg}
+	if r, err := s.runner(); err != nil {
+		return Sim{}, warns, err
+	} else if r != nil {
+		r.Close()
+	}
+	return s, warns, nil
 }
 
 // Sim plays games of one config for kit/sim.
-type Sim struct{ cfg *engine.Config }
+type Sim struct {
+	cfg *engine.Config
+	reg *plugin.Registry
+}
+
+// runner returns a new hook runner, or nil for a config without hooks.
+func (s Sim) runner() (*hooks.Runner, error) {
+	if len(s.cfg.Effects)+len(s.cfg.Victories) == 0 {
+		return nil, nil
+	}
+	reg := s.reg
+	if reg == nil {
+		var err error
+		if reg, _, err = hooks.Registry(s.cfg); err != nil {
+			return nil, err
+		}
+	}
+	return hooks.New(reg, s.cfg, plugin.WorkerOptions{})
+}
 
 // Roles implements sim.Game: the players' names.
 func (s Sim) Roles() []string {
@@ -138,29 +167,57 @@ func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
 	return nil, fmt.Errorf("unknown xghj agent %q (known: %s, %s)", name, AgentHeuristic, AgentRandom)
 }
 
-// Play implements sim.Game: the winner is the first of the final ranking.
+// Play implements sim.Game: the winner is the first of the final
+// ranking; the reason is "goal" (a victory condition), "last_alive" or
+// "turn_limit".
 func (s Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
-	g, err := PlayGame(s.cfg, seed, agents)
+	r, err := s.runner()
+	if err != nil {
+		return sim.Outcome{}, err
+	}
+	if r != nil {
+		defer r.Close()
+	}
+	g, err := playGame(s.cfg, r, seed, agents)
 	if err != nil {
 		return sim.Outcome{}, err
 	}
 	st := g.State()
-	reason := "last_alive"
-	if st.AliveCount != 1 {
-		reason = "turn_limit"
-	}
-	return sim.Outcome{Winner: st.Ranking[0], Reason: reason, Turns: st.Round}, nil
+	return sim.Outcome{Winner: st.Ranking[0], Reason: endReason(st), Turns: st.Round}, nil
 }
 
-// PlayGame plays one whole game of cfg with one agent name per player.
+// PlayGame plays one whole game of cfg with one agent name per player;
+// a config with hooks runs them on a runner of its bundled scripts.
 func PlayGame(cfg *engine.Config, seed uint64, agents []string) (*engine.Game, error) {
-	if len(agents) != len(cfg.Players) {
-		return nil, fmt.Errorf("xghj: %d agents for %d players", len(agents), len(cfg.Players))
-	}
-	g, err := engine.New(cfg, seed)
+	r, err := Sim{cfg: cfg}.runner()
 	if err != nil {
 		return nil, err
 	}
+	if r != nil {
+		defer r.Close()
+	}
+	return playGame(cfg, r, seed, agents)
+}
+
+func playGame(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []string) (*engine.Game, error) {
+	return playGameWith(cfg, r, seed, agents, nil)
+}
+
+// playGameWith is playGame with the players' starting savings (nil: the
+// config's).
+func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []string, start []int) (*engine.Game, error) {
+	if len(agents) != len(cfg.Players) {
+		return nil, fmt.Errorf("xghj: %d agents for %d players", len(agents), len(cfg.Players))
+	}
+	var runner engine.HookRunner
+	if r != nil {
+		runner = r
+	}
+	g, err := engine.NewWithHooks(cfg, runner, seed)
+	if err != nil {
+		return nil, err
+	}
+	g.StartSaving = start
 	for p, name := range agents {
 		d, err := NewAgent(name, seed, p)
 		if err != nil {
@@ -172,4 +229,24 @@ func PlayGame(cfg *engine.Config, seed uint64, agents []string) (*engine.Game, e
 		return nil, err
 	}
 	return g, nil
+}
+
+// newGame makes a game of cfg, with a runner of its bundled scripts when
+// it has hooks; done releases the runner.
+func newGame(cfg *engine.Config, seed uint64) (g *engine.Game, done func(), err error) {
+	r, err := Sim{cfg: cfg}.runner()
+	if err != nil {
+		return nil, nil, err
+	}
+	done = func() {}
+	var runner engine.HookRunner
+	if r != nil {
+		runner, done = r, r.Close
+	}
+	g, err = engine.NewWithHooks(cfg, runner, seed)
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	return g, done, nil
 }

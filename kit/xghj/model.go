@@ -21,6 +21,17 @@ type Model struct {
 	Players   PlayersSrc
 	Constants map[string]any // as written; defaults fill the rest
 	Rules     RulesSrc
+	// Effects and Victories are the scenario's hooks (facts §13).
+	Effects   []HookSrc
+	Victories []HookSrc
+}
+
+// HookSrc is one [[effects]] or [[victories]] entry: a Lua script of kind
+// xghj.effect or xghj.victory and its numeric parameters.
+type HookSrc struct {
+	Script string             `json:"script"`
+	Params map[string]float64 `json:"params"`
+	Bad    bool               `json:"-"`
 }
 
 // ScenarioMeta is the [scenario] table.
@@ -92,7 +103,7 @@ type RulesSrc struct {
 // Decode reads the model from a loaded source. Values the schema rejects
 // are left zero (the schema reports them); decoding never fails.
 func Decode(src *source.Source) *Model {
-	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetFC14}}
+	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetRulebook}}
 	root := src.Root
 	decodeInto(root["scenario"], &m.Scenario)
 	decodeInto(root["map"], &m.Map)
@@ -105,6 +116,8 @@ func Decode(src *source.Source) *Model {
 	m.Constants, _ = root["constants"].(map[string]any)
 	m.Terrains = decodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
 	m.Regions = decodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
+	m.Effects = decodeList(root["effects"], func(o *HookSrc) { o.Bad = true })
+	m.Victories = decodeList(root["victories"], func(o *HookSrc) { o.Bad = true })
 	if mp, ok := root["map"].(map[string]any); ok {
 		m.Map.Overrides = decodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
 	}

@@ -216,10 +216,11 @@ func (d logDecider) Orders(v *engine.View, _ *play.OrderRequest) (engine.Command
 // (only the bid tie-break, unless the log fixes the choose order) comes
 // from seed. It returns a warning when the game ends before the log does.
 func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagnostics, error) {
-	g, err := engine.New(cfg, seed)
+	g, done, err := newGame(cfg, seed)
 	if err != nil {
 		return nil, err
 	}
+	defer done()
 	g.ChooseOrder = log.Start.ChooseOrder
 	d := logDecider{log}
 	for range cfg.Players {

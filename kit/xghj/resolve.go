@@ -36,6 +36,14 @@ var Settings = []Setting{
 	{Key: "unit_bomb_cost", Default: 1, Min: 1, Max: 1000, Doc: "price of one unit of bomb size", set: func(k *engine.Constants, v float64) { k.UnitBombCost = int(v) }},
 	{Key: "min_abs_dist_between_cap", Default: 3, Min: 0, Max: 100, Doc: "minimum Manhattan distance between spawns", set: func(k *engine.Constants, v float64) { k.MinAbsDistBetween = int(v) }},
 	{Key: "field_boundary", Default: 2, Min: 1, Max: 20, Doc: "vision and discovery radius (Manhattan)", set: func(k *engine.Constants, v float64) { k.FieldBoundary = int(v) }},
+	// The rulebook rule set's numbers (rules sheet "Rule set rulebook").
+	{Key: "city_cost", Default: 10, Min: 1, Max: 1000, Doc: "rulebook: price of one city level", set: func(k *engine.Constants, v float64) { k.CityCost = int(v) }},
+	{Key: "influence_per_level", Default: 10, Min: 1, Max: 1000, Doc: "rulebook: a level-L city projects this·L times the kernel", set: func(k *engine.Constants, v float64) { k.InfluencePerLevel = int(v) }},
+	{Key: "capture_threshold", Default: 400, Min: 1, Max: 100000, Doc: "rulebook: attack progress a cell falls above", set: func(k *engine.Constants, v float64) { k.CaptureThreshold = int(v) }},
+	{Key: "truce_rounds", Default: 5, Min: 0, Max: 100, Doc: "rulebook: rounds a truce forbids war", set: func(k *engine.Constants, v float64) { k.TruceRounds = int(v) }},
+	{Key: "recall_value", Float: true, Default: 0.5, Min: 0, Max: 1, Doc: "rulebook: share of a city's value refunded when a union ends", set: func(k *engine.Constants, v float64) { k.RecallValue = v }},
+	{Key: "vision_radius", Default: 1, Min: 1, Max: 20, Doc: "rulebook: vision and discovery radius around own and union land (Manhattan)", set: func(k *engine.Constants, v float64) { k.VisionRadius = int(v) }},
+	{Key: "start_level", Default: 1, Min: 1, Max: 100, Doc: "rulebook: level of the city on the spawn", set: func(k *engine.Constants, v float64) { k.StartLevel = int(v) }},
 }
 
 // Value returns the setting's value in m (the default when not written).
@@ -75,7 +83,7 @@ func Resolve(m *Model) *Resolved {
 	cfg := &engine.Config{Game: engine.GameName, Name: m.Scenario.Name, Rules: engine.Rules{Set: m.Rules.Set, BitExact: m.Rules.BitExact}}
 	r.Config = cfg
 	if cfg.Rules.Set == "" {
-		cfg.Rules.Set = engine.RuleSetFC14
+		cfg.Rules.Set = engine.RuleSetRulebook
 	}
 	byGlyph := map[string]int{}
 	for i, t := range m.Terrains {
@@ -160,6 +168,7 @@ func Resolve(m *Model) *Resolved {
 	}
 	cfg.Constants = k
 	cfg.Kernel = kernelOf(m)
+	resolveHooks(m, cfg)
 	n := min(m.Players.Count, engine.MaxPlayers+1)
 	for p := range max(n, 0) {
 		name := fmt.Sprintf("P%d", p+1)

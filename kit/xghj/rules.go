@@ -25,6 +25,8 @@ var Rules = []*lint.Rule[*Unit]{
 	ConstantSane,
 	RegionEmpty,
 	PlayerNames,
+	HookScript,
+	HookRegion,
 }
 
 func cellName(x, y int) string { return fmt.Sprintf("(%d,%d)", x, y) }

@@ -6,11 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	engine "github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/lint/linttest"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/scripts"
 )
 
 func TestRulesWellFormed(t *testing.T) {
@@ -44,7 +47,7 @@ func TestRuleFixtures(t *testing.T) {
 			if _, err := os.Stat(dir); err != nil {
 				t.Fatalf("rule %s has no fixture directory", r.Name)
 			}
-			src, ds := source.Load(dir, source.Options{})
+			src, ds := source.Load(dir, source.Options{Builtin: scripts.FS})
 			if len(ds) > 0 || src == nil {
 				t.Fatalf("fixture does not load: %v", ds)
 			}
@@ -124,5 +127,32 @@ func TestHostileSizes(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no map-too-large diagnostic in %v", got)
+	}
+}
+
+// The rule set: rulebook when [rules] names none, fc14 when it says so;
+// the schema refuses another name.
+func TestRuleSetDefault(t *testing.T) {
+	base := "[scenario]\nname = \"s\"\n[[terrains]]\nglyph = \"r\"\nname = \"road\"\nres = 1\natk = 1\ndef = 1\n[map]\nrows = [\"rrrr\"]\n[players]\ncount = 2\n"
+	for _, c := range []struct{ rules, want string }{{"", engine.RuleSetRulebook}, {"[rules]\nset = \"rulebook\"\n", engine.RuleSetRulebook}, {"[rules]\nset = \"fc14\"\n", engine.RuleSetFC14}} {
+		src, ds := source.LoadBytes("scenario.toml", []byte(base+c.rules), source.Options{})
+		if len(ds) > 0 {
+			t.Fatal(ds)
+		}
+		cfg := Resolve(Decode(src)).Config
+		if cfg.Rules.Set != c.want {
+			t.Errorf("%q: rule set %q, want %q", c.rules, cfg.Rules.Set, c.want)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Errorf("%q: %v", c.rules, err)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "scenario.toml"), []byte(base+"[rules]\nset = \"classic\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := build.NewCompiler(Game{}).Compile(dir, build.Options{})
+	if !res.Diags.HasErrors() {
+		t.Error("rule set \"classic\" accepted")
 	}
 }

@@ -162,10 +162,11 @@ func Tournament(cfg *engine.Config, opts TournamentOptions) (*Standings, error) 
 // playBlock plays one game of the entrants seated in order and returns the
 // final ranking (seats by place).
 func playBlock(cfg *engine.Config, seed uint64, es []Entrant, seats []int) ([]int, error) {
-	g, err := engine.New(cfg, seed)
+	g, done, err := newGame(cfg, seed)
 	if err != nil {
 		return nil, err
 	}
+	defer done()
 	for p, e := range seats {
 		d, err := newEntrantAgent(es[e].Bot, seed, p)
 		if err != nil {

@@ -20,6 +20,8 @@ import (
 //     sized to break them by the break rule with its own planned influence
 //     counted, keeping the money its diplomacy costs;
 //   - moves its capital into the middle of its land when it has lost it.
+//
+// Under the rulebook rules its strategy is rulebook's.
 type Heuristic struct {
 	// Bid is the spawn bid (default 0).
 	Bid int
@@ -35,6 +37,9 @@ func (a Heuristic) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, 
 			return xghj.Commands{Spawn: &at}, nil
 		}
 		return xghj.Commands{}, play.ErrDefault
+	}
+	if v.Rulebook {
+		return a.rulebook(v), nil
 	}
 	return a.round(v), nil
 }

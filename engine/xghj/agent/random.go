@@ -51,7 +51,13 @@ func (a Random) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, err
 			}
 			i := usable[r.IntN(len(usable))]
 			size := r.IntN(saving + 1)
-			saving -= size
+			spent := size
+			if v.Rulebook {
+				// Rulebook orders are city levels, city_cost each.
+				size = r.IntN(saving/v.Constants.CityCost + 1)
+				spent = size * v.Constants.CityCost
+			}
+			saving -= spent
 			c.Bombs = append(c.Bombs, xghj.Bomb{X: i % v.Cols, Y: i / v.Cols, Size: size})
 		}
 		if r.IntN(10) == 0 {

@@ -215,3 +215,56 @@ func writeJSON(w io.Writer, v any) int {
 	}
 	return diag.ExitOK
 }
+
+// SeriesArgs, SeriesSummary and SeriesExamples describe mapc series.
+const (
+	SeriesArgs     = "[flags] SCENARIO|CONFIG.json"
+	SeriesSummary  = "play the rulebook's 一轮比赛 series of xghj games (1.5× start for each winner, graduation at 1.5⁵)"
+	SeriesExamples = "  mapc series scenarios/xghj/east_playground\n" +
+		"  mapc series scenarios/xghj/sunshine_run --graduates 3 --agents heuristic,random --seed 7\n" +
+		"  mapc series scenarios/xghj/study_hall --format json\n"
+)
+
+// Series is mapc series.
+func Series(args []string, env cli.Env) int {
+	fs := newFlags("series", SeriesArgs, SeriesSummary, SeriesExamples, env)
+	seed := fs.Uint64("seed", 1, "series seed: game i is played with a seed derived from it")
+	agents := fs.String("agents", "heuristic", "agent per seat, comma-separated; a shorter list repeats its last agent")
+	graduates := fs.Int("graduates", 1, "graduations that end the series")
+	games := fs.Int("games", 100, "the most games the series plays")
+	growth := fs.Float64("growth", 1.5, "a winner's factor on its starting resources")
+	stages := fs.Int("stages", 5, "wins to graduate (growth^stages times the base)")
+	format := fs.String("format", "text", "report format: text or json")
+	color := diag.ColorAuto
+	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
+	pos, code, ok := parse(fs, args)
+	if !ok {
+		return code
+	}
+	var names []string
+	for _, a := range strings.Split(*agents, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			names = append(names, a)
+		}
+	}
+	if len(pos) != 1 || *graduates < 1 || *games < 1 || *stages < 1 || *growth < 1 || (*format != "text" && *format != "json") {
+		fs.Usage()
+		return diag.ExitFailure
+	}
+	cfg, code, ok := load(pos[0], env, color)
+	if !ok {
+		return code
+	}
+	res, err := xghj.Series(cfg, xghj.SeriesOptions{Agents: names, Seed: *seed, Graduates: *graduates, MaxGames: *games, Growth: *growth, Stages: *stages})
+	if err != nil {
+		fmt.Fprintln(env.Stderr, "mapc series:", err)
+		return diag.ExitFailure
+	}
+	if *format == "json" {
+		return writeJSON(env.Stdout, res)
+	}
+	if err := res.WriteText(env.Stdout); err != nil {
+		return diag.ExitFailure
+	}
+	return diag.ExitOK
+}
