@@ -136,7 +136,7 @@ func limitDocs() [][3]string {
 	d := DefaultLimits()
 	return [][3]string{
 		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; pattern matching and library loops count too. The limit scripts normally meet: it is the same on every machine."},
-		{"time", d.Timeout.String(), "Wall-clock deadline per call, a backstop for work done in Go."},
+		{"backstop", d.Timeout.String(), "Not a limit of the script: a wall-clock guard far above what a budgeted call takes. A call that reaches it (an overloaded machine) is reported as an internal failure of the machine, never as the script's error, so results depend only on the inputs."},
 		{"call depth", fmt.Sprint(d.MaxCallDepth), "Nested Lua calls (recursion, pcall, metamethods)."},
 		{"string length", fmt.Sprintf("%d bytes", d.MaxStringLen), "Longest string `..`, `string.rep`, `string.format`, `string.gsub`, `table.concat` and the like may build."},
 		{"memory", fmt.Sprintf("%d bytes", d.MaxAllocBytes), "Estimated memory per call claimed through strings, array growth, new table keys, `unpack` and `print`."},

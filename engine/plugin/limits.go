@@ -6,15 +6,21 @@ import "time"
 // of a script's top level on a worker) gets the full budget afresh. A zero
 // field takes its default from DefaultLimits.
 //
-// The instruction budget, not the wall-clock deadline, is the limit scripts
-// normally meet: it counts the same on every machine and under any load, so a
-// script that fits in one run fits in every replay of the same game. The
-// deadline is a backstop for work done in Go on a script's behalf (sorting a
-// large table, say) and for machines so slow that the instruction budget
-// would take too long.
+// Every limit a script can break is counted (instructions, bytes, depth),
+// never timed: it counts the same on every machine and under any load, so a
+// script that fits in one run fits in every replay of the same game, and one
+// that breaks a limit breaks it at the same instruction every time.
+//
+// Timeout is no limit of the script: it is a last-resort backstop for a
+// machine so overloaded (or a Go library call so slow) that a call within
+// its budgets has not finished after a long time. It is set far above what
+// a budgeted call takes, and a call that reaches it fails with an *Error
+// wrapping ErrBackstop, which tools report as an internal failure of the
+// machine, not as the script's fault.
 type Limits struct {
-	// Timeout is the wall-clock deadline of one call. The clock is first read
-	// after a few thousand instructions, so short calls never touch it.
+	// Timeout is the wall-clock backstop of one call (see above). The clock
+	// is first read after a few hundred instructions, so short calls never
+	// touch it.
 	Timeout time.Duration
 	// MaxInstructions is the number of Lua VM instructions one call may run.
 	// Pattern-matching steps count as instructions too.
@@ -43,10 +49,15 @@ type Limits struct {
 	MaxNesting int
 }
 
+// BackstopTimeout is the default wall-clock backstop of one call. A call
+// within the default instruction budget takes well under a second on an idle
+// machine; a minute is far beyond what load alone explains.
+const BackstopTimeout = time.Minute
+
 // DefaultLimits returns the limits used when a Limits field is zero.
 func DefaultLimits() Limits {
 	return Limits{
-		Timeout:         time.Second,
+		Timeout:         BackstopTimeout,
 		MaxInstructions: 1_000_000,
 		MaxCallDepth:    200,
 		MaxStringLen:    1 << 20,
@@ -94,7 +105,7 @@ type Limit string
 const (
 	LimitNone         Limit = ""
 	LimitInstructions Limit = "instructions" // Limits.MaxInstructions
-	LimitTimeout      Limit = "timeout"      // Limits.Timeout
+	LimitTimeout      Limit = "timeout"      // Limits.Timeout: the backstop, not the script's fault (ErrBackstop)
 	LimitMemory       Limit = "memory"       // MaxStringLen, MaxAllocBytes, MaxArrayLen
 	LimitStack        Limit = "stack"        // MaxCallDepth, or the value stack
 )

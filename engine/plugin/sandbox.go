@@ -46,7 +46,7 @@ func sandboxGlobals() []global {
 			doc:  "Iterates all keys of `t` in the order of `next`, or as its `__pairs` metamethod says (as in Lua 5.2; this is how `pairs(ctx)` works).",
 			impl: func(w *Worker) lua.LGFunction { return w.basePairs }},
 		{name: "pcall", params: []Field{{Name: "f", Type: "function"}, {Name: "...", Type: "any"}}, returns: []Field{{Name: "ok", Type: "boolean"}, {Name: "...", Type: "any"}},
-			doc: "Calls `f` in protected mode. A broken instruction or time limit cannot be caught: the next instruction fails again."},
+			doc: "Calls `f` in protected mode. A broken instruction limit cannot be caught: the next instruction fails again."},
 		{name: "print", params: []Field{{Name: "...", Type: "any"}},
 			doc:  "Writes its arguments, separated by tabs, to the game's event log with the script's name and line.",
 			impl: func(w *Worker) lua.LGFunction { return w.basePrint }},

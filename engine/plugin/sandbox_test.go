@@ -1,10 +1,12 @@
 package plugin_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -338,13 +340,32 @@ func TestLimitErrorsAreSticky(t *testing.T) {
 	}
 }
 
-// TestTimeout: the deadline stops work the instruction budget does not
-// see, here a limit so high it would never be reached.
+// TestTimeout: the wall-clock backstop stops work the instruction budget
+// does not see, here a limit so high it would never be reached, and says it
+// is the machine's condition (ErrBackstop), not the script's fault.
 func TestTimeout(t *testing.T) {
 	t.Parallel()
 	ev := newEvaluator(t, plugin.Limits{MaxInstructions: 1 << 60, Timeout: 1}, "function run() while true do end end")
 	_, err := ev.run(0)
-	if e := asError(t, err); e.Limit != plugin.LimitTimeout || !strings.Contains(e.Message, "time limit") {
-		t.Errorf("error %+v, want the time limit", e)
+	if e := asError(t, err); e.Limit != plugin.LimitTimeout || !strings.Contains(e.Message, "backstop") || !errors.Is(err, plugin.ErrBackstop) {
+		t.Errorf("error %+v, want the backstop wrapping ErrBackstop", e)
+	}
+}
+
+// TestBudgetNotTimed: the default backstop is far above what the default
+// instruction budget takes, so a script exhausting its budget fails on the
+// instruction count, at the same line every time.
+func TestBudgetNotTimed(t *testing.T) {
+	t.Parallel()
+	if d := plugin.DefaultLimits(); d.Timeout < 30*time.Second {
+		t.Fatalf("default backstop %v is within reach of a budgeted call", d.Timeout)
+	}
+	ev := newEvaluator(t, plugin.Limits{}, "function run()\n  local n = 0\n  while true do n = n + 1 end\nend")
+	for range 2 {
+		_, err := ev.run(0)
+		e := asError(t, err)
+		if e.Limit != plugin.LimitInstructions || e.Line != 3 || errors.Is(err, plugin.ErrBackstop) {
+			t.Errorf("error %+v, want the instruction limit at line 3", e)
+		}
 	}
 }

@@ -413,6 +413,9 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 	switch {
 	case w.wd.tripped != LimitNone:
 		e.Limit = w.wd.tripped
+		if e.Limit == LimitTimeout {
+			e.Err = ErrBackstop
+		}
 	case w.limitHit != LimitNone && strings.HasSuffix(msg, w.limitMsg):
 		e.Limit = w.limitHit
 	case strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow"):
@@ -468,7 +471,7 @@ func (d *watchdog) init(l Limits) {
 	d.closed = make(chan struct{})
 	close(d.closed)
 	d.errN = fmt.Errorf("instruction limit exceeded (%d instructions per call)", l.MaxInstructions)
-	d.errT = fmt.Errorf("time limit exceeded (%v per call)", l.Timeout)
+	d.errT = fmt.Errorf("wall-clock backstop reached (%v per call): the machine is overloaded or too slow", l.Timeout)
 	d.reset()
 }
 

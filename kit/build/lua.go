@@ -72,11 +72,25 @@ const CodeLuaRuntime = "lua-runtime"
 // ScriptErrorDiagnostic turns a hook failure reported by the plugin
 // registry (a *plugin.Error anywhere in err's chain) into a diagnostic at the
 // script's line, naming the hook kind and id, with a short traceback as
-// related locations. ok is false when err is no hook failure.
+// related locations: lua-syntax for a script that does not compile (a mod's,
+// say), lua-runtime for one that failed while it ran. ok is false when err
+// is no fault of a script: no hook failure, or a call stopped by the
+// wall-clock backstop (plugin.ErrBackstop), which is the machine's condition
+// and an internal failure.
 func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	var pe *plugin.Error
-	if !errors.As(err, &pe) {
+	if !errors.As(err, &pe) || errors.Is(err, plugin.ErrBackstop) {
 		return diag.Diagnostic{}, false
+	}
+	if pe.Func == "" {
+		d = diag.Diagnostic{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: luaSummary[plugin.CodeSyntax],
+			Detail: fmt.Sprintf("The %s hook %q does not compile: %s", pe.Kind, pe.ID, sentence(pe.Message))}
+		if pe.Line > 0 {
+			d.Subject = &diag.Range{File: pe.Script,
+				Start: diag.Pos{Line: pe.Line, Column: max(pe.Column, 1)},
+				End:   diag.Pos{Line: pe.Line, Column: max(pe.Column, 1) + 1}}
+		}
+		return d, true
 	}
 	d = diag.Diagnostic{
 		Severity: diag.Error, Code: CodeLuaRuntime, Summary: "Hook failed",

@@ -52,6 +52,18 @@ func TestScriptErrorDiagnostic(t *testing.T) {
 	if _, ok := ScriptErrorDiagnostic(fmt.Errorf("plain")); ok {
 		t.Error("a plain error was taken for a hook failure")
 	}
+	// The wall-clock backstop is the machine's condition, not the script's.
+	backstop := &plugin.Error{Script: "tech/bad.lua", Line: 2, Kind: "mbg.tech", ID: "bad", Func: "effect",
+		Limit: plugin.LimitTimeout, Message: "backstop", Err: plugin.ErrBackstop}
+	if _, ok := ScriptErrorDiagnostic(backstop); ok {
+		t.Error("the backstop was reported as the script's fault")
+	}
+	// A script that does not compile (a mod's) is a syntax error at its position.
+	_, synErr := reg.AddLua(hooks.TechKind, "broken", "mod/mbg/tech/broken.lua", []byte("function effect(ctx)\n\treturn = 1\nend\n"))
+	d, ok = ScriptErrorDiagnostic(synErr)
+	if !ok || d.Code != plugin.CodeSyntax || d.Subject == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column < 2 {
+		t.Errorf("syntax error diagnostic = %+v, %v (from %v)", d, ok, synErr)
+	}
 }
 
 type nopHost struct{}
