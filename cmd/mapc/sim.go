@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -31,7 +33,9 @@ func runSim(args []string, env cli.Env) int {
 	games := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "batch seed: game i is played with a seed derived from it")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (results do not depend on it)")
-	format := fs.String("format", "text", "report format: text or json")
+	format := fs.String("format", "text", "report format: text or json (diagnostics of failed games use the same format)")
+	keepGoing := fs.Bool("keep-going", false, "play every game even after one fails, and report every failure (default: stop at the first failing game)")
+	only := fs.Int("game", -1, "play only game `N` of the batch (with the seed it has in the batch), to replay a failure alone")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	var agents, mods listFlag
@@ -41,11 +45,18 @@ func runSim(args []string, env cli.Env) int {
 	if !ok {
 		return code
 	}
-	if len(positional) != 1 || *games <= 0 || (*format != "text" && *format != "json") {
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(env.Stderr, "mapc sim: --format %s is not supported: a sim report is text or json\n", *format)
+		return diag.ExitFailure
+	}
+	if len(positional) != 1 || *games <= 0 || *only < -1 {
 		fs.Usage()
 		return diag.ExitFailure
 	}
 	out := cli.Output{Format: diag.FormatText, Color: color}
+	if *format == "json" {
+		out.Format = diag.FormatJSON
+	}
 	c := env.Compiler()
 	var res *build.Result
 	if strings.HasSuffix(positional[0], ".json") {
@@ -76,18 +87,30 @@ func runSim(args []string, env cli.Env) int {
 			return diag.ExitFailure
 		}
 	}
-	if code := out.Report(env, res.Diags, cli.Sources([]*build.Result{res})); code != diag.ExitOK {
-		return code
+	if res.Diags.HasErrors() {
+		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+	}
+	textOut := cli.Output{Format: diag.FormatText, Color: color}
+	if len(res.Diags) > 0 {
+		textOut.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	game, warns, err := s.Sim(res.Value, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc sim: warning:", w)
 	}
 	if err != nil {
+		// A script that does not load (a mod's syntax error, say) is the
+		// user's input: a diagnostic at its line, exit 1.
+		if d, ok := build.ScriptErrorDiagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, cli.Sources([]*build.Result{res}))
+		}
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
-	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers}
+	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, KeepGoing: *keepGoing}
+	if *only >= 0 {
+		opts.First, opts.Games = *only, 1
+	}
 	if cli.IsTerminal(env.StderrFile) {
 		step := max(1, *games/100)
 		opts.Progress = func(done, total int) {
@@ -101,8 +124,7 @@ func runSim(args []string, env cli.Env) int {
 	}
 	rep, err := sim.Run(game, opts)
 	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc sim:", err)
-		return diag.ExitFailure
+		return reportFailures(env, out, err, replayCommand(positional[0], *seed, agents, mods))
 	}
 	if *format == "json" {
 		err = rep.WriteJSON(env.Stdout)
@@ -114,4 +136,66 @@ func runSim(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	return diag.ExitOK
+}
+
+// replayCommand returns a function giving the command that replays game i
+// of this batch alone: the same target, seed, agents and mods.
+func replayCommand(target string, seed uint64, agents, mods []string) func(i int) string {
+	return func(i int) string {
+		cmd := fmt.Sprintf("mapc sim %s --seed %d --game %d", shellQuote(target), seed, i)
+		if len(agents) > 0 {
+			cmd += " --agents " + shellQuote(strings.Join(agents, ","))
+		}
+		for _, m := range mods {
+			cmd += " --mods " + shellQuote(m)
+		}
+		return cmd
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == ',' || r == ':' ||
+			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f)
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// reportFailures reports the failed games of a batch. A script's failure is
+// a diagnostic at its line (lua-runtime, exit 1) with its traceback and the
+// command that replays the game alone; anything else (an engine error, the
+// wall-clock backstop of an overloaded machine) is an internal failure,
+// exit 2, with the same replay command.
+func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) string) int {
+	var fails sim.Failures
+	if !errors.As(err, &fails) {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	var ds diag.Diagnostics
+	internal := false
+	for _, f := range fails {
+		d, ok := build.ScriptErrorDiagnostic(f.Err)
+		if !ok {
+			internal = true
+			fmt.Fprintf(env.Stderr, "mapc sim: game %d (seed %d): %v\n  replay it alone: %s\n", f.Game, f.Seed, f.Err, replay(f.Game))
+			continue
+		}
+		d.Detail = fmt.Sprintf("Game %d (seed %d): %s Replay this game alone: %s", f.Game, f.Seed, d.Detail, replay(f.Game))
+		ds = append(ds, d)
+	}
+	code := diag.ExitOK
+	if len(ds) > 0 {
+		code = out.Report(env, ds, func(file string) ([]byte, bool) {
+			b, err := os.ReadFile(file)
+			return b, err == nil
+		})
+	}
+	if internal {
+		return diag.ExitFailure
+	}
+	return code
 }

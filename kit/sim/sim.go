@@ -52,11 +52,55 @@ type Game interface {
 
 // Options configure Run.
 type Options struct {
-	Games    int
-	Seed     uint64
-	Agents   []string // one per role; a shorter list repeats its last entry
-	Workers  int      // default 1
-	Progress func(done, total int)
+	Games int
+	Seed  uint64
+	// First is the index of the batch's first game: Run plays games First
+	// to First+Games-1, each with GameSeed(Seed, i). First = i, Games = 1
+	// replays game i of a batch alone.
+	First   int
+	Agents  []string // one per role; a shorter list repeats its last entry
+	Workers int      // default 1
+	// KeepGoing plays every game even after one fails and reports all the
+	// failures; by default the batch stops at the first failing game.
+	KeepGoing bool
+	Progress  func(done, total int)
+}
+
+// GameError is the failure of one game of a batch.
+type GameError struct {
+	Game int    // index in the batch
+	Seed uint64 // the game's seed, GameSeed(batch seed, Game)
+	Err  error
+}
+
+// Error implements error.
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d (seed %d): %v", e.Game, e.Seed, e.Err)
+}
+
+// Unwrap returns the game's error.
+func (e *GameError) Unwrap() error { return e.Err }
+
+// Failures are the failed games of a batch, in game order: the first
+// failing game, or with Options.KeepGoing every one. Which games fail depends
+// only on the seed, never on the number of workers or the machine's load.
+type Failures []*GameError
+
+// Error implements error.
+func (fs Failures) Error() string {
+	if len(fs) == 1 {
+		return fs[0].Error()
+	}
+	return fmt.Sprintf("%d games failed; first: %v", len(fs), fs[0])
+}
+
+// Unwrap returns the games' errors.
+func (fs Failures) Unwrap() []error {
+	errs := make([]error, len(fs))
+	for i, f := range fs {
+		errs[i] = f
+	}
+	return errs
 }
 
 // GameSeed derives the seed of game i from the batch seed (splitmix64), so
@@ -68,11 +112,17 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// Run plays opts.Games games and returns the report. The first error of a
-// game (in game order) aborts the report.
+// Run plays opts.Games games and returns the report. A failing game stops
+// the batch: no further games are started, and Run returns the Failures
+// (the first failing game in game order, which is the same whatever the
+// number of workers: every earlier game has been played). With
+// opts.KeepGoing every game is played and every failure returned.
 func Run(g Game, opts Options) (*Report, error) {
 	if opts.Games <= 0 {
 		return nil, errors.New("sim: the number of games must be positive")
+	}
+	if opts.First < 0 {
+		return nil, errors.New("sim: the first game's index must not be negative")
 	}
 	roles := g.Roles()
 	if len(roles) == 0 {
@@ -92,30 +142,46 @@ func Run(g Game, opts Options) (*Report, error) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	failed := false
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				outcomes[i], errs[i] = g.Play(GameSeed(opts.Seed, i), agents)
+				outcomes[i], errs[i] = g.Play(GameSeed(opts.Seed, opts.First+i), agents)
+				mu.Lock()
+				failed = failed || errs[i] != nil
+				done++
 				if opts.Progress != nil {
-					mu.Lock()
-					done++
 					opts.Progress(done, opts.Games)
-					mu.Unlock()
 				}
+				mu.Unlock()
 			}
 		}()
 	}
 	for i := range opts.Games {
+		mu.Lock()
+		stop := failed && !opts.KeepGoing
+		mu.Unlock()
+		if stop {
+			break
+		}
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	var fails Failures
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("game %d (seed %d): %w", i, GameSeed(opts.Seed, i), err)
+			n := opts.First + i
+			fails = append(fails, &GameError{Game: n, Seed: GameSeed(opts.Seed, n), Err: err})
+			if !opts.KeepGoing {
+				break
+			}
 		}
+	}
+	if len(fails) > 0 {
+		return nil, fails
 	}
 	var cols []Column
 	if c, ok := g.(Columnar); ok {
