@@ -37,6 +37,16 @@ type Limits struct {
 	// print. It is an estimate (a table key is counted at a fixed size) that
 	// stops runaway growth early rather than an exact meter.
 	MaxAllocBytes int64
+	// MaxGameBytes bounds the memory the scripts of one game keep between
+	// calls: tables, strings and functions reachable from their globals and
+	// upvalues, estimated as MaxAllocBytes is. The per-call budget starts
+	// afresh at every call; this one holds for the whole game, so a hook
+	// that adds a little to a table on every call fails at its line instead
+	// of growing the process until it runs out of memory. It is measured
+	// (by walking that state) whenever the memory charged since the last
+	// measurement could have taken the state over the limit, so what is
+	// counted depends only on the game, never on the garbage collector.
+	MaxGameBytes int64
 	// MaxArrayLen is the largest integer key a table's array part may grow
 	// to; writing t[n] for a larger n fails instead of allocating n slots.
 	// It also bounds the cost of one VM instruction: gopher-lua's # operator
@@ -62,6 +72,7 @@ func DefaultLimits() Limits {
 		MaxCallDepth:    200,
 		MaxStringLen:    1 << 20,
 		MaxAllocBytes:   16 << 20,
+		MaxGameBytes:    64 << 20,
 		MaxArrayLen:     1 << 18,
 		MaxSourceBytes:  1 << 20,
 		MaxNesting:      200,
@@ -86,6 +97,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxAllocBytes <= 0 {
 		l.MaxAllocBytes = d.MaxAllocBytes
 	}
+	if l.MaxGameBytes <= 0 {
+		l.MaxGameBytes = d.MaxGameBytes
+	}
 	if l.MaxArrayLen <= 0 {
 		l.MaxArrayLen = d.MaxArrayLen
 	}
@@ -106,6 +120,6 @@ const (
 	LimitNone         Limit = ""
 	LimitInstructions Limit = "instructions" // Limits.MaxInstructions
 	LimitTimeout      Limit = "timeout"      // Limits.Timeout: the backstop, not the script's fault (ErrBackstop)
-	LimitMemory       Limit = "memory"       // MaxStringLen, MaxAllocBytes, MaxArrayLen
+	LimitMemory       Limit = "memory"       // MaxStringLen, MaxAllocBytes, MaxGameBytes, MaxArrayLen
 	LimitStack        Limit = "stack"        // MaxCallDepth, or the value stack
 )

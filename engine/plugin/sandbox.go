@@ -473,11 +473,16 @@ const (
 	keyBytes  = 64 // one new hash key with its bookkeeping
 )
 
-// charge counts n bytes against the call's memory budget.
+// charge counts n bytes against the call's memory budget, and against the
+// game's (see gamemem.go).
 func (w *Worker) charge(L *lua.LState, n int64) {
 	w.alloc += n
 	if w.alloc > w.limits.MaxAllocBytes {
 		w.raiseLimit(L, LimitMemory, fmt.Sprintf("memory limit exceeded (%d bytes per call)", w.limits.MaxAllocBytes))
+	}
+	w.game.since += n
+	if w.game.since > w.game.next {
+		w.checkGame(L)
 	}
 }
 

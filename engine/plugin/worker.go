@@ -34,6 +34,7 @@ type Worker struct {
 	host       any
 	wd         watchdog
 	alloc      int64
+	game       gameMeter // the game's memory (gamemem.go)
 	args       Args
 	hostErr    error  // last error a host function reported (Args.Fail)
 	hostErrMsg string // and the message it raised
@@ -83,6 +84,7 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 	w.fr.w = w
 	w.fargs = Args{w: w, fast: true}
 	w.wd.init(r.limits)
+	w.game.reset(r.limits)
 	w.newState()
 	return w
 }
@@ -110,6 +112,7 @@ func (w *Worker) Reset(rng *rand.Rand) error {
 		return errors.New("plugin: Reset during a hook call")
 	}
 	w.rng = rng
+	w.game.reset(w.limits)
 	for i, inst := range w.insts {
 		// A hook on the fast path keeps nothing between calls: no Lua code
 		// runs in its environment and its constants were fixed when it was
