@@ -37,9 +37,12 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("Every script runs in an environment of its own: globals it sets are invisible to every other ")
 	p("script, and it has its own copies of the `string`, `table` and `math` tables and of the host ")
 	p("table, so a mod that replaces `string.upper` changes only its own. A script's top level runs ")
-	p("once per game, before its first function call; its functions are looked up then. Globals and ")
-	p("upvalues keep their values between calls within a game but start afresh in every game, and are ")
-	p("not saved with the game, so hooks should keep no state of their own.\n\n")
+	p("once per game, before its first function call; its functions are looked up then. The top level ")
+	p("may set up globals and top-level locals; once it has run, a hook function that assigns a global ")
+	p("or a top-level local (an upvalue) fails at that line (`lua-state-write`): such state is not saved ")
+	p("with the game, so a loaded game or a replay would differ. Lasting state goes through the host API. ")
+	p("Tables the top level built may be changed, within the game's memory budget; everything starts ")
+	p("afresh in every game. Reading a name the sandbox removed (`os`, `require`, …) fails naming it.\n\n")
 	p("Scripts are deterministic: `math.random` draws from the game's seeded random source, no clock ")
 	p("is available, `pairs` visits keys in a fixed order and `tostring` prints no addresses. The same ")
 	p("seed and decisions replay the same game.\n\n")
@@ -152,6 +155,8 @@ func checkCodes() [][3]string {
 	return [][3]string{
 		{CodeSyntax, "error", "The script does not parse or compile (also: too large, nested too deeply). Reported at the offending token's line and column."},
 		{CodeMissingFunction, "error", "The script does not define, as a global, a function its kind requires."},
-		{CodeUnknownGlobal, "warning", "The script assigns a global that is not a function of its kind. Such globals are private to the hook and reset every game; usually a `local` is missing."},
+		{CodeUnknownGlobal, "warning", "The script's top level assigns a global that is not a function of its kind. Such globals are private to the hook and reset every game; usually a `local` is missing."},
+		{CodeStateWrite, "error", "A hook function assigns a global or a top-level local of its script (an upvalue). Such state is lost when a game is saved and loaded and breaks replays, so it is an error when the game runs too; use a local, or keep lasting state through the host API."},
+		{CodeUnavailable, "error", "The script uses a name the sandbox does not provide (`os`, `io`, `require`, `load`, `debug`, `coroutine`, …). At run time reading one fails with the same message."},
 	}
 }

@@ -52,7 +52,32 @@ const (
 	// every game, so they usually mean a missing "local" (or state that
 	// would not survive saving and loading a game).
 	CodeUnknownGlobal = "lua-unknown-global"
+	// CodeStateWrite: a hook function assigns a global or a top-level local
+	// of the script (an upvalue). Such state hides in the Lua environment,
+	// where saving and loading a game loses it and a replay differs; it is
+	// an error at run time too. Lasting state goes through the host API.
+	CodeStateWrite = "lua-state-write"
+	// CodeUnavailable: the script uses a standard name the sandbox does not
+	// provide (os, io, require, load, debug, coroutine, setfenv, …).
+	CodeUnavailable = "lua-unavailable"
 )
+
+// stateWriteMsg explains a write of a hook's state at run time; the same
+// text for mapc check and for the error the script gets.
+func stateWriteMsg(name string, upvalue bool) string {
+	what := "the global " + name
+	if upvalue {
+		what = name + ", a top-level local of the script (an upvalue),"
+	}
+	return "assignment to " + what + " while a hook function runs: state kept in the Lua environment is lost " +
+		"when a game is saved and loaded and breaks replays; use a local of the function, or keep lasting state through the host API"
+}
+
+// unavailableMsg explains a use of a standard name the sandbox removes.
+func unavailableMsg(name string) string {
+	return "the name " + name + " is not available in the sandbox: scripts reach no files, processes, clock, other code or " +
+		"coroutines; the base library, string, table, math and the host table are all there is"
+}
 
 // Check examines the script src, meant as the hook (kind, id), without
 // running it: syntax errors at their line and column, required functions
@@ -68,9 +93,7 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 	if err != nil {
 		return []Problem{syntaxProblem(err, src)}
 	}
-	a := &analyzer{kind: kind, src: src, maxDepth: limits.MaxNesting,
-		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
-	a.push()
+	a := newAnalyzer(kind, src, limits.MaxNesting)
 	a.block(chunk)
 
 	var ps []Problem
@@ -102,36 +125,87 @@ func syntaxProblem(err error, src []byte) Problem {
 }
 
 // analyzer walks a chunk tracking local scopes, to find which globals it
-// assigns and which of its kind's functions it defines at top level.
+// assigns, which of its kind's functions it defines at top level, which
+// assignments write a hook's state at run time and which names the sandbox
+// does not provide. The same walk serves mapc check (problems) and the
+// sandbox (guard: it makes each run-time state write fail at its line; see
+// guardStateWrites).
 type analyzer struct {
 	kind            *Kind
 	src             []byte
-	scopes          [][]string
+	scopes          []luaScope
 	fnDepth         int // 0 in the chunk's own body
 	depth, maxDepth int
 	defined         map[string]bool // kind functions assigned globally at top level
 	localFn         map[string]int  // kind functions declared local at top level → line
 	written         map[string]bool // globals already reported
 	problems        []Problem
+	guard           bool // rewrite state writes into guarded ones
 }
 
-func (a *analyzer) push() { a.scopes = append(a.scopes, nil) }
+// luaScope is one block's locals and the function depth it belongs to.
+type luaScope struct {
+	names []string
+	fn    int
+}
+
+func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
+	a := &analyzer{kind: kind, src: src, maxDepth: maxNesting,
+		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
+	a.push()
+	return a
+}
+
+func (a *analyzer) push() { a.scopes = append(a.scopes, luaScope{fn: a.fnDepth}) }
 func (a *analyzer) pop()  { a.scopes = a.scopes[:len(a.scopes)-1] }
 func (a *analyzer) declare(n string) {
-	a.scopes[len(a.scopes)-1] = append(a.scopes[len(a.scopes)-1], n)
+	a.scopes[len(a.scopes)-1].names = append(a.scopes[len(a.scopes)-1].names, n)
 }
 
 func (a *analyzer) isLocal(name string) bool {
-	for i := len(a.scopes) - 1; i >= 0; i-- {
-		if slices.Contains(a.scopes[i], name) {
-			return true
-		}
-	}
-	return false
+	local, _ := a.resolve(name)
+	return local
 }
 
-// assignGlobal records an assignment to name at line, unless name is local.
-func (a *analyzer) assign(name string, line int) {
+// resolve reports whether name is a local here, and whether it is one of
+// the chunk's own (top-level) locals.
+func (a *analyzer) resolve(name string) (local, topLevel bool) {
+	for i := len(a.scopes) - 1; i >= 0; i-- {
+		if slices.Contains(a.scopes[i].names, name) {
+			return true, a.scopes[i].fn == 0
+		}
+	}
+	return false, false
+}
+
+// stateWrite reports whether assigning name here writes a hook's state at
+// run time (a global or a top-level local, from inside a function), and
+// reports it once per name and line.
+func (a *analyzer) stateWrite(name string, line int) (write, upvalue bool) {
+	if a.fnDepth == 0 {
+		return false, false
+	}
+	local, top := a.resolve(name)
+	if local && !top {
+		return false, false
+	}
+	a.problems = append(a.problems, Problem{Code: CodeStateWrite, Line: line, Column: a.column(line, name),
+		Message: stateWriteMsg(name, local)})
+	return true, local
+}
+
+// assign records an assignment to name at line: a state write inside a
+// function, else an assignment to a global at top level.
+func (a *analyzer) assign(name string, line int) (write, upvalue bool) {
+	if write, upvalue := a.stateWrite(name, line); write {
+		return true, upvalue
+	}
+	a.assignGlobal(name, line)
+	return false, false
+}
+
+// assignGlobal records a top-level assignment to name, unless name is local.
+func (a *analyzer) assignGlobal(name string, line int) {
 	if a.isLocal(name) {
 		return
 	}
@@ -218,12 +292,18 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 	case *ast.AssignStmt:
 		a.exprs(s.Rhs)
+		var guarded []string
 		for _, l := range s.Lhs {
 			if id, ok := l.(*ast.IdentExpr); ok {
-				a.assign(id.Value, s.Line())
+				if write, upvalue := a.assign(id.Value, s.Line()); write {
+					guarded = append(guarded, stateWriteMsg(id.Value, upvalue))
+				}
 			} else {
 				a.expr(l)
 			}
+		}
+		if a.guard && len(guarded) > 0 && len(s.Rhs) > 0 {
+			guardAssign(s, guarded[0])
 		}
 	case *ast.FuncDefStmt:
 		var params []string
@@ -310,6 +390,12 @@ func (a *analyzer) expr(e ast.Expr) {
 		return
 	}
 	switch e := e.(type) {
+	case *ast.IdentExpr:
+		if !a.isLocal(e.Value) && slices.Contains(removedGlobals(), e.Value) && !a.written[e.Value] {
+			a.written[e.Value] = true
+			a.problems = append(a.problems, Problem{Code: CodeUnavailable, Line: e.Line(), Column: a.column(e.Line(), e.Value),
+				Message: unavailableMsg(e.Value)})
+		}
 	case *ast.AttrGetExpr:
 		a.expr(e.Object)
 		a.expr(e.Key)

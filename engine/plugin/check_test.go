@@ -39,8 +39,13 @@ func TestCheck(t *testing.T) {
 		{"unknown global", "count = 0\nfunction effect(ctx)\n  local x\n  x, count = 1, count + 1\n  total = (total or 0) + count\n  return 0, 0\nend\n", []plugin.Problem{
 			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 1, Column: 1,
 				Message: `assignment to global "count", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`},
-			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 5, Column: 3,
-				Message: `assignment to global "total", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`}}},
+			{Code: plugin.CodeStateWrite, Line: 4, Column: 6, Message: plugin.StateWriteMsg("count", false)},
+			{Code: plugin.CodeStateWrite, Line: 5, Column: 3, Message: plugin.StateWriteMsg("total", false)}}},
+		{"upvalue write", "local n, k = 0, 2\nfunction effect(ctx)\n  local m = k\n  m = m + 1\n  n = n + m\n  return 0, 0\nend\n", []plugin.Problem{
+			{Code: plugin.CodeStateWrite, Line: 5, Column: 3, Message: plugin.StateWriteMsg("n", true)}}},
+		{"unavailable", "local os2 = 1\nfunction effect(ctx)\n  local t = os.time()\n  local f = loadstring('x')\n  local io = 3\n  return 0, -io\nend\n", []plugin.Problem{
+			{Code: plugin.CodeUnavailable, Line: 3, Column: 13, Message: plugin.UnavailableMsg("os")},
+			{Code: plugin.CodeUnavailable, Line: 4, Column: 13, Message: plugin.UnavailableMsg("loadstring")}}},
 		{"scopes", `local helper = {}
 function helper.f(a) a = 1 end
 function helper:g() self.x = 1 end
@@ -54,8 +59,7 @@ function effect(ctx)
 end
 `, nil},
 		{"local out of scope", "function effect(ctx)\n  do local d end\n  d = 1\n  return 0, 0\nend\n", []plugin.Problem{
-			{Severity: plugin.SeverityWarning, Code: plugin.CodeUnknownGlobal, Line: 3, Column: 3,
-				Message: `assignment to global "d", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`}}},
+			{Code: plugin.CodeStateWrite, Line: 3, Column: 3, Message: plugin.StateWriteMsg("d", false)}}},
 		{"compile error", "function effect(ctx)\n  goto nowhere\n  return 0, 0\nend\n", []plugin.Problem{
 			{Code: plugin.CodeSyntax, Message: "no visible label 'nowhere' for <goto> at line 2", Line: 4, Column: 1}}},
 		{"too deep", "function effect(ctx)\n  return " + strings.Repeat("(", 300) + "1" + strings.Repeat(" + 1)", 300) + "\nend\n", []plugin.Problem{

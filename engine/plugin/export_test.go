@@ -99,3 +99,9 @@ func SandboxGlobalCalls() []string {
 	}
 	return out
 }
+
+// The messages of state writes and unavailable names, for the check tests.
+var (
+	StateWriteMsg  = stateWriteMsg
+	UnavailableMsg = unavailableMsg
+)

@@ -136,6 +136,8 @@ type library struct {
 	hosts map[*Kind][]namedValue // lookup only
 
 	concat, setIndex, ctor *lua.LFunction
+	state                  *lua.LFunction // the guard of state writes (statewrite.go)
+	envMeta                *lua.LTable    // the metatable of script environments
 	next                   *lua.LFunction // gopher-lua's next
 	ctxWrite, ctxPairs     *lua.LFunction // metamethods of ctx tables
 	ctxNext                *lua.LFunction
@@ -212,6 +214,11 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.concat = L.NewFunction(w.luaConcat)
 	lib.setIndex = L.NewFunction(w.luaSetIndex)
 	lib.ctor = L.NewFunction(w.luaCtor)
+	lib.state = L.NewFunction(w.luaState)
+	lib.envMeta = L.CreateTable(0, 3)
+	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
+	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))
+	lib.envMeta.RawSetString("__metatable", lua.LFalse)
 	return lib
 }
 
@@ -275,6 +282,7 @@ func (lib *library) newEnv(w *Worker, L *lua.LState, inst *instance, kind *Kind)
 	if kind.HostTable != "" {
 		env.RawSetString(kind.HostTable, newTable(L, lib.hostValues(w, L, kind)))
 	}
+	env.Metatable = lib.envMeta
 	return env
 }
 
@@ -395,6 +403,9 @@ func (w *Worker) baseRawset(L *lua.LState) int {
 	t := L.CheckTable(1)
 	k, v := L.CheckAny(2), L.CheckAny(3)
 	checkKey(L, k)
+	if !w.loading && w.cur != nil && t == w.cur.env {
+		L.RaiseError("%s", stateWriteMsg(lua.LVAsString(k), false))
+	}
 	if w.guardWrite(L, t, k, v) {
 		t.RawSet(k, v)
 	}

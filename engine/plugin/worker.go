@@ -294,7 +294,8 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.concat)
 	L.Push(w.lib.setIndex)
 	L.Push(w.lib.ctor)
-	if err := L.PCall(3, 0, nil); err != nil {
+	L.Push(w.lib.state)
+	if err := L.PCall(4, 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()

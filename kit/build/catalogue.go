@@ -91,11 +91,18 @@ var coreCodes = []diag.CodeInfo{
 	{Code: plugin.CodeMissingFunction, Category: "script", Title: "hook script lacks a required function",
 		Doc:     "Every hook kind requires some functions (an mbg.tech exports effect(ctx), an mbg.card play(ctx)); docs/lua-api.md lists them. Define the function as a global.",
 		Example: "-- an mbg.tech script\nfunction efect(ctx) return 0, -ctx.value end\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "hook writes a global variable",
-		Doc:     "A hook assigns a global that is not one of its kind's functions. Globals are private to the hook and do not survive saving a game, so this is usually a missing local.",
-		Example: "function effect(ctx)\n\tcount = (count or 0) + 1\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
+	{Code: plugin.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "script sets a global variable",
+		Doc:     "A script's top level assigns a global that is not one of its kind's functions. Globals are private to the hook and start afresh every game, so this is usually a missing local.",
+		Example: "count = 0\nfunction effect(ctx)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
+	{Code: plugin.CodeStateWrite, Category: "script", Title: "hook function writes a global or a top-level local",
+		Doc: "While a hook function runs it may not assign a global or a top-level local of its script (an upvalue): such state lives only in the Lua environment, which a saved game does not hold, so a loaded game or a replay would differ. " +
+			"It is an error at the script's line both in mapc check and when the game runs. Use a local of the function; keep lasting state through the host API. The top level (and functions it calls while the script loads) may set up its locals and globals, and tables they hold may be changed.",
+		Example: "local count = 0\nfunction effect(ctx)\n\tcount = count + 1 -- lost by save and load\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
+	{Code: plugin.CodeUnavailable, Category: "script", Title: "name the sandbox does not provide",
+		Doc:     "The script uses a standard Lua name the sandbox removes: os, io, require, load, loadstring, dofile, debug, coroutine, setfenv, getfenv, package, collectgarbage, module, newproxy, loadfile. Scripts reach no files, processes, clock or other code; math.random draws from the game's seeded stream.",
+		Example: "function effect(ctx)\n\tlocal seed = os.time()\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 	{Code: CodeLuaRuntime, Category: "script", Title: "hook failed while a game ran",
-		Doc:     "A Lua hook raised an error, broke a sandbox limit (instructions, time, memory, stack) or called a host function with bad arguments during a game. The position is the script line; related locations are the traceback. The game that called it stops with its state unchanged.",
+		Doc:     "A Lua hook raised an error, broke a sandbox limit (instructions, memory per call or per game, stack) or called a host function with bad arguments during a game. The position is the script line; related locations are the traceback. The game that called it stops with its state unchanged.",
 		Example: "function effect(ctx)\n\treturn 0, -ctx.nope.value -- indexing a nil field\nend\n", ExampleLang: "lua"},
 }
 

@@ -49,6 +49,8 @@ var luaSummary = map[string]string{
 	plugin.CodeSyntax:          "Lua syntax error",
 	plugin.CodeMissingFunction: "Missing hook function",
 	plugin.CodeUnknownGlobal:   "Global written by a hook",
+	plugin.CodeStateWrite:      "Hook state written at run time",
+	plugin.CodeUnavailable:     "Name not available in the sandbox",
 }
 
 func sentence(s string) string {
