@@ -58,10 +58,18 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("\nNot available: %s.\n\n", codeList(removedGlobals()))
 
 	p("### Limits\n\n")
-	p("Every call of a hook function, and the first run of a script's top level, gets these budgets ")
-	p("(scenario settings may change them). A script that breaks one fails with an error naming the ")
-	p("script, line, kind and id. Host functions the script called before it failed have taken ")
-	p("effect; nothing else of the failed call reaches the game.\n\n")
+	p("Every call of a hook function, and the first run of a script's top level, gets these budgets; ")
+	p("the game memory budget holds for a whole game. Every limit is counted, never timed, so a script ")
+	p("that breaks one breaks it at the same place on every machine and under any load. A script that ")
+	p("breaks one fails with an error naming the script, line, kind and id. Host functions the script ")
+	p("called before it failed have taken effect; nothing else of the failed call reaches the game.\n\n")
+	p("A scenario may raise or lower three budgets in its `[lua]` table, within bounds:\n\n")
+	p("```toml\n[lua]\ninstructions = 2000000   # per call\nmemory = 33554432         # bytes per call\ngame_memory = 134217728   # bytes kept per game\n```\n\n")
+	p("| key | bounds |\n|---|---|\n")
+	for _, b := range BudgetBounds() {
+		p("| `%s` | %d … %d |\n", b.Name, b.Min, b.Max)
+	}
+	p("\n")
 	p("| limit | default | meaning |\n|---|---|---|\n")
 	for _, l := range limitDocs() {
 		p("| %s | %s | %s |\n", l[0], l[1], cell(l[2]))

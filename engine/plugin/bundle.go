@@ -81,7 +81,17 @@ type Layer struct {
 // layer in order. A layer replacing a bundled hook is a warning, not an
 // error: it is what a mod is for.
 func NewBundleRegistry(kinds []*Kind, bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
-	reg, err := NewRegistry(kinds, DefaultLimits())
+	return NewBundleRegistryBudgets(kinds, Budgets{}, bundle, layers...)
+}
+
+// NewBundleRegistryBudgets is NewBundleRegistry with a config's budgets
+// (its "lua_limits") instead of the default limits.
+func NewBundleRegistryBudgets(kinds []*Kind, budgets Budgets, bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
+	limits, err := budgets.Limits()
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := NewRegistry(kinds, limits)
 	if err != nil {
 		return nil, nil, err
 	}

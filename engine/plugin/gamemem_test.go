@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -80,5 +81,48 @@ func TestHostTablesCharged(t *testing.T) {
 	_, err = plugin.Call(w, cellsRun, lookup(t, reg, cellsKind, "c"), &struct{}{}, nil)
 	if e := asError(t, err); e.Limit != plugin.LimitMemory || e.Line != 3 {
 		t.Fatalf("error %+v, want the memory limit at line 3", e)
+	}
+}
+
+// TestBudgets: a config's budgets replace the defaults within their bounds,
+// and a budget outside them is refused.
+func TestBudgets(t *testing.T) {
+	t.Parallel()
+	l, err := plugin.Budgets{Instructions: 20_000, GameMemory: 2 << 20}.Limits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := plugin.DefaultLimits()
+	if l.MaxInstructions != 20_000 || l.MaxGameBytes != 2<<20 || l.MaxAllocBytes != d.MaxAllocBytes {
+		t.Errorf("limits %+v", l)
+	}
+	for _, b := range []plugin.Budgets{{Instructions: 5}, {Instructions: 1 << 40}, {Memory: 1}, {GameMemory: 1 << 40}} {
+		if _, err := b.Limits(); err == nil || !strings.Contains(err.Error(), "outside") {
+			t.Errorf("%+v: error %v, want out of bounds", b, err)
+		}
+	}
+	// A loop of about 30000 instructions fits the default budget, not one
+	// of 20000.
+	src := []byte("function effect(ctx)\n  local n = 0\n  for i = 1, 10000 do n = n + i end\n  return 0, -1\nend")
+	for _, c := range []struct {
+		budgets plugin.Budgets
+		fail    bool
+	}{{plugin.Budgets{}, false}, {plugin.Budgets{Instructions: 20_000}, true}} {
+		bundle := []plugin.Script{plugin.Bundle(mbghooks.TechKind.Name, "loop", "loop.lua", src)}
+		reg, _, err := plugin.NewBundleRegistryBudgets(mbghooks.Kinds(), c.budgets, bundle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := reg.NewWorker(plugin.WorkerOptions{})
+		_, err = mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "loop"), &mbghooks.TechCtx{}, &techHost{})
+		w.Close()
+		if got := err != nil; got != c.fail {
+			t.Errorf("budgets %+v: error %v", c.budgets, err)
+		} else if c.fail && !strings.Contains(err.Error(), "20000 instructions per call") {
+			t.Errorf("budgets %+v: error %v, want the instruction budget", c.budgets, err)
+		}
+	}
+	if _, _, err := plugin.NewBundleRegistryBudgets(mbghooks.Kinds(), plugin.Budgets{Memory: 1}, nil); err == nil {
+		t.Error("a registry accepted a budget outside its bounds")
 	}
 }

@@ -1,6 +1,9 @@
 package plugin
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Limits bound what a script may consume. Every hook call (and the first run
 // of a script's top level on a worker) gets the full budget afresh. A zero
@@ -123,3 +126,48 @@ const (
 	LimitMemory       Limit = "memory"       // MaxStringLen, MaxAllocBytes, MaxGameBytes, MaxArrayLen
 	LimitStack        Limit = "stack"        // MaxCallDepth, or the value stack
 )
+
+// Budgets are the limits a scenario may set for its scripts (the [lua]
+// table of a scenario, "lua_limits" in a compiled config): zero keeps the
+// default. Each must lie within its bounds (BudgetBounds), so no scenario
+// can switch a limit off or make one too small for the shipped scripts.
+type Budgets struct {
+	Instructions int64 `json:"instructions,omitempty"` // Limits.MaxInstructions
+	Memory       int64 `json:"memory,omitempty"`       // Limits.MaxAllocBytes
+	GameMemory   int64 `json:"game_memory,omitempty"`  // Limits.MaxGameBytes
+}
+
+// Bound is the range a budget may be set to.
+type Bound struct {
+	Name     string // the key in the [lua] table
+	Min, Max int64
+}
+
+// BudgetBounds returns the bounds of the budgets, in the order of Budgets'
+// fields; the scenario and config schemas state the same numbers (a test
+// checks them).
+func BudgetBounds() []Bound {
+	return []Bound{
+		{"instructions", 10_000, 100_000_000},
+		{"memory", 64 << 10, 256 << 20},
+		{"game_memory", 1 << 20, 1 << 30},
+	}
+}
+
+// Limits returns the default limits with b's budgets applied, or an error
+// naming a budget outside its bounds.
+func (b Budgets) Limits() (Limits, error) {
+	l := DefaultLimits()
+	vals := []*int64{&l.MaxInstructions, &l.MaxAllocBytes, &l.MaxGameBytes}
+	for i, v := range []int64{b.Instructions, b.Memory, b.GameMemory} {
+		if v == 0 {
+			continue
+		}
+		bd := BudgetBounds()[i]
+		if v < bd.Min || v > bd.Max {
+			return l, fmt.Errorf("plugin: lua budget %s = %d is outside [%d, %d]", bd.Name, v, bd.Min, bd.Max)
+		}
+		*vals[i] = v
+	}
+	return l, nil
+}

@@ -88,6 +88,7 @@ func Resolve(m *Model) *engine.Config {
 			BufVMD: v["ai.buf_vmd"], FlyVMD: v["ai.fly_vmd"], DLVMD: v["ai.dl_vmd"],
 		},
 		Classes: []engine.Class{}, Techs: []engine.Tech{}, People: []engine.Person{}, Scripts: []engine.Script{},
+		LuaLimits: luaLimits(m.Lua),
 	}
 	for _, t := range m.Terrains {
 		cfg.Terrains = append(cfg.Terrains, engine.Terrain{Name: t.Name, Weight: t.Weight, Glyph: t.Glyph})
@@ -206,4 +207,13 @@ func deref[T any](p *T, def T) T {
 		return def
 	}
 	return *p
+}
+
+// luaLimits is the config's form of the [lua] table: nil when it sets none.
+func luaLimits(b plugin.Budgets) *engine.LuaLimits {
+	if b == (plugin.Budgets{}) {
+		return nil
+	}
+	l := engine.LuaLimits(b)
+	return &l
 }
