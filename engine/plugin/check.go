@@ -37,6 +37,10 @@ type Problem struct {
 	Message  string
 	Line     int
 	Column   int
+	// Name is the unknown name the problem is about, and Candidates the
+	// names it may have meant (for a did-you-mean), when there are any.
+	Name       string   `json:"-"`
+	Candidates []string `json:"-"`
 }
 
 // Problem codes. They are stable: docs and lint:ignore comments use them.
@@ -89,12 +93,13 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 		return []Problem{{Code: CodeSyntax, Line: 1, Column: 1,
 			Message: fmt.Sprintf("script is too large (%d bytes; the limit is %d)", len(src), limits.MaxSourceBytes)}}
 	}
-	chunk, err := parse.Parse(bytes.NewReader(src), path)
+	chunk, err := parseChunk(path, src)
 	if err != nil {
 		return []Problem{syntaxProblem(err, src)}
 	}
 	a := newAnalyzer(kind, src, limits.MaxNesting)
 	a.block(chunk)
+	a.undefined()
 
 	var ps []Problem
 	for _, f := range kind.Funcs {
@@ -119,6 +124,11 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 	return ps
 }
 
+// parseChunk parses a script for the checks.
+func parseChunk(path string, src []byte) ([]ast.Stmt, error) {
+	return parse.Parse(bytes.NewReader(src), path)
+}
+
 func syntaxProblem(err error, src []byte) Problem {
 	line, col, msg := syntaxPosition(err, src)
 	return Problem{Code: CodeSyntax, Message: msg, Line: max(line, 1), Column: max(col, 1)}
@@ -141,11 +151,19 @@ type analyzer struct {
 	written         map[string]bool // globals already reported
 	problems        []Problem
 	guard           bool // rewrite state writes into guarded ones
+
+	// What checkuse.go gathers.
+	reads         []*ast.IdentExpr // reads of globals
+	globals       []string         // globals the script assigns
+	params        []ParamUse
+	paramsDynamic bool
+	orLhs         ast.Expr // the left operand of the innermost or
 }
 
 // luaScope is one block's locals and the function depth it belongs to.
 type luaScope struct {
 	names []string
+	known []known // what each local holds (checkuse.go)
 	fn    int
 }
 
@@ -158,8 +176,12 @@ func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
 
 func (a *analyzer) push() { a.scopes = append(a.scopes, luaScope{fn: a.fnDepth}) }
 func (a *analyzer) pop()  { a.scopes = a.scopes[:len(a.scopes)-1] }
-func (a *analyzer) declare(n string) {
-	a.scopes[len(a.scopes)-1].names = append(a.scopes[len(a.scopes)-1].names, n)
+func (a *analyzer) declare(n string) { a.declareAs(n, known{}) }
+
+func (a *analyzer) declareAs(n string, k known) {
+	s := &a.scopes[len(a.scopes)-1]
+	s.names = append(s.names, n)
+	s.known = append(s.known, k)
 }
 
 func (a *analyzer) isLocal(name string) bool {
@@ -197,6 +219,11 @@ func (a *analyzer) stateWrite(name string, line int) (write, upvalue bool) {
 // assign records an assignment to name at line: a state write inside a
 // function, else an assignment to a global at top level.
 func (a *analyzer) assign(name string, line int) (write, upvalue bool) {
+	if a.isLocal(name) {
+		a.forget(name)
+	} else {
+		a.globals = append(a.globals, name)
+	}
 	if write, upvalue := a.stateWrite(name, line); write {
 		return true, upvalue
 	}
@@ -281,14 +308,24 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	}
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
-		a.exprs(s.Exprs)
-		for _, n := range s.Names {
+		knowns := make([]known, len(s.Names))
+		bound := len(s.Exprs) == len(s.Names)
+		for i, e := range s.Exprs {
+			if bound {
+				knowns[i] = a.knownOf(e)
+				if knowns[i].what == knownParams {
+					continue // local p = ctx.params: p's reads are followed
+				}
+			}
+			a.expr(e)
+		}
+		for i, n := range s.Names {
 			if a.fnDepth == 0 && a.kind.Func(n) >= 0 {
 				if _, ok := a.localFn[n]; !ok {
 					a.localFn[n] = s.Line()
 				}
 			}
-			a.declare(n)
+			a.declareAs(n, knowns[i])
 		}
 	case *ast.AssignStmt:
 		a.exprs(s.Rhs)
@@ -315,12 +352,16 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		default:
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				a.assign(id.Value, s.Line())
+				if fi := a.kind.Func(id.Value); fi >= 0 && a.fnDepth == 0 && !a.isLocal(id.Value) && s.Func != nil {
+					a.function(s.Func, nil, a.kind.Funcs[fi].Params)
+					return
+				}
 			} else {
 				a.expr(s.Name.Func)
 			}
 		}
 		if s.Func != nil {
-			a.function(s.Func, params)
+			a.function(s.Func, params, nil)
 		}
 	case *ast.FuncCallStmt:
 		a.expr(s.Expr)
@@ -365,15 +406,21 @@ func (a *analyzer) exprs(es []ast.Expr) {
 	}
 }
 
-func (a *analyzer) function(f *ast.FunctionExpr, implicit []string) {
+// function walks a function body. kindParams are the declared parameters
+// when f is one of the kind's functions: the one called ctx binds the ctx.
+func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams []Field) {
 	a.fnDepth++
 	a.push()
 	for _, n := range implicit {
 		a.declare(n)
 	}
 	if f.ParList != nil {
-		for _, n := range f.ParList.Names {
-			a.declare(n)
+		for i, n := range f.ParList.Names {
+			k := known{}
+			if i < len(kindParams) && kindParams[i].Name == "ctx" {
+				k.what = knownCtx
+			}
+			a.declareAs(n, k)
 		}
 	}
 	a.block(f.Stmts)
@@ -391,13 +438,29 @@ func (a *analyzer) expr(e ast.Expr) {
 	}
 	switch e := e.(type) {
 	case *ast.IdentExpr:
-		if !a.isLocal(e.Value) && slices.Contains(removedGlobals(), e.Value) && !a.written[e.Value] {
+		if local, k := a.lookupKnown(e.Value); local {
+			if k.what == knownParams {
+				a.paramsDynamic = true // the table itself escapes
+			}
+			break
+		}
+		a.globalRead(e)
+		if slices.Contains(removedGlobals(), e.Value) && !a.written[e.Value] {
 			a.written[e.Value] = true
 			a.problems = append(a.problems, Problem{Code: CodeUnavailable, Line: e.Line(), Column: a.column(e.Line(), e.Value),
 				Message: unavailableMsg(e.Value)})
 		}
 	case *ast.AttrGetExpr:
-		a.expr(e.Object)
+		if key, ok := e.Key.(*ast.StringExpr); ok && a.index(e, key.Value) {
+			if _, isIdent := e.Object.(*ast.IdentExpr); !isIdent {
+				a.exprObject(e.Object)
+			}
+			break
+		}
+		if a.knownOf(e.Object).what == knownParams {
+			a.paramsDynamic = true // ctx.params[k]
+		}
+		a.exprObject(e.Object)
 		a.expr(e.Key)
 	case *ast.TableExpr:
 		for _, f := range e.Fields {
@@ -405,11 +468,17 @@ func (a *analyzer) expr(e ast.Expr) {
 			a.expr(f.Value)
 		}
 	case *ast.FuncCallExpr:
+		a.arity(e)
 		a.expr(e.Func)
 		a.expr(e.Receiver)
 		a.exprs(e.Args)
 	case *ast.LogicalOpExpr:
+		outer := a.orLhs
+		if e.Operator == "or" {
+			a.orLhs = e.Lhs
+		}
 		a.expr(e.Lhs)
+		a.orLhs = outer
 		a.expr(e.Rhs)
 	case *ast.RelationalOpExpr:
 		a.expr(e.Lhs)
@@ -427,6 +496,22 @@ func (a *analyzer) expr(e ast.Expr) {
 	case *ast.UnaryLenOpExpr:
 		a.expr(e.Expr)
 	case *ast.FunctionExpr:
-		a.function(e, nil)
+		a.function(e, nil, nil)
 	}
+}
+
+// exprObject walks the object of an index expression: ctx.params as an
+// object is a read of a param (handled by index), not an escape.
+func (a *analyzer) exprObject(e ast.Expr) {
+	if get, ok := e.(*ast.AttrGetExpr); ok {
+		if key, ok := get.Key.(*ast.StringExpr); ok && key.Value == "params" && a.knownOf(get.Object).what == knownCtx {
+			return
+		}
+	}
+	if id, ok := e.(*ast.IdentExpr); ok {
+		if local, _ := a.lookupKnown(id.Value); local {
+			return
+		}
+	}
+	a.expr(e)
 }

@@ -180,11 +180,7 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 		fn("sort", w.tableSort(tableMod.RawGetString("sort").(*lua.LFunction))),
 		{"getn", tableMod.RawGetString("getn")}, {"maxn", tableMod.RawGetString("maxn")},
 	}
-	for _, name := range []string{
-		"abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod",
-		"frexp", "huge", "ldexp", "log", "log10", "max", "min", "mod", "modf", "pi", "pow", "rad",
-		"sin", "sinh", "sqrt", "tan", "tanh",
-	} {
+	for _, name := range mathLibNames {
 		v := mathMod.RawGetString(name)
 		if v == lua.LNil {
 			panic("plugin: gopher-lua has no math." + name)

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -36,10 +38,16 @@ func CheckScript(kinds []*plugin.Kind, kind, id, file string, src []byte) diag.D
 			sev = diag.Warning
 		}
 		pos := diag.Pos{Line: p.Line, Column: p.Column}
+		detail, sugg := sentence(p.Message), []string(nil)
+		end := diag.Pos{Line: p.Line, Column: p.Column + 1}
+		if p.Name != "" {
+			detail, sugg = diag.SuggestDetail(detail, p.Name, p.Candidates)
+			end.Column = p.Column + utf8.RuneCountInString(p.Name)
+		}
 		ds = append(ds, diag.Diagnostic{
 			Severity: sev, Code: p.Code, Summary: luaSummary[p.Code],
-			Detail:  sentence(p.Message),
-			Subject: &diag.Range{File: file, Start: pos, End: diag.Pos{Line: p.Line, Column: p.Column + 1}},
+			Detail: detail, Suggestions: sugg,
+			Subject: &diag.Range{File: file, Start: pos, End: end},
 		})
 	}
 	return ds
@@ -51,6 +59,10 @@ var luaSummary = map[string]string{
 	plugin.CodeUnknownGlobal:   "Global written by a hook",
 	plugin.CodeStateWrite:      "Hook state written at run time",
 	plugin.CodeUnavailable:     "Name not available in the sandbox",
+	plugin.CodeUnknownField:    "Unknown ctx field",
+	plugin.CodeUnknownMember:   "Unknown member",
+	plugin.CodeUndefined:       "Undefined name",
+	plugin.CodeArity:           "Wrong number of arguments",
 }
 
 func sentence(s string) string {
@@ -195,4 +207,76 @@ func SimWithMods[C any, G sim.Game](config any, mods []string, newSim func(*C, .
 		return nil, WarningTexts(warns), err
 	}
 	return s, WarningTexts(warns), nil
+}
+
+// Codes of the params check (CheckParams).
+const (
+	// CodeParamMissing: a script reads ctx.params.NAME without a fallback
+	// and a use of the script (a tech, a card) does not give NAME.
+	CodeParamMissing = "lua-param-missing"
+	// CodeParamUnused: a use gives a param its script never reads.
+	CodeParamUnused = "lua-param-unused"
+)
+
+// ParamsGiven is one use of a hook script that gives it params: a tech, a
+// card, a class.
+type ParamsGiven struct {
+	Entity string   // how messages name it, e.g. `tech "连弩"`
+	Names  []string // the params it gives
+	// Key returns where the use gives the param name (its TOML key).
+	Key func(name string) *diag.Range
+}
+
+// CheckParams compares the params the hook script src (of kind, read from
+// file) reads with what each of its uses gives: a read without a fallback
+// (ctx.params.x, not ctx.params.x or 1) that a use does not give is an
+// error at the script's line; a param a use gives and the script never
+// reads is a warning at the TOML key, each with a did-you-mean. A script
+// reading its params in ways the check cannot follow (ctx.params[k],
+// pairs(ctx.params)) is not checked for unused params.
+func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven) diag.Diagnostics {
+	u := plugin.ScriptUses(kind, file, src)
+	var read []string
+	for _, p := range u.Params {
+		if !slices.Contains(read, p.Name) {
+			read = append(read, p.Name)
+		}
+	}
+	var ds diag.Diagnostics
+	for _, use := range uses {
+		reported := map[string]bool{}
+		for _, p := range u.Params {
+			if p.Default || reported[p.Name] || slices.Contains(use.Names, p.Name) {
+				continue
+			}
+			reported[p.Name] = true
+			detail := fmt.Sprintf("The script reads ctx.params.%s without a fallback, but %s does not give %s", p.Name, use.Entity, p.Name)
+			if len(use.Names) > 0 {
+				detail += " (it gives " + strings.Join(use.Names, ", ") + ")"
+			}
+			detail, sugg := diag.SuggestDetail(detail+"; give it in the scenario's params, or write ctx.params."+p.Name+" or DEFAULT.", p.Name, use.Names)
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeParamMissing, Summary: "Param not given",
+				Detail: detail, Suggestions: sugg,
+				Subject: &diag.Range{File: file, Start: diag.Pos{Line: p.Line, Column: p.Column},
+					End: diag.Pos{Line: p.Line, Column: p.Column + utf8.RuneCountInString(p.Name)}}})
+		}
+		if u.Dynamic {
+			continue
+		}
+		for _, name := range use.Names {
+			if slices.Contains(read, name) {
+				continue
+			}
+			detail := fmt.Sprintf("The param %s given by %s is never read by %s", name, use.Entity, file)
+			if len(read) > 0 {
+				detail += " (it reads " + strings.Join(read, ", ") + ")"
+			} else {
+				detail += " (it reads no params)"
+			}
+			detail, sugg := diag.SuggestDetail(detail+".", name, read)
+			ds = append(ds, diag.Diagnostic{Severity: diag.Warning, Code: CodeParamUnused, Summary: "Param never read",
+				Detail: detail, Suggestions: sugg, Subject: use.Key(name)})
+		}
+	}
+	return ds
 }
