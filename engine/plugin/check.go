@@ -174,8 +174,8 @@ func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
 	return a
 }
 
-func (a *analyzer) push() { a.scopes = append(a.scopes, luaScope{fn: a.fnDepth}) }
-func (a *analyzer) pop()  { a.scopes = a.scopes[:len(a.scopes)-1] }
+func (a *analyzer) push()            { a.scopes = append(a.scopes, luaScope{fn: a.fnDepth}) }
+func (a *analyzer) pop()             { a.scopes = a.scopes[:len(a.scopes)-1] }
 func (a *analyzer) declare(n string) { a.declareAs(n, known{}) }
 
 func (a *analyzer) declareAs(n string, k known) {
