@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,6 +255,20 @@ func TestScriptUses(t *testing.T) {
 	} {
 		if u := plugin.ScriptUses(mbghooks.TechKind, "t.lua", []byte(dyn)); !u.Dynamic {
 			t.Errorf("%q: reads followed: %+v", dyn, u)
+		}
+	}
+}
+
+// TestLibraryNames: the members mapc check knows for string, table and
+// math are exactly those a script's tables hold.
+func TestLibraryNames(t *testing.T) {
+	t.Parallel()
+	for lib, want := range plugin.LibraryNames() {
+		out := mustEval(t, "local names = {}\nfor k in pairs("+lib+") do names[#names + 1] = k end\ntable.sort(names)\nreturn table.concat(names, ',')")
+		sorted := append([]string(nil), want...)
+		slices.Sort(sorted)
+		if out != strings.Join(sorted, ",") {
+			t.Errorf("%s: the sandbox has %s, the check knows %v", lib, out, sorted)
 		}
 	}
 }

@@ -105,3 +105,6 @@ var (
 	StateWriteMsg  = stateWriteMsg
 	UnavailableMsg = unavailableMsg
 )
+
+// LibraryNames exports libraryNames for the tests.
+var LibraryNames = libraryNames
