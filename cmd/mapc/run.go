@@ -132,6 +132,8 @@ func runCheck(args []string, env cli.Env) int {
 	var out cli.Output
 	fs := flags("check", env)
 	out.Register(fs)
+	var mods listFlag
+	fs.Var(&mods, "mods", "script mod directories to check and load over each scenario, as mapc sim --mods does (comma-separated or repeated)")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -142,7 +144,51 @@ func runCheck(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	results, ds := env.CompileAll(paths, build.Options{})
+	if len(mods) > 0 {
+		ds = append(ds, checkMods(env, results, mods)...)
+	}
 	return out.Report(env, ds, cli.Sources(results))
+}
+
+// checkMods is mapc check --mods: the mods' scripts checked for each game
+// checked, and loaded over each scenario that compiled, with the warnings
+// mapc sim --mods gives (a replaced hook, a file that replaces nothing).
+func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnostics {
+	var ds diag.Diagnostics
+	checked := map[string]bool{}
+	c := env.Compiler()
+	for _, res := range results {
+		g, ok := c.Game(res.Game)
+		if !ok || res.Value == nil {
+			continue
+		}
+		if !checked[res.Game] {
+			checked[res.Game] = true
+			mds, err := build.CheckModScripts(g.Kinds(), mods)
+			if err != nil {
+				fmt.Fprintln(env.Stderr, "mapc check:", err)
+			}
+			ds = append(ds, mds...)
+		}
+		s, ok := g.(build.Simulator)
+		if !ok || res.Diags.HasErrors() {
+			continue
+		}
+		_, warns, err := s.Sim(res.Value, mods)
+		for _, w := range warns {
+			fmt.Fprintf(env.Stderr, "mapc check: %s: warning: %s\n", res.Name, w)
+		}
+		if err != nil {
+			if d, ok := build.ScriptErrorDiagnostic(err); ok {
+				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool { return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject }) {
+					ds = append(ds, d)
+				}
+				continue
+			}
+			fmt.Fprintf(env.Stderr, "mapc check: %s: %v\n", res.Name, err)
+		}
+	}
+	return ds
 }
 
 func runBuild(args []string, env cli.Env) int {

@@ -22,10 +22,14 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("Each script implements one hook: a kind (such as `mbg.tech`) and an id (such as `arrows`). ")
 	p("It defines the kind's functions as globals; the engine calls them with a `ctx` table ")
 	p("and, while they run, offers a host API in a global table (such as `mbg`).\n\n")
-	p("In a scenario or mod directory a script lives at `<game>/<class>/<id>.lua`, e.g. ")
-	p("`mbg/tech/arrows.lua` for the `mbg.tech` hook `arrows`. A mod's script replaces the scenario's ")
-	p("script of the same kind and id (with a warning). `mapc stubs` writes LuaLS definitions ")
-	p("(`.luarc.json` and `%s/`) so editors complete and check this API.\n\n", StubDir)
+	p("A hook's id is its script's file name without `.lua`, wherever the script lives: the built-in ")
+	p("`builtin:mbg/tech/arrows.lua` and a scenario's own `tech/arrows.lua` are both the `mbg.tech` hook ")
+	p("`arrows` (a scenario names its scripts in its TOML, `script = \"tech/arrows.lua\"`, anywhere in its ")
+	p("folder; two different scripts of one kind with the same id are an error). A mod directory lays its ")
+	p("scripts out as `<game>/<class>/<id>.lua`, e.g. `mymod/mbg/tech/arrows.lua`, and replaces the ")
+	p("scenario's hook of that kind and id, built-in or not, with a warning; a mod script that replaces ")
+	p("nothing is a warning too (`mapc check --mods` and `mapc sim --mods` say the same). `mapc stubs` ")
+	p("writes LuaLS definitions (`.luarc.json` and `%s/`) so editors complete and check this API.\n\n", StubDir)
 
 	p("## Kinds\n\n")
 	for _, k := range kinds {
@@ -81,7 +85,7 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("\n")
 
 	for _, k := range kinds {
-		p("## %s\n\n%s\n\nScripts: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))
+		p("## %s\n\n%s\n\nIn a mod: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))
 		p("### Functions\n\n")
 		for _, f := range k.Funcs {
 			req := "optional"

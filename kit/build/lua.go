@@ -131,20 +131,50 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	return d, true
 }
 
-// HookID is the registry id under which a compiled config names the script
-// at path (a scenario-relative path or a builtin:… name). A built-in script
-// "builtin:<game>/<class>/<name>.lua" is the hook "<name>", the id the
-// registry gives it when it loads the built-in tree and the id native Go
-// providers implement, so configs, mods and native baselines agree. A
-// scenario's own script keeps its relative path ("tech/extra.lua"), which
-// never collides with a built-in id.
+// HookID is the registry id of the script at path (a scenario-relative
+// path or a builtin:… name): its file name without ".lua", wherever it
+// lives, for every game. "builtin:mbg/tech/arrows.lua" is the hook
+// "arrows", and so is a scenario's "tech/arrows.lua"; a mod replaces either
+// with <game>/<class>/arrows.lua. Two different scripts of one kind with
+// the same id cannot both be bundled (each game reports it, see
+// ScriptIDConflicts).
 func HookID(path string) string {
-	rest, ok := strings.CutPrefix(path, source.BuiltinPrefix)
-	if !ok {
-		return path
+	path = strings.TrimPrefix(path, source.BuiltinPrefix)
+	path = path[strings.LastIndexByte(path, '/')+1:]
+	return strings.TrimSuffix(path, ".lua")
+}
+
+// ScriptUse is a script named by an entity of a scenario: its kind, its
+// path and where the scenario names it.
+type ScriptUse struct {
+	Kind, Path string
+	Ptr        string // the pointer of the script key
+}
+
+// ScriptIDConflict is a script whose hook id another script already has.
+type ScriptIDConflict struct {
+	Use, First ScriptUse
+	ID         string
+}
+
+// ScriptIDConflicts returns, in order, each use of a script whose hook id
+// (HookID) an earlier, different script of the same kind already has.
+func ScriptIDConflicts(uses []ScriptUse) []ScriptIDConflict {
+	type key struct{ kind, id string }
+	first := map[key]ScriptUse{}
+	var out []ScriptIDConflict
+	for _, u := range uses {
+		k := key{u.Kind, HookID(u.Path)}
+		f, ok := first[k]
+		if !ok {
+			first[k] = u
+			continue
+		}
+		if f.Path != u.Path {
+			out = append(out, ScriptIDConflict{Use: u, First: f, ID: k.id})
+		}
 	}
-	rest = rest[strings.LastIndexByte(rest, '/')+1:]
-	return strings.TrimSuffix(rest, ".lua")
+	return out
 }
 
 // ModLayers opens script mod directories (mapc sim --mods) as registry
@@ -280,3 +310,32 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 	}
 	return ds
 }
+
+// CheckModScripts runs the script checks (CheckScript) on every script of
+// the mod directories, for a game's kinds: what mapc check --mods reports
+// about the mods themselves. Files that map to no kind are warnings.
+func CheckModScripts(kinds []*plugin.Kind, mods []string) (diag.Diagnostics, error) {
+	layers, err := ModLayers(mods)
+	if err != nil {
+		return nil, err
+	}
+	var ds diag.Diagnostics
+	for _, l := range layers {
+		scripts, warns, err := plugin.BundleFS(l.FS, l.Origin, kinds)
+		if err != nil {
+			return ds, err
+		}
+		for _, w := range warns {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Warning, Code: CodeModIgnored, Summary: "Not a hook script",
+				Detail: w.Message + ".", Subject: &diag.Range{File: w.New, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
+		}
+		for _, s := range scripts {
+			ds = append(ds, CheckScript(kinds, s.Kind, s.ID, s.Path, []byte(s.Source))...)
+		}
+	}
+	return ds, nil
+}
+
+// CodeModIgnored: a .lua file of a mod directory is not at
+// <game>/<class>/<id>.lua for a kind of the game, so no hook uses it.
+const CodeModIgnored = "lua-mod-ignored"

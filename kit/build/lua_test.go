@@ -77,13 +77,31 @@ func TestHookID(t *testing.T) {
 	for in, want := range map[string]string{
 		"builtin:mbg/tech/arrows.lua":   "arrows",
 		"builtin:ftbt/effect/heal.lua":  "heal",
-		"tech/extra.lua":                "tech/extra.lua",
-		"extra.lua":                     "extra.lua",
+		"tech/extra.lua":                "extra",
+		"extra.lua":                     "extra",
+		"effects/deep/drain.lua":        "drain",
 		"builtin:mbg/card/火攻.lua":       "火攻",
 		"builtin:mbg/tech/no_extension": "no_extension",
 	} {
 		if got := HookID(in); got != want {
 			t.Errorf("HookID(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestScriptIDConflicts: two different scripts of one kind with one id
+// clash; the same script twice, or one id in two kinds, does not.
+func TestScriptIDConflicts(t *testing.T) {
+	t.Parallel()
+	uses := []ScriptUse{
+		{Kind: "mbg.tech", Path: "builtin:mbg/tech/arrows.lua", Ptr: "/a"},
+		{Kind: "mbg.tech", Path: "tech/bolt.lua", Ptr: "/b"},
+		{Kind: "mbg.tech", Path: "tech/bolt.lua", Ptr: "/c"},
+		{Kind: "mbg.card", Path: "cards/arrows.lua", Ptr: "/d"},
+		{Kind: "mbg.tech", Path: "tech/arrows.lua", Ptr: "/e"},
+	}
+	got := ScriptIDConflicts(uses)
+	if len(got) != 1 || got[0].Use.Ptr != "/e" || got[0].First.Ptr != "/a" || got[0].ID != "arrows" {
+		t.Errorf("conflicts %+v", got)
 	}
 }

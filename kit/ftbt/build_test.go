@@ -165,7 +165,7 @@ func TestLocalScenarioBuilds(t *testing.T) {
 		t.Errorf("config schema: %v", ds)
 	}
 	cfg := res.Value.(*engine.Config)
-	if len(cfg.Scripts) != 2 || cfg.Scripts[0].ID != "effects/push" || cfg.Scripts[1].ID != "mend" || cfg.Classes[1].Hook != "mend" {
+	if len(cfg.Scripts) != 2 || cfg.Scripts[0].ID != "push" || cfg.Scripts[1].ID != "mend" || cfg.Classes[1].Hook != "mend" {
 		t.Errorf("scripts %+v", cfg.Scripts)
 	}
 	again := compiler().Compile(dir, build.Options{})
