@@ -180,7 +180,9 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 		}
 		if err != nil {
 			if d, ok := build.ScriptErrorDiagnostic(err); ok {
-				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool { return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject }) {
+				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool {
+					return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject
+				}) {
 					ds = append(ds, d)
 				}
 				continue
