@@ -74,6 +74,9 @@ func run(args []string, env cli.Env) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			return help(args[1], env)
+		}
 		usage(env.Stdout)
 		return diag.ExitOK
 	case "-version", "--version", "version":
@@ -437,4 +440,23 @@ func runSchema(args []string, env cli.Env) int {
 	}
 	env.Stdout.Write(data)
 	return diag.ExitOK
+}
+
+// help is mapc help CMD: the command's usage, flags and examples on stdout.
+func help(name string, env cli.Env) int {
+	var names []string
+	for _, c := range commands() {
+		if c.name == name {
+			out := env
+			out.Stderr = env.Stdout
+			return c.run([]string{"-h"}, out)
+		}
+		names = append(names, c.name)
+	}
+	msg := fmt.Sprintf("mapc help: unknown command %q (commands: %s)", name, strings.Join(names, ", "))
+	if m := diag.DidYouMean(name, names); m != "" {
+		msg += "; did you mean " + m + "?"
+	}
+	fmt.Fprintln(env.Stderr, msg)
+	return diag.ExitFailure
 }

@@ -107,6 +107,11 @@ func runSim(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
+	if roles := game.Roles(); len(agents) > len(roles) {
+		fmt.Fprintf(env.Stderr, "mapc sim: %d agents for %d roles (%s): give at most one agent per role; a shorter list repeats its last agent\n",
+			len(agents), len(roles), strings.Join(roles, ", "))
+		return diag.ExitFailure
+	}
 	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, KeepGoing: *keepGoing}
 	if *only >= 0 {
 		opts.First, opts.Games = *only, 1
