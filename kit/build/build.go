@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -210,7 +211,12 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 	entry, _ := src.Content(src.Entry)
 	name := DetectGame(entry)
 	if name == "" {
-		name = c.Default
+		var d diag.Diagnostic
+		name, d = c.guessGame(src)
+		res.Diags = append(res.Diags, d)
+		if name == "" {
+			return res
+		}
 	}
 	g, ok := c.Game(name)
 	if !ok {
@@ -227,8 +233,12 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	res.Diags = append(res.Diags, set.Validate(name+".scenario.schema.json", src.Root, src)...)
+	sds := set.Validate(name+".scenario.schema.json", src.Root, src)
+	res.Diags = append(res.Diags, sds...)
 	cfg, gds := g.Compile(src, opts)
+	if sds.HasErrors() {
+		gds = dropDespiteErrors(src, name, sds, gds)
+	}
 	res.Diags = append(res.Diags, gds...)
 	res.Diags = diag.FilterIgnored(res.Diags, res.Sources())
 	if s, ok := src.Root["scenario"].(map[string]any); ok {
@@ -466,3 +476,93 @@ func (n Names) Lookup(id string) int {
 
 // List returns the ids in declaration order (for suggestions).
 func (n Names) List() []string { return n.order }
+
+// CodeNoSchemaLine: the scenario lacks its #:schema line.
+const CodeNoSchemaLine = "schema-line-missing"
+
+// guessGame finds the game of a scenario without a #:schema line: the one
+// its builtin: includes name, else the one whose scenario schema its keys
+// fit best. It returns "" and an error when the scenario fits several games
+// (or none) equally, and the game with a warning saying how it was found.
+func (c *Compiler) guessGame(src *source.Source) (string, diag.Diagnostic) {
+	at := &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}
+	var names []string
+	for _, g := range c.games {
+		names = append(names, g.Name())
+	}
+	line := func(game string) string { return "#:schema <path to schemas>/" + game + ".scenario.schema.json" }
+	var byInclude []string
+	for _, f := range src.Files() { // the entry and what it included
+		if rest, ok := strings.CutPrefix(f, source.BuiltinPrefix); ok {
+			g, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(names, g) && !slices.Contains(byInclude, g) {
+				byInclude = append(byInclude, g)
+			}
+		}
+	}
+	if len(byInclude) == 1 {
+		return byInclude[0], diag.Diagnostic{Severity: diag.Warning, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+			Detail: fmt.Sprintf("The scenario has no #:schema line; it is taken for %s because it includes builtin:%s/ files. "+
+				"Add the line %q first, so that every tool and editor knows the game.", byInclude[0], byInclude[0], line(byInclude[0])), Subject: at}
+	}
+	// The keys: the game whose scenario schema reports the fewest errors.
+	best, bestN, tie := "", -1, false
+	for _, g := range c.games {
+		set, err := schemas(g)
+		if err != nil {
+			continue
+		}
+		n := 0
+		for _, d := range set.Validate(g.Name()+".scenario.schema.json", src.Root, src) {
+			if d.Severity == diag.Error {
+				n++
+			}
+		}
+		switch {
+		case bestN < 0 || n < bestN:
+			best, bestN, tie = g.Name(), n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if best != "" && !tie && bestN == 0 {
+		return best, diag.Diagnostic{Severity: diag.Warning, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+			Detail: fmt.Sprintf("The scenario has no #:schema line; it is taken for %s, the only game whose scenario format its keys fit. "+
+				"Add the line %q first, so that every tool and editor knows the game.", best, line(best)), Subject: at}
+	}
+	could := names
+	if len(byInclude) > 1 {
+		could = byInclude
+	}
+	return "", diag.Diagnostic{Severity: diag.Error, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+		Detail: fmt.Sprintf("The scenario has no #:schema line naming its game, and its includes and keys do not settle it: it could be %s. "+
+			"Add the line, e.g. %q, as the first line.", strings.Join(could, " or "), line(could[0])), Subject: at}
+}
+
+// dropDespiteErrors keeps one mistake one error: the game's rules read
+// values the schema rejected (a string where a number goes reads as 0), so
+// their findings about an entity the schema already faulted (a person, a
+// city, the [scenario] table) are left out until the schema errors are
+// fixed, and all of them when the schema faults the document as a whole (a
+// required top-level key missing). Findings of other layers (scripts) and
+// about sound entities still report.
+func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostics) diag.Diagnostics {
+	faulted := map[string]bool{}
+	for _, d := range sds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		ent, ok := src.EntityAt(d.Subject)
+		if !ok {
+			return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Code, game+"-") })
+		}
+		faulted[ent] = true
+	}
+	return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool {
+		if !strings.HasPrefix(d.Code, game+"-") {
+			return false
+		}
+		ent, ok := src.EntityAt(d.Subject)
+		return ok && faulted[ent]
+	})
+}
