@@ -137,6 +137,7 @@ func runCheck(args []string, env cli.Env) int {
 	out.Register(fs)
 	var mods listFlag
 	fs.Var(&mods, "mods", "script mod directories to check and load over each scenario, as mapc sim --mods does (comma-separated or repeated)")
+	strict := fs.Bool("strict", false, "also report lint:ignore comments that suppress nothing")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -146,7 +147,7 @@ func runCheck(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc check:", err)
 		return diag.ExitFailure
 	}
-	results, ds := env.CompileAll(paths, build.Options{})
+	results, ds := env.CompileAll(paths, build.Options{Strict: *strict})
 	if len(mods) > 0 {
 		ds = append(ds, checkMods(env, results, mods)...)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
@@ -68,6 +69,8 @@ type ImportOptions struct {
 type Options struct {
 	// Enabled selects lint rules by name; nil enables all.
 	Enabled func(rule string) bool
+	// Strict also reports lint:ignore comments that suppress nothing.
+	Strict bool
 }
 
 // Result is the outcome of compiling one scenario.
@@ -240,7 +243,8 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		gds = dropDespiteErrors(src, name, sds, gds)
 	}
 	res.Diags = append(res.Diags, gds...)
-	res.Diags = diag.FilterIgnored(res.Diags, res.Sources())
+	ignores := c.checkIgnores(src, res.Diags, opts.Strict)
+	res.Diags = append(diag.FilterIgnored(res.Diags, res.Sources()), ignores...)
 	if s, ok := src.Root["scenario"].(map[string]any); ok {
 		res.Name, _ = s["name"].(string)
 	}
@@ -565,4 +569,51 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		ent, ok := src.EntityAt(d.Subject)
 		return ok && faulted[ent]
 	})
+}
+
+// Codes of the lint:ignore checks.
+const (
+	// CodeIgnoreUnknown: a lint:ignore comment names a code no check has.
+	CodeIgnoreUnknown = "lint-ignore-unknown"
+	// CodeIgnoreUnused: a lint:ignore comment suppresses nothing (--strict).
+	CodeIgnoreUnused = "lint-ignore-unused"
+)
+
+// checkIgnores checks the lint:ignore comments of the scenario's TOML files
+// against the catalogue (a code no check has is a warning, with a
+// did-you-mean) and, when strict, against ds (a comment that suppresses
+// nothing on its next line is a warning).
+func (c *Compiler) checkIgnores(src *source.Source, ds diag.Diagnostics, strict bool) diag.Diagnostics {
+	cat := c.Catalogue()
+	var known []string
+	for _, info := range cat.Infos() {
+		known = append(known, info.Code)
+	}
+	var out diag.Diagnostics
+	for _, f := range src.Files() {
+		data, ok := src.Content(f)
+		if !ok || strings.HasPrefix(f, source.BuiltinPrefix) {
+			continue
+		}
+		for i, line := range diag.SplitLines(data) {
+			codes := diag.IgnoredCodes(f, line)
+			for _, code := range codes {
+				col := utf8.RuneCountInString(line[:strings.Index(line, code)]) + 1
+				at := &diag.Range{File: f, Start: diag.Pos{Line: i + 1, Column: col}, End: diag.Pos{Line: i + 1, Column: col + utf8.RuneCountInString(code)}}
+				if _, ok := cat.Lookup(code); !ok && code != lint.InternalCode {
+					detail, sugg := diag.SuggestDetail(fmt.Sprintf("No check has the code %q, so this lint:ignore suppresses nothing.", code), code, known)
+					out = append(out, diag.Diagnostic{Severity: diag.Warning, Code: CodeIgnoreUnknown, Summary: "Unknown code in lint:ignore",
+						Detail: detail, Suggestions: sugg, Subject: at})
+					continue
+				}
+				if strict && !slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+					return d.Code == code && d.Subject != nil && d.Subject.File == f && d.Subject.Start.Line == i+2
+				}) {
+					out = append(out, diag.Diagnostic{Severity: diag.Warning, Code: CodeIgnoreUnused, Summary: "lint:ignore suppresses nothing",
+						Detail: fmt.Sprintf("The next line has no %s diagnostic to suppress; remove the comment (or the code from it).", code), Subject: at})
+				}
+			}
+		}
+	}
+	return out
 }
