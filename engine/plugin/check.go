@@ -336,6 +336,14 @@ func (a *analyzer) stmt(s ast.Stmt) {
 					guarded = append(guarded, stateWriteMsg(id.Value, upvalue))
 				}
 			} else {
+				// _G.name = v defines the global name too.
+				if get, ok := l.(*ast.AttrGetExpr); ok {
+					if obj, ok := get.Object.(*ast.IdentExpr); ok && obj.Value == "_G" && !a.isLocal("_G") {
+						if key, ok := get.Key.(*ast.StringExpr); ok {
+							a.globals = append(a.globals, key.Value)
+						}
+					}
+				}
 				a.expr(l)
 			}
 		}
