@@ -180,6 +180,9 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 		}
 		_, warns, err := s.Sim(res.Value, mods)
 		for _, w := range warns {
+			if strings.Contains(w, " is not a hook script: ") {
+				continue // a lua-mod-ignored diagnostic already says so
+			}
 			fmt.Fprintf(env.Stderr, "mapc check: %s: warning: %s\n", res.Name, w)
 		}
 		if err != nil {
