@@ -172,7 +172,7 @@ func checkCodes() [][3]string {
 		{CodeUnknownField, "error", "A hook function reads a ctx field its kind does not declare (`ctx.celvee`), with a did-you-mean."},
 		{CodeUnknownMember, "error", "The script reads a function of the host table or of `string`, `table` or `math` that does not exist (`math.flor`), also through a local alias."},
 		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`)."},
-		{CodeArity, "error", "A host function is called with more arguments than it takes, or fewer than it needs, where the count is clear from the text."},
+		{CodeArity, "error", "A host or library function (`mbg.burn`, `math.floor`, `string.rep`, …) is called with more arguments than it takes, or fewer than it needs, where the count is clear from the text."},
 		{CodeUnavailable, "error", "The script uses a name the sandbox does not provide (`os`, `io`, `require`, `load`, `debug`, `coroutine`, …). At run time reading one fails with the same message."},
 	}
 }

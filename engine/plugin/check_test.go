@@ -205,6 +205,9 @@ func TestCheckUses(t *testing.T) {
 		{"arity", "function effect(ctx)\n  mbg.burn(2, 3)\n  mbg.confuse()\n  return 0, 0\nend\n",
 			[]want{{plugin.CodeArity, 2, 7, "", "the host function mbg.burn takes 1 argument (rounds), not 2"},
 				{plugin.CodeArity, 3, 7, "", "mbg.confuse takes"}}},
+		{"library arity", "local m = math\nfunction effect(ctx)\n  local a = m.floor(ctx.value, 2)\n  local b = math.max()\n  local c = string.rep('x')\n  local d = math.max(1, 2, 3) + math.floor(m.modf(1.5)) + #string.format('%d %d', 1, 2)\n  return 0, -(a + b + #c + d)\nend\n",
+			[]want{{plugin.CodeArity, 3, 15, "", "math.floor takes 1 argument, not 2"}, {plugin.CodeArity, 4, 18, "", "math.max takes at least 1 argument, not 0"},
+				{plugin.CodeArity, 5, 20, "", "string.rep takes 2 arguments, not 1"}}},
 		{"idiomatic", `local math = {flor = function(x) return x end}
 local helpers = {}
 function helpers.scale(v) return v * 2 end

@@ -178,14 +178,42 @@ func (a *analyzer) index(e *ast.AttrGetExpr, key string) bool {
 	return false
 }
 
-// arity checks the number of arguments of a call of a host function.
+// libraryArity is how many arguments each library function takes: at
+// least [0], at most [1] (-1: any number), as Lua 5.1 defines them.
+var libraryArity = map[string]map[string][2]int{
+	"math": {
+		"abs": {1, 1}, "acos": {1, 1}, "asin": {1, 1}, "atan": {1, 1}, "atan2": {2, 2}, "ceil": {1, 1},
+		"cos": {1, 1}, "cosh": {1, 1}, "deg": {1, 1}, "exp": {1, 1}, "floor": {1, 1}, "fmod": {2, 2},
+		"frexp": {1, 1}, "ldexp": {2, 2}, "log": {1, 1}, "log10": {1, 1}, "max": {1, -1}, "min": {1, -1},
+		"mod": {2, 2}, "modf": {1, 1}, "pow": {2, 2}, "rad": {1, 1}, "sin": {1, 1}, "sinh": {1, 1},
+		"sqrt": {1, 1}, "tan": {1, 1}, "tanh": {1, 1}, "random": {0, 2}, "randomseed": {0, 1},
+	},
+	"string": {
+		"byte": {1, 3}, "char": {0, -1}, "find": {2, 4}, "format": {1, -1}, "gmatch": {2, 2}, "gsub": {3, 4},
+		"len": {1, 1}, "lower": {1, 1}, "match": {2, 3}, "rep": {2, 2}, "reverse": {1, 1}, "sub": {2, 3}, "upper": {1, 1},
+	},
+	"table": {"concat": {1, 4}, "insert": {2, 3}, "remove": {1, 2}, "sort": {1, 2}, "getn": {1, 1}, "maxn": {1, 1}},
+}
+
+// arity checks the number of arguments of a call of a host or library
+// function.
 func (a *analyzer) arity(e *ast.FuncCallExpr) {
 	get, ok := e.Func.(*ast.AttrGetExpr)
 	if !ok || e.Receiver != nil {
 		return
 	}
 	key, ok := get.Key.(*ast.StringExpr)
-	if !ok || a.knownOf(get.Object).what != knownHost {
+	if !ok {
+		return
+	}
+	switch k := a.knownOf(get.Object); k.what {
+	case knownLib:
+		if r, ok := libraryArity[k.lib][key.Value]; ok {
+			a.checkCount(e, key.Value, k.lib+"."+key.Value, r[0], r[1], "")
+		}
+		return
+	case knownHost:
+	default:
 		return
 	}
 	var hf *HostFunc
@@ -206,6 +234,12 @@ func (a *analyzer) arity(e *ast.FuncCallExpr) {
 			lo++
 		}
 	}
+	a.checkCount(e, key.Value, "the host function "+a.kind.HostTable+"."+hf.Name, lo, hi, " ("+paramList(hf.Params)+")")
+}
+
+// checkCount reports a call e of the function called name (key is the name
+// as written) with fewer than lo or more than hi arguments (hi < 0: any).
+func (a *analyzer) checkCount(e *ast.FuncCallExpr, key, name string, lo, hi int, params string) {
 	n := len(e.Args)
 	open := false // the last argument may expand to any number of values
 	if n > 0 {
@@ -216,15 +250,17 @@ func (a *analyzer) arity(e *ast.FuncCallExpr) {
 			open = true
 		}
 	}
-	name := a.kind.HostTable + "." + hf.Name
-	want := fmt.Sprintf("%d argument%s", hi, plural(hi))
-	if lo != hi {
+	var want string
+	switch {
+	case lo == hi:
+		want = fmt.Sprintf("%d argument%s", hi, plural(hi))
+	case hi < 0:
+		want = fmt.Sprintf("at least %d argument%s", lo, plural(lo))
+	default:
 		want = fmt.Sprintf("%d to %d arguments", lo, hi)
 	}
-	if hi >= 0 && n > hi {
-		a.problemAt(CodeArity, e.Line(), a.column(e.Line(), key.Value), "the host function %s takes %s (%s), not %d", name, want, paramList(hf.Params), n)
-	} else if !open && n < lo {
-		a.problemAt(CodeArity, e.Line(), a.column(e.Line(), key.Value), "the host function %s takes %s (%s), not %d", name, want, paramList(hf.Params), n)
+	if hi >= 0 && n > hi || !open && n < lo {
+		a.problemAt(CodeArity, e.Line(), a.column(e.Line(), key), "%s takes %s%s, not %d", name, want, params, n)
 	}
 }
 

@@ -120,7 +120,7 @@ var coreCodes = []diag.CodeInfo{
 		Doc:     "The script reads a global that is neither a local, a global it defines, nor part of the sandbox (mgb.burn for mbg.burn). At run time it would be nil.",
 		Example: "function effect(ctx)\n\tmgb.burn(2)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 	{Code: plugin.CodeArity, Category: "script", Title: "host function called with a wrong argument count",
-		Doc:     "A call of a host function passes more arguments than it takes, or fewer than it needs, where the count is clear from the text (a last argument that is a call or ... may expand to any number).",
+		Doc:     "A call of a host function (or of a string, table or math function) passes more arguments than it takes, or fewer than it needs, where the count is clear from the text (a last argument that is a call or ... may expand to any number).",
 		Example: "function effect(ctx)\n\tmbg.burn(2, 3)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 	{Code: CodeParamMissing, Category: "script", Title: "script reads a param the scenario does not give",
 		Doc:     "A hook script reads ctx.params.NAME without a fallback (ctx.params.NAME or 1) and a tech, card or class using the script gives no NAME: at run time the value would be nil. Give it in the scenario's params, or add a fallback.",
