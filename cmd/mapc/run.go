@@ -107,6 +107,9 @@ func run(args []string, env cli.Env) int {
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
+		if len(args) > 1 {
+			return help(args[1], env)
+		}
 		usage(env.Stdout)
 		return diag.ExitOK
 	case "-version", "--version", "version":
@@ -167,6 +170,9 @@ func runCheck(args []string, env cli.Env) int {
 	out.Register(fs)
 	var lim source.Limits
 	fs.Var(&lim, "limits", "file limits, e.g. size=64M,depth=100,keys=2000000,line=1M")
+	var mods listFlag
+	fs.Var(&mods, "mods", "script mod directories to check and load over each scenario, as mapc sim --mods does (comma-separated or repeated)")
+	strict := fs.Bool("strict", false, "also report lint:ignore comments that suppress nothing")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -176,8 +182,57 @@ func runCheck(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc check:", err)
 		return diag.ExitFailure
 	}
-	results, ds := env.CompileAll(paths, build.Options{Limits: lim})
+	results, ds := env.CompileAll(paths, build.Options{Limits: lim, Strict: *strict})
+	if len(mods) > 0 {
+		ds = append(ds, checkMods(env, results, mods)...)
+	}
 	return out.Report(env, ds, cli.Sources(results))
+}
+
+// checkMods is mapc check --mods: the mods' scripts checked for each game
+// checked, and loaded over each scenario that compiled, with the warnings
+// mapc sim --mods gives (a replaced hook, a file that replaces nothing).
+func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnostics {
+	var ds diag.Diagnostics
+	checked := map[string]bool{}
+	c := env.Compiler()
+	for _, res := range results {
+		g, ok := c.Game(res.Game)
+		if !ok || res.Value == nil {
+			continue
+		}
+		if !checked[res.Game] {
+			checked[res.Game] = true
+			mds, err := build.CheckModScripts(g.Kinds(), mods)
+			if err != nil {
+				fmt.Fprintln(env.Stderr, "mapc check:", err)
+			}
+			ds = append(ds, mds...)
+		}
+		s, ok := g.(build.Simulator)
+		if !ok || res.Diags.HasErrors() {
+			continue
+		}
+		_, warns, err := s.Sim(res.Value, mods)
+		for _, w := range warns {
+			if strings.Contains(w, " is not a hook script: ") {
+				continue // a lua-mod-ignored diagnostic already says so
+			}
+			fmt.Fprintf(env.Stderr, "mapc check: %s: warning: %s\n", res.Name, w)
+		}
+		if err != nil {
+			if d, ok := build.ScriptErrorDiagnostic(err); ok {
+				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool {
+					return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject
+				}) {
+					ds = append(ds, d)
+				}
+				continue
+			}
+			fmt.Fprintf(env.Stderr, "mapc check: %s: %v\n", res.Name, err)
+		}
+	}
+	return ds
 }
 
 func runBuild(args []string, env cli.Env) int {
@@ -426,4 +481,23 @@ func runSchema(args []string, env cli.Env) int {
 	}
 	env.Stdout.Write(data)
 	return diag.ExitOK
+}
+
+// help is mapc help CMD: the command's usage, flags and examples on stdout.
+func help(name string, env cli.Env) int {
+	var names []string
+	for _, c := range commands() {
+		if c.name == name {
+			out := env
+			out.Stderr = env.Stdout
+			return c.run([]string{"-h"}, out)
+		}
+		names = append(names, c.name)
+	}
+	msg := fmt.Sprintf("mapc help: unknown command %q (commands: %s)", name, strings.Join(names, ", "))
+	if m := diag.DidYouMean(name, names); m != "" {
+		msg += "; did you mean " + m + "?"
+	}
+	fmt.Fprintln(env.Stderr, msg)
+	return diag.ExitFailure
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -38,8 +40,10 @@ func runSim(args []string, env cli.Env) int {
 	games := fs.Int("n", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "batch seed: game i is played with a seed derived from it")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (results do not depend on it)")
-	format := fs.String("format", "text", "report format: text or json (html too for --report balance)")
+	format := fs.String("format", "text", "report format: text or json (html too for --report balance); diagnostics of failed games use the same format")
 	report := fs.String("report", "wins", "wins: win rates per role; balance: seat swap, game length, lead and content effect (every seat order, -n games each)")
+	keepGoing := fs.Bool("keep-going", false, "play every game even after one fails, and report every failure (default: stop at the first failing game)")
+	only := fs.Int("game", -1, "play only game `N` of the batch (with the seed it has in the batch), to replay a failure alone")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	var agents, mods listFlag
@@ -51,7 +55,7 @@ func runSim(args []string, env cli.Env) int {
 	if !ok {
 		return code
 	}
-	if len(positional) != 1 || *games <= 0 {
+	if len(positional) != 1 || *games <= 0 || *only < -1 {
 		fs.Usage()
 		return diag.ExitFailure
 	}
@@ -60,8 +64,11 @@ func runSim(args []string, env cli.Env) int {
 		fmt.Fprintf(env.Stderr, "mapc sim: --report %s: the reports are wins and balance\n", *report)
 		return diag.ExitFailure
 	case *format != "text" && *format != "json" && !(*format == "html" && *report == "balance"):
-		fmt.Fprintf(env.Stderr, "mapc sim: --format %s: the %s report is written as text or json%s\n", *format, *report,
+		fmt.Fprintf(env.Stderr, "mapc sim: --format %s is not supported: the %s report is written as text or json%s\n", *format, *report,
 			map[bool]string{true: " or html", false: " (html is for --report balance)"}[*report == "balance"])
+		return diag.ExitFailure
+	case *report == "balance" && *only >= 0:
+		fmt.Fprintln(env.Stderr, "mapc sim: --game replays one game of a wins batch; it does not go with --report balance")
 		return diag.ExitFailure
 	case *report == "balance" && *shardFlag != "":
 		fmt.Fprintln(env.Stderr, "mapc sim: --shard plays part of one seat order; run the balance study's orders as separate sharded batches")
@@ -75,6 +82,9 @@ func runSim(args []string, env cli.Env) int {
 		}
 	}
 	out := cli.Output{Format: diag.FormatText, Color: color}
+	if *format == "json" {
+		out.Format = diag.FormatJSON
+	}
 	c := env.Compiler()
 	var res *build.Result
 	if strings.HasSuffix(positional[0], ".json") {
@@ -105,20 +115,37 @@ func runSim(args []string, env cli.Env) int {
 			return diag.ExitFailure
 		}
 	}
-	if code := out.Report(env, res.Diags, cli.Sources([]*build.Result{res})); code != diag.ExitOK {
-		return code
+	if res.Diags.HasErrors() {
+		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+	}
+	textOut := cli.Output{Format: diag.FormatText, Color: color}
+	if len(res.Diags) > 0 {
+		textOut.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	game, warns, err := s.Sim(res.Value, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc sim: warning:", w)
 	}
 	if err != nil {
+		// A script that does not load (a mod's syntax error, say) is the
+		// user's input: a diagnostic at its line, exit 1.
+		if d, ok := build.ScriptErrorDiagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, cli.Sources([]*build.Result{res}))
+		}
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
+	if roles := game.Roles(); len(agents) > len(roles) {
+		fmt.Fprintf(env.Stderr, "mapc sim: %d agents for %d roles (%s): give at most one agent per role; a shorter list repeats its last agent\n",
+			len(agents), len(roles), strings.Join(roles, ", "))
+		return diag.ExitFailure
+	}
 	sum := sha256.Sum256(res.Config)
-	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, Shard: shard, Shards: shards,
-		Scenario: res.Name, ConfigSHA256: hex.EncodeToString(sum[:]), Tool: "mapc " + cli.Version}
+	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, KeepGoing: *keepGoing,
+		Shard: shard, Shards: shards, Scenario: res.Name, ConfigSHA256: hex.EncodeToString(sum[:]), Tool: "mapc " + cli.Version}
+	if *only >= 0 {
+		opts.First, opts.Games = *only, 1
+	}
 	if cli.IsTerminal(env.StderrFile) {
 		step := max(1, *games/100)
 		opts.Progress = func(done, total int) {
@@ -131,12 +158,13 @@ func runSim(args []string, env cli.Env) int {
 		}
 	}
 	if *report == "balance" {
-		return runBalance(env, game, opts, *format)
+		return runBalance(env, out, game, opts, *format, func(order []string) func(int) string {
+			return replayCommand(positional[0], *seed, order, mods)
+		})
 	}
 	batch, err := sim.Play(game, opts)
 	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc sim:", err)
-		return diag.ExitFailure
+		return reportFailures(env, out, err, replayCommand(positional[0], *seed, agents, mods))
 	}
 	if shards > 0 {
 		return writeBatch(env, batch, *dest)
@@ -220,7 +248,7 @@ func runSimMerge(args []string, env cli.Env) int {
 
 // runBalance plays the batch in every seat order (the agents rotated over
 // the roles) and prints the balance report.
-func runBalance(env cli.Env, game sim.Game, opts sim.Options, format string) int {
+func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, format string, replay func(order []string) func(int) string) int {
 	roles := game.Roles()
 	agents := make([]string, len(roles))
 	for i := range agents {
@@ -232,8 +260,7 @@ func runBalance(env cli.Env, game sim.Game, opts sim.Options, format string) int
 		o.Agents = order
 		b, err := sim.Play(game, o)
 		if err != nil {
-			fmt.Fprintln(env.Stderr, "mapc sim:", err)
-			return diag.ExitFailure
+			return reportFailures(env, out, err, replay(order))
 		}
 		batches = append(batches, b)
 	}
@@ -253,4 +280,66 @@ func runBalance(env cli.Env, game sim.Game, opts sim.Options, format string) int
 		return diag.ExitFailure
 	}
 	return diag.ExitOK
+}
+
+// replayCommand returns a function giving the command that replays game i
+// of this batch alone: the same target, seed, agents and mods.
+func replayCommand(target string, seed uint64, agents, mods []string) func(i int) string {
+	return func(i int) string {
+		cmd := fmt.Sprintf("mapc sim %s --seed %d --game %d", shellQuote(target), seed, i)
+		if len(agents) > 0 {
+			cmd += " --agents " + shellQuote(strings.Join(agents, ","))
+		}
+		for _, m := range mods {
+			cmd += " --mods " + shellQuote(m)
+		}
+		return cmd
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || r == ',' || r == ':' ||
+			r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f)
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// reportFailures reports the failed games of a batch. A script's failure is
+// a diagnostic at its line (lua-runtime, exit 1) with its traceback and the
+// command that replays the game alone; anything else (an engine error, the
+// wall-clock backstop of an overloaded machine) is an internal failure,
+// exit 2, with the same replay command.
+func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) string) int {
+	var fails sim.Failures
+	if !errors.As(err, &fails) {
+		fmt.Fprintln(env.Stderr, "mapc sim:", err)
+		return diag.ExitFailure
+	}
+	var ds diag.Diagnostics
+	internal := false
+	for _, f := range fails {
+		d, ok := build.ScriptErrorDiagnostic(f.Err)
+		if !ok {
+			internal = true
+			fmt.Fprintf(env.Stderr, "mapc sim: game %d (seed %d): %v\n  replay it alone: %s\n", f.Game, f.Seed, f.Err, replay(f.Game))
+			continue
+		}
+		d.Detail = fmt.Sprintf("Game %d (seed %d): %s Replay this game alone: %s", f.Game, f.Seed, d.Detail, replay(f.Game))
+		ds = append(ds, d)
+	}
+	code := diag.ExitOK
+	if len(ds) > 0 {
+		code = out.Report(env, ds, func(file string) ([]byte, bool) {
+			b, err := os.ReadFile(file)
+			return b, err == nil
+		})
+	}
+	if internal {
+		return diag.ExitFailure
+	}
+	return code
 }

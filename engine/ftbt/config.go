@@ -32,6 +32,9 @@ type Config struct {
 	Techs   []Tech   `json:"techs"`
 	People  []Person `json:"people"`
 	Scripts []Script `json:"scripts"`
+	// LuaLimits are the scenario's budgets for its scripts; nil keeps the
+	// defaults.
+	LuaLimits *LuaLimits `json:"lua_limits,omitempty"`
 }
 
 // Terrain is one terrain type of the rules file.
@@ -149,4 +152,15 @@ type Script struct {
 	Path   string `json:"path"` // where it came from, for diagnostics
 	SHA256 string `json:"sha256"`
 	Source string `json:"source"`
+}
+
+// LuaLimits are the budgets a scenario sets for its scripts (its [lua]
+// table): instructions per call, bytes per call and bytes kept per game; 0
+// keeps the default. Fields and order match engine/plugin.Budgets, which
+// checks their bounds, so the hooks package converts with a plain type
+// conversion.
+type LuaLimits struct {
+	Instructions int64 `json:"instructions,omitempty"`
+	Memory       int64 `json:"memory,omitempty"`
+	GameMemory   int64 `json:"game_memory,omitempty"`
 }

@@ -22,10 +22,14 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("Each script implements one hook: a kind (such as `mbg.tech`) and an id (such as `arrows`). ")
 	p("It defines the kind's functions as globals; the engine calls them with a `ctx` table ")
 	p("and, while they run, offers a host API in a global table (such as `mbg`).\n\n")
-	p("In a scenario or mod directory a script lives at `<game>/<class>/<id>.lua`, e.g. ")
-	p("`mbg/tech/arrows.lua` for the `mbg.tech` hook `arrows`. A mod's script replaces the scenario's ")
-	p("script of the same kind and id (with a warning). `mapc stubs` writes LuaLS definitions ")
-	p("(`.luarc.json` and `%s/`) so editors complete and check this API.\n\n", StubDir)
+	p("A hook's id is its script's file name without `.lua`, wherever the script lives: the built-in ")
+	p("`builtin:mbg/tech/arrows.lua` and a scenario's own `tech/arrows.lua` are both the `mbg.tech` hook ")
+	p("`arrows` (a scenario names its scripts in its TOML, `script = \"tech/arrows.lua\"`, anywhere in its ")
+	p("folder; two different scripts of one kind with the same id are an error). A mod directory lays its ")
+	p("scripts out as `<game>/<class>/<id>.lua`, e.g. `mymod/mbg/tech/arrows.lua`, and replaces the ")
+	p("scenario's hook of that kind and id, built-in or not, with a warning; a mod script that replaces ")
+	p("nothing is a warning too (`mapc check --mods` and `mapc sim --mods` say the same). `mapc stubs` ")
+	p("writes LuaLS definitions (`.luarc.json` and `%s/`) so editors complete and check this API.\n\n", StubDir)
 
 	p("## Kinds\n\n")
 	for _, k := range kinds {
@@ -37,9 +41,12 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("Every script runs in an environment of its own: globals it sets are invisible to every other ")
 	p("script, and it has its own copies of the `string`, `table` and `math` tables and of the host ")
 	p("table, so a mod that replaces `string.upper` changes only its own. A script's top level runs ")
-	p("once per game, before its first function call; its functions are looked up then. Globals and ")
-	p("upvalues keep their values between calls within a game but start afresh in every game, and are ")
-	p("not saved with the game, so hooks should keep no state of their own.\n\n")
+	p("once per game, before its first function call; its functions are looked up then. The top level ")
+	p("may set up globals and top-level locals; once it has run, a hook function that assigns a global ")
+	p("or a top-level local (an upvalue) fails at that line (`lua-state-write`): such state is not saved ")
+	p("with the game, so a loaded game or a replay would differ. Lasting state goes through the host API. ")
+	p("Tables the top level built may be changed, within the game's memory budget; everything starts ")
+	p("afresh in every game. Reading a name the sandbox removed (`os`, `require`, …) fails naming it.\n\n")
 	p("Scripts are deterministic: `math.random` draws from the game's seeded random source, no clock ")
 	p("is available, `pairs` visits keys in a fixed order and `tostring` prints no addresses. The same ")
 	p("seed and decisions replay the same game.\n\n")
@@ -55,10 +62,18 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("\nNot available: %s.\n\n", codeList(removedGlobals()))
 
 	p("### Limits\n\n")
-	p("Every call of a hook function, and the first run of a script's top level, gets these budgets ")
-	p("(scenario settings may change them). A script that breaks one fails with an error naming the ")
-	p("script, line, kind and id. Host functions the script called before it failed have taken ")
-	p("effect; nothing else of the failed call reaches the game.\n\n")
+	p("Every call of a hook function, and the first run of a script's top level, gets these budgets; ")
+	p("the game memory budget holds for a whole game. Every limit is counted, never timed, so a script ")
+	p("that breaks one breaks it at the same place on every machine and under any load. A script that ")
+	p("breaks one fails with an error naming the script, line, kind and id. Host functions the script ")
+	p("called before it failed have taken effect; nothing else of the failed call reaches the game.\n\n")
+	p("A scenario may raise or lower three budgets in its `[lua]` table, within bounds:\n\n")
+	p("```toml\n[lua]\ninstructions = 2000000   # per call\nmemory = 33554432         # bytes per call\ngame_memory = 134217728   # bytes kept per game\n```\n\n")
+	p("| key | bounds |\n|---|---|\n")
+	for _, b := range BudgetBounds() {
+		p("| `%s` | %d … %d |\n", b.Name, b.Min, b.Max)
+	}
+	p("\n")
 	p("| limit | default | meaning |\n|---|---|---|\n")
 	for _, l := range limitDocs() {
 		p("| %s | %s | %s |\n", l[0], l[1], cell(l[2]))
@@ -71,7 +86,7 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	p("%s", fastPathDoc())
 
 	for _, k := range kinds {
-		p("## %s\n\n%s\n\nScripts: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))
+		p("## %s\n\n%s\n\nIn a mod: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))
 		p("### Functions\n\n")
 		for _, f := range k.Funcs {
 			req := "optional"
@@ -137,10 +152,11 @@ func limitDocs() [][3]string {
 	d := DefaultLimits()
 	return [][3]string{
 		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; pattern matching and library loops count too. The limit scripts normally meet: it is the same on every machine."},
-		{"time", d.Timeout.String(), "Wall-clock deadline per call, a backstop for work done in Go."},
+		{"backstop", d.Timeout.String(), "Not a limit of the script: a wall-clock guard far above what a budgeted call takes. A call that reaches it (an overloaded machine) is reported as an internal failure of the machine, never as the script's error, so results depend only on the inputs."},
 		{"call depth", fmt.Sprint(d.MaxCallDepth), "Nested Lua calls (recursion, pcall, metamethods)."},
 		{"string length", fmt.Sprintf("%d bytes", d.MaxStringLen), "Longest string `..`, `string.rep`, `string.format`, `string.gsub`, `table.concat` and the like may build."},
 		{"memory", fmt.Sprintf("%d bytes", d.MaxAllocBytes), "Estimated memory per call claimed through strings, array growth, new table keys, `unpack` and `print`."},
+		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables, strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
 		{"array length", fmt.Sprint(d.MaxArrayLen), "Largest integer key a table's array part may grow to."},
 		{"source size", fmt.Sprintf("%d bytes", d.MaxSourceBytes), "Size of one script."},
 		{"nesting", fmt.Sprint(d.MaxNesting), "Depth of nested blocks and expressions."},
@@ -152,6 +168,12 @@ func checkCodes() [][3]string {
 	return [][3]string{
 		{CodeSyntax, "error", "The script does not parse or compile (also: too large, nested too deeply). Reported at the offending token's line and column."},
 		{CodeMissingFunction, "error", "The script does not define, as a global, a function its kind requires."},
-		{CodeUnknownGlobal, "warning", "The script assigns a global that is not a function of its kind. Such globals are private to the hook and reset every game; usually a `local` is missing."},
+		{CodeUnknownGlobal, "warning", "The script's top level assigns a global that is not a function of its kind. Such globals are private to the hook and reset every game; usually a `local` is missing."},
+		{CodeStateWrite, "error", "A hook function assigns a global or a top-level local of its script (an upvalue). Such state is lost when a game is saved and loaded and breaks replays, so it is an error when the game runs too; use a local, or keep lasting state through the host API."},
+		{CodeUnknownField, "error", "A hook function reads a ctx field its kind does not declare (`ctx.celvee`), with a did-you-mean."},
+		{CodeUnknownMember, "error", "The script reads a function of the host table or of `string`, `table` or `math` that does not exist (`math.flor`), also through a local alias."},
+		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`)."},
+		{CodeArity, "error", "A host or library function (`mbg.burn`, `math.floor`, `string.rep`, …) is called with more arguments than it takes, or fewer than it needs, where the count is clear from the text."},
+		{CodeUnavailable, "error", "The script uses a name the sandbox does not provide (`os`, `io`, `require`, `load`, `debug`, `coroutine`, …). At run time reading one fails with the same message."},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 )
 
 // Script is a script bundled into a compiled configuration, so that one
@@ -81,7 +82,17 @@ type Layer struct {
 // layer in order. A layer replacing a bundled hook is a warning, not an
 // error: it is what a mod is for.
 func NewBundleRegistry(kinds []*Kind, bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
-	reg, err := NewRegistry(kinds, DefaultLimits())
+	return NewBundleRegistryBudgets(kinds, Budgets{}, bundle, layers...)
+}
+
+// NewBundleRegistryBudgets is NewBundleRegistry with a config's budgets
+// (its "lua_limits") instead of the default limits.
+func NewBundleRegistryBudgets(kinds []*Kind, budgets Budgets, bundle []Script, layers ...Layer) (*Registry, []Warning, error) {
+	limits, err := budgets.Limits()
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := NewRegistry(kinds, limits)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -90,10 +101,28 @@ func NewBundleRegistry(kinds []*Kind, bundle []Script, layers ...Layer) (*Regist
 		return nil, warns, err
 	}
 	for _, l := range layers {
+		before := len(reg.Hooks())
 		w, err := reg.LoadFS(l.FS, l.Origin)
 		warns = append(warns, w...)
 		if err != nil {
 			return nil, warns, err
+		}
+		// A hook a layer adds rather than replaces is called by nothing: the
+		// config names only the hooks it bundles.
+		for _, h := range reg.Hooks()[before:] {
+			var ids []string
+			for _, o := range reg.Hooks()[:before] {
+				if o.Kind() == h.Kind() {
+					ids = append(ids, fmt.Sprintf("%q", o.ID()))
+				}
+			}
+			have := "it has none"
+			if len(ids) > 0 {
+				have = "it has " + strings.Join(ids, ", ")
+			}
+			warns = append(warns, Warning{Code: WarnReplacesNothing, Kind: h.Kind().Name, ID: h.ID(), New: h.Origin(),
+				Message: fmt.Sprintf("%s replaces nothing: the scenario has no %s hook %q (%s), so no game calls it; "+
+					"name the file after the hook it should replace", h.Origin(), h.Kind().Name, h.ID(), have)})
 		}
 	}
 	return reg, warns, nil

@@ -37,6 +37,10 @@ type Problem struct {
 	Message  string
 	Line     int
 	Column   int
+	// Name is the unknown name the problem is about, and Candidates the
+	// names it may have meant (for a did-you-mean), when there are any.
+	Name       string   `json:"-"`
+	Candidates []string `json:"-"`
 }
 
 // Problem codes. They are stable: docs and lint:ignore comments use them.
@@ -52,7 +56,32 @@ const (
 	// every game, so they usually mean a missing "local" (or state that
 	// would not survive saving and loading a game).
 	CodeUnknownGlobal = "lua-unknown-global"
+	// CodeStateWrite: a hook function assigns a global or a top-level local
+	// of the script (an upvalue). Such state hides in the Lua environment,
+	// where saving and loading a game loses it and a replay differs; it is
+	// an error at run time too. Lasting state goes through the host API.
+	CodeStateWrite = "lua-state-write"
+	// CodeUnavailable: the script uses a standard name the sandbox does not
+	// provide (os, io, require, load, debug, coroutine, setfenv, …).
+	CodeUnavailable = "lua-unavailable"
 )
+
+// stateWriteMsg explains a write of a hook's state at run time; the same
+// text for mapc check and for the error the script gets.
+func stateWriteMsg(name string, upvalue bool) string {
+	what := "the global " + name
+	if upvalue {
+		what = name + ", a top-level local of the script (an upvalue),"
+	}
+	return "assignment to " + what + " while a hook function runs: state kept in the Lua environment is lost " +
+		"when a game is saved and loaded and breaks replays; use a local of the function, or keep lasting state through the host API"
+}
+
+// unavailableMsg explains a use of a standard name the sandbox removes.
+func unavailableMsg(name string) string {
+	return "the name " + name + " is not available in the sandbox: scripts reach no files, processes, clock, other code or " +
+		"coroutines; the base library, string, table, math and the host table are all there is"
+}
 
 // Check examines the script src, meant as the hook (kind, id), without
 // running it: syntax errors at their line and column, required functions
@@ -64,14 +93,13 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 		return []Problem{{Code: CodeSyntax, Line: 1, Column: 1,
 			Message: fmt.Sprintf("script is too large (%d bytes; the limit is %d)", len(src), limits.MaxSourceBytes)}}
 	}
-	chunk, err := parse.Parse(bytes.NewReader(src), path)
+	chunk, err := parseChunk(path, src)
 	if err != nil {
 		return []Problem{syntaxProblem(err, src)}
 	}
-	a := &analyzer{kind: kind, src: src, maxDepth: limits.MaxNesting,
-		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
-	a.push()
+	a := newAnalyzer(kind, src, limits.MaxNesting)
 	a.block(chunk)
+	a.undefined()
 
 	var ps []Problem
 	for _, f := range kind.Funcs {
@@ -96,42 +124,115 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 	return ps
 }
 
+// parseChunk parses a script for the checks.
+func parseChunk(path string, src []byte) ([]ast.Stmt, error) {
+	return parse.Parse(bytes.NewReader(src), path)
+}
+
 func syntaxProblem(err error, src []byte) Problem {
 	line, col, msg := syntaxPosition(err, src)
 	return Problem{Code: CodeSyntax, Message: msg, Line: max(line, 1), Column: max(col, 1)}
 }
 
 // analyzer walks a chunk tracking local scopes, to find which globals it
-// assigns and which of its kind's functions it defines at top level.
+// assigns, which of its kind's functions it defines at top level, which
+// assignments write a hook's state at run time and which names the sandbox
+// does not provide. The same walk serves mapc check (problems) and the
+// sandbox (guard: it makes each run-time state write fail at its line; see
+// guardStateWrites).
 type analyzer struct {
 	kind            *Kind
 	src             []byte
-	scopes          [][]string
+	scopes          []luaScope
 	fnDepth         int // 0 in the chunk's own body
 	depth, maxDepth int
 	defined         map[string]bool // kind functions assigned globally at top level
 	localFn         map[string]int  // kind functions declared local at top level → line
 	written         map[string]bool // globals already reported
 	problems        []Problem
+	guard           bool // rewrite state writes into guarded ones
+
+	// What checkuse.go gathers.
+	reads         []*ast.IdentExpr // reads of globals
+	globals       []string         // globals the script assigns
+	params        []ParamUse
+	paramsDynamic bool
+	orLhs         ast.Expr // the left operand of the innermost or
 }
 
-func (a *analyzer) push() { a.scopes = append(a.scopes, nil) }
-func (a *analyzer) pop()  { a.scopes = a.scopes[:len(a.scopes)-1] }
-func (a *analyzer) declare(n string) {
-	a.scopes[len(a.scopes)-1] = append(a.scopes[len(a.scopes)-1], n)
+// luaScope is one block's locals and the function depth it belongs to.
+type luaScope struct {
+	names []string
+	known []known // what each local holds (checkuse.go)
+	fn    int
+}
+
+func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
+	a := &analyzer{kind: kind, src: src, maxDepth: maxNesting,
+		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
+	a.push()
+	return a
+}
+
+func (a *analyzer) push()            { a.scopes = append(a.scopes, luaScope{fn: a.fnDepth}) }
+func (a *analyzer) pop()             { a.scopes = a.scopes[:len(a.scopes)-1] }
+func (a *analyzer) declare(n string) { a.declareAs(n, known{}) }
+
+func (a *analyzer) declareAs(n string, k known) {
+	s := &a.scopes[len(a.scopes)-1]
+	s.names = append(s.names, n)
+	s.known = append(s.known, k)
 }
 
 func (a *analyzer) isLocal(name string) bool {
-	for i := len(a.scopes) - 1; i >= 0; i-- {
-		if slices.Contains(a.scopes[i], name) {
-			return true
-		}
-	}
-	return false
+	local, _ := a.resolve(name)
+	return local
 }
 
-// assignGlobal records an assignment to name at line, unless name is local.
-func (a *analyzer) assign(name string, line int) {
+// resolve reports whether name is a local here, and whether it is one of
+// the chunk's own (top-level) locals.
+func (a *analyzer) resolve(name string) (local, topLevel bool) {
+	for i := len(a.scopes) - 1; i >= 0; i-- {
+		if slices.Contains(a.scopes[i].names, name) {
+			return true, a.scopes[i].fn == 0
+		}
+	}
+	return false, false
+}
+
+// stateWrite reports whether assigning name here writes a hook's state at
+// run time (a global or a top-level local, from inside a function), and
+// reports it once per name and line.
+func (a *analyzer) stateWrite(name string, line int) (write, upvalue bool) {
+	if a.fnDepth == 0 {
+		return false, false
+	}
+	local, top := a.resolve(name)
+	if local && !top {
+		return false, false
+	}
+	a.problems = append(a.problems, Problem{Code: CodeStateWrite, Line: line, Column: a.column(line, name),
+		Message: stateWriteMsg(name, local)})
+	return true, local
+}
+
+// assign records an assignment to name at line: a state write inside a
+// function, else an assignment to a global at top level.
+func (a *analyzer) assign(name string, line int) (write, upvalue bool) {
+	if a.isLocal(name) {
+		a.forget(name)
+	} else {
+		a.globals = append(a.globals, name)
+	}
+	if write, upvalue := a.stateWrite(name, line); write {
+		return true, upvalue
+	}
+	a.assignGlobal(name, line)
+	return false, false
+}
+
+// assignGlobal records a top-level assignment to name, unless name is local.
+func (a *analyzer) assignGlobal(name string, line int) {
 	if a.isLocal(name) {
 		return
 	}
@@ -207,23 +308,47 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	}
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
-		a.exprs(s.Exprs)
-		for _, n := range s.Names {
+		knowns := make([]known, len(s.Names))
+		bound := len(s.Exprs) == len(s.Names)
+		for i, e := range s.Exprs {
+			if bound {
+				knowns[i] = a.knownOf(e)
+				if knowns[i].what == knownParams {
+					continue // local p = ctx.params: p's reads are followed
+				}
+			}
+			a.expr(e)
+		}
+		for i, n := range s.Names {
 			if a.fnDepth == 0 && a.kind.Func(n) >= 0 {
 				if _, ok := a.localFn[n]; !ok {
 					a.localFn[n] = s.Line()
 				}
 			}
-			a.declare(n)
+			a.declareAs(n, knowns[i])
 		}
 	case *ast.AssignStmt:
 		a.exprs(s.Rhs)
+		var guarded []string
 		for _, l := range s.Lhs {
 			if id, ok := l.(*ast.IdentExpr); ok {
-				a.assign(id.Value, s.Line())
+				if write, upvalue := a.assign(id.Value, s.Line()); write {
+					guarded = append(guarded, stateWriteMsg(id.Value, upvalue))
+				}
 			} else {
+				// _G.name = v defines the global name too.
+				if get, ok := l.(*ast.AttrGetExpr); ok {
+					if obj, ok := get.Object.(*ast.IdentExpr); ok && obj.Value == "_G" && !a.isLocal("_G") {
+						if key, ok := get.Key.(*ast.StringExpr); ok {
+							a.globals = append(a.globals, key.Value)
+						}
+					}
+				}
 				a.expr(l)
 			}
+		}
+		if a.guard && len(guarded) > 0 && len(s.Rhs) > 0 {
+			guardAssign(s, guarded[0])
 		}
 	case *ast.FuncDefStmt:
 		var params []string
@@ -235,12 +360,16 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		default:
 			if id, ok := s.Name.Func.(*ast.IdentExpr); ok {
 				a.assign(id.Value, s.Line())
+				if fi := a.kind.Func(id.Value); fi >= 0 && a.fnDepth == 0 && !a.isLocal(id.Value) && s.Func != nil {
+					a.function(s.Func, nil, a.kind.Funcs[fi].Params)
+					return
+				}
 			} else {
 				a.expr(s.Name.Func)
 			}
 		}
 		if s.Func != nil {
-			a.function(s.Func, params)
+			a.function(s.Func, params, nil)
 		}
 	case *ast.FuncCallStmt:
 		a.expr(s.Expr)
@@ -285,15 +414,21 @@ func (a *analyzer) exprs(es []ast.Expr) {
 	}
 }
 
-func (a *analyzer) function(f *ast.FunctionExpr, implicit []string) {
+// function walks a function body. kindParams are the declared parameters
+// when f is one of the kind's functions: the one called ctx binds the ctx.
+func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams []Field) {
 	a.fnDepth++
 	a.push()
 	for _, n := range implicit {
 		a.declare(n)
 	}
 	if f.ParList != nil {
-		for _, n := range f.ParList.Names {
-			a.declare(n)
+		for i, n := range f.ParList.Names {
+			k := known{}
+			if i < len(kindParams) && kindParams[i].Name == "ctx" {
+				k.what = knownCtx
+			}
+			a.declareAs(n, k)
 		}
 	}
 	a.block(f.Stmts)
@@ -310,8 +445,30 @@ func (a *analyzer) expr(e ast.Expr) {
 		return
 	}
 	switch e := e.(type) {
+	case *ast.IdentExpr:
+		if local, k := a.lookupKnown(e.Value); local {
+			if k.what == knownParams {
+				a.paramsDynamic = true // the table itself escapes
+			}
+			break
+		}
+		a.globalRead(e)
+		if slices.Contains(removedGlobals(), e.Value) && !a.written[e.Value] {
+			a.written[e.Value] = true
+			a.problems = append(a.problems, Problem{Code: CodeUnavailable, Line: e.Line(), Column: a.column(e.Line(), e.Value),
+				Message: unavailableMsg(e.Value)})
+		}
 	case *ast.AttrGetExpr:
-		a.expr(e.Object)
+		if key, ok := e.Key.(*ast.StringExpr); ok && a.index(e, key.Value) {
+			if _, isIdent := e.Object.(*ast.IdentExpr); !isIdent {
+				a.exprObject(e.Object)
+			}
+			break
+		}
+		if a.knownOf(e.Object).what == knownParams {
+			a.paramsDynamic = true // ctx.params[k]
+		}
+		a.exprObject(e.Object)
 		a.expr(e.Key)
 	case *ast.TableExpr:
 		for _, f := range e.Fields {
@@ -319,11 +476,17 @@ func (a *analyzer) expr(e ast.Expr) {
 			a.expr(f.Value)
 		}
 	case *ast.FuncCallExpr:
+		a.arity(e)
 		a.expr(e.Func)
 		a.expr(e.Receiver)
 		a.exprs(e.Args)
 	case *ast.LogicalOpExpr:
+		outer := a.orLhs
+		if e.Operator == "or" {
+			a.orLhs = e.Lhs
+		}
 		a.expr(e.Lhs)
+		a.orLhs = outer
 		a.expr(e.Rhs)
 	case *ast.RelationalOpExpr:
 		a.expr(e.Lhs)
@@ -341,6 +504,22 @@ func (a *analyzer) expr(e ast.Expr) {
 	case *ast.UnaryLenOpExpr:
 		a.expr(e.Expr)
 	case *ast.FunctionExpr:
-		a.function(e, nil)
+		a.function(e, nil, nil)
 	}
+}
+
+// exprObject walks the object of an index expression: ctx.params as an
+// object is a read of a param (handled by index), not an escape.
+func (a *analyzer) exprObject(e ast.Expr) {
+	if get, ok := e.(*ast.AttrGetExpr); ok {
+		if key, ok := get.Key.(*ast.StringExpr); ok && key.Value == "params" && a.knownOf(get.Object).what == knownCtx {
+			return
+		}
+	}
+	if id, ok := e.(*ast.IdentExpr); ok {
+		if local, _ := a.lookupKnown(id.Value); local {
+			return
+		}
+	}
+	a.expr(e)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // The hooks of the determinism tests: dice draws from math.random in all
-// three forms; counter keeps state in an upvalue, which must start afresh
+// three forms; counter keeps state in a table it keeps, which must start afresh
 // in every game whichever worker plays it; reseed tries to take over the
 // random stream.
 const (
@@ -22,10 +22,10 @@ const (
   local c = math.random(-5, 5)
   return 0, -(a + b * 10 + (c + 5) * 100)
 end`
-	counterLua = `local n = 0
+	counterLua = `local state = {n = 0}
 function effect(ctx)
-  n = n + 1
-  return 0, -n
+  state.n = state.n + 1
+  return 0, -state.n
 end`
 	reseedLua = `function effect(ctx)
   math.randomseed(ctx.value)

@@ -43,6 +43,14 @@ type Frame struct {
 	Func   string // "function 'f'", "main chunk", …, as Lua describes it
 }
 
+// ErrBackstop is wrapped by the *Error of a call stopped by the wall-clock
+// backstop (Limits.Timeout). It says the machine did not run a call within
+// its counted budgets in a long time: an overloaded or too slow machine, not
+// a mistake of the script. Tools report it as an internal failure (exit 2),
+// never as a diagnostic of the script, and the same game on an idle machine
+// gives the game's real result.
+var ErrBackstop = errors.New("the machine did not finish the call in time (wall-clock backstop): it is overloaded or too slow; this is not a limit of the script, and the same game on an idle machine plays normally")
+
 // funcLoad is Error.Func for failures of a script's top level.
 const funcLoad = "(load)"
 

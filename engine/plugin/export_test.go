@@ -102,3 +102,12 @@ func SandboxGlobalCalls() []string {
 
 // ThreadCPU is threadCPU, for the external benchmarks.
 var ThreadCPU = threadCPU
+
+// The messages of state writes and unavailable names, for the check tests.
+var (
+	StateWriteMsg  = stateWriteMsg
+	UnavailableMsg = unavailableMsg
+)
+
+// LibraryNames exports libraryNames for the tests.
+var LibraryNames = libraryNames

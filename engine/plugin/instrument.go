@@ -52,6 +52,7 @@ func compileSource(path string, src []byte, limits Limits) (proto *lua.FunctionP
 	if err != nil {
 		return nil, err
 	}
+	guardStateWrites(chunk, limits.MaxNesting) // statewrite.go
 	chunk, err = instrument(chunk, limits.MaxNesting)
 	if err != nil {
 		return nil, err
@@ -74,7 +75,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
 	}
 	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor},
+		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState},
 		Exprs: []ast.Expr{&ast.Comma3Expr{}},
 	}
 	prelude.SetLine(1)

@@ -337,6 +337,8 @@ func (a *Args) ReturnInts(xs []int) {
 		a.nret++
 		return
 	}
+	// The table is the script's: it counts against its memory budgets.
+	a.w.charge(a.l, int64(len(xs))*slotBytes+keyBytes)
 	t := a.l.CreateTable(len(xs), 0)
 	for _, x := range xs {
 		t.Append(lua.LNumber(x))

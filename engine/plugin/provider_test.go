@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -329,5 +330,38 @@ func TestHostErrCaught(t *testing.T) {
 	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "sly"), &mbghooks.CardCtx{}, &cardHost{})
 	if ok || !errors.Is(err, errBadRole) {
 		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
+	}
+}
+
+// TestLayerReplacesNothing: a mod script that replaces no hook of the
+// config is a warning naming the file and the hooks it could have meant; one
+// that replaces a hook is the replacement warning.
+func TestLayerReplacesNothing(t *testing.T) {
+	t.Parallel()
+	src := []byte("function effect(ctx) return 0, -1 end")
+	bundle := []plugin.Script{plugin.Bundle("mbg.tech", "fireball", "tech/fireball.lua", src)}
+	mod := fstest.MapFS{
+		"mbg/tech/fireball.lua": {Data: src},
+		"mbg/tech/firebal2.lua": {Data: src},
+		"mbg/card/nothing.lua":  {Data: []byte("function play(ctx) return true end")},
+	}
+	_, warns, err := plugin.NewBundleRegistry(mbghooks.Kinds(), bundle, plugin.Layer{FS: mod, Origin: "mymod"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Code+" "+w.New)
+	}
+	want := []string{
+		"plugin-replaced mymod/mbg/tech/fireball.lua",
+		"plugin-replaces-nothing mymod/mbg/card/nothing.lua",
+		"plugin-replaces-nothing mymod/mbg/tech/firebal2.lua",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings %q, want %q", got, want)
+	}
+	if !strings.Contains(warns[2].Message, `the scenario has no mbg.tech hook "firebal2" (it has "fireball")`) {
+		t.Errorf("message %q", warns[2].Message)
 	}
 }

@@ -68,6 +68,9 @@ const (
 	WarnReplaced = "plugin-replaced"
 	// WarnIgnoredFile: a .lua file in a script directory maps to no kind.
 	WarnIgnoredFile = "plugin-ignored-file"
+	// WarnReplacesNothing: a mod layer's script has the id of no hook of
+	// the scenario, so nothing calls it (a misnamed file, usually).
+	WarnReplacesNothing = "plugin-replaces-nothing"
 )
 
 // String formats the warning as "code: message".

@@ -46,7 +46,7 @@ func sandboxGlobals() []global {
 			doc:  "Iterates all keys of `t` in the order of `next`, or as its `__pairs` metamethod says (as in Lua 5.2; this is how `pairs(ctx)` works).",
 			impl: func(w *Worker) lua.LGFunction { return w.basePairs }},
 		{name: "pcall", params: []Field{{Name: "f", Type: "function"}, {Name: "...", Type: "any"}}, returns: []Field{{Name: "ok", Type: "boolean"}, {Name: "...", Type: "any"}},
-			doc: "Calls `f` in protected mode. A broken instruction or time limit cannot be caught: the next instruction fails again."},
+			doc: "Calls `f` in protected mode. A broken instruction limit cannot be caught: the next instruction fails again."},
 		{name: "print", params: []Field{{Name: "...", Type: "any"}},
 			doc:  "Writes its arguments, separated by tabs, to the game's event log with the script's name and line.",
 			impl: func(w *Worker) lua.LGFunction { return w.basePrint }},
@@ -136,6 +136,8 @@ type library struct {
 	hosts map[*Kind][]namedValue // lookup only
 
 	concat, setIndex, ctor *lua.LFunction
+	state                  *lua.LFunction // the guard of state writes (statewrite.go)
+	envMeta                *lua.LTable    // the metatable of script environments
 	next                   *lua.LFunction // gopher-lua's next
 	ctxWrite, ctxPairs     *lua.LFunction // metamethods of ctx tables
 	ctxNext                *lua.LFunction
@@ -178,11 +180,7 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 		fn("sort", w.tableSort(tableMod.RawGetString("sort").(*lua.LFunction))),
 		{"getn", tableMod.RawGetString("getn")}, {"maxn", tableMod.RawGetString("maxn")},
 	}
-	for _, name := range []string{
-		"abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod",
-		"frexp", "huge", "ldexp", "log", "log10", "max", "min", "mod", "modf", "pi", "pow", "rad",
-		"sin", "sinh", "sqrt", "tan", "tanh",
-	} {
+	for _, name := range mathLibNames {
 		v := mathMod.RawGetString(name)
 		if v == lua.LNil {
 			panic("plugin: gopher-lua has no math." + name)
@@ -212,6 +210,11 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.concat = L.NewFunction(w.luaConcat)
 	lib.setIndex = L.NewFunction(w.luaSetIndex)
 	lib.ctor = L.NewFunction(w.luaCtor)
+	lib.state = L.NewFunction(w.luaState)
+	lib.envMeta = L.CreateTable(0, 3)
+	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
+	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))
+	lib.envMeta.RawSetString("__metatable", lua.LFalse)
 	return lib
 }
 
@@ -275,6 +278,7 @@ func (lib *library) newEnv(w *Worker, L *lua.LState, inst *instance, kind *Kind)
 	if kind.HostTable != "" {
 		env.RawSetString(kind.HostTable, newTable(L, lib.hostValues(w, L, kind)))
 	}
+	env.Metatable = lib.envMeta
 	return env
 }
 
@@ -395,6 +399,9 @@ func (w *Worker) baseRawset(L *lua.LState) int {
 	t := L.CheckTable(1)
 	k, v := L.CheckAny(2), L.CheckAny(3)
 	checkKey(L, k)
+	if !w.loading && w.cur != nil && t == w.cur.env {
+		L.RaiseError("%s", stateWriteMsg(lua.LVAsString(k), false))
+	}
 	if w.guardWrite(L, t, k, v) {
 		t.RawSet(k, v)
 	}
@@ -473,11 +480,16 @@ const (
 	keyBytes  = 64 // one new hash key with its bookkeeping
 )
 
-// charge counts n bytes against the call's memory budget.
+// charge counts n bytes against the call's memory budget, and against the
+// game's (see gamemem.go).
 func (w *Worker) charge(L *lua.LState, n int64) {
 	w.alloc += n
 	if w.alloc > w.limits.MaxAllocBytes {
 		w.raiseLimit(L, LimitMemory, fmt.Sprintf("memory limit exceeded (%d bytes per call)", w.limits.MaxAllocBytes))
+	}
+	w.game.since += n
+	if w.game.since > w.game.next {
+		w.checkGame(L)
 	}
 }
 

@@ -1,10 +1,12 @@
 package plugin_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -31,22 +33,22 @@ var none = []plugin.Limit{plugin.LimitNone}
 
 func hostileScripts() []hostile {
 	return []hostile{
-		{"os_execute", effectBody(`  os.execute("rm -rf /")`), 2, "effect", none, "key 'execute'"},
-		{"io_open", effectBody(`  local f = io.open("/etc/passwd")`), 2, "effect", none, "key 'open'"},
-		{"os_time", effectBody(`  local seed = os.time()`), 2, "effect", none, "key 'time'"},
-		{"require", effectBody(`  local os = require("os")`), 2, "effect", none, "attempt to call"},
-		{"loadstring", effectBody(`  loadstring("mbg.exile()")()`), 2, "effect", none, "attempt to call"},
-		{"load", effectBody(`  load(function() return nil end)`), 2, "effect", none, "attempt to call"},
-		{"dofile", effectBody(`  dofile("/etc/passwd")`), 2, "effect", none, "attempt to call"},
-		{"getfenv", effectBody(`  local g = getfenv(0)`), 2, "effect", none, "attempt to call"},
-		{"setfenv", effectBody(`  setfenv(1, {})`), 2, "effect", none, "attempt to call"},
-		{"debug", effectBody(`  debug.sethook(function() end, "", 1)`), 2, "effect", none, "key 'sethook'"},
-		{"collectgarbage", effectBody(`  collectgarbage("collect")`), 2, "effect", none, "attempt to call"},
-		{"coroutine", effectBody(`  coroutine.wrap(function() end)()`), 2, "effect", none, "key 'wrap'"},
-		{"package_loaded", effectBody(`  local os = package.loaded.os`), 2, "effect", none, "key 'loaded'"},
-		{"newproxy", effectBody(`  newproxy(true)`), 2, "effect", none, "attempt to call"},
+		{"os_execute", effectBody(`  os.execute("rm -rf /")`), 2, "effect", none, "not available in the sandbox"},
+		{"io_open", effectBody(`  local f = io.open("/etc/passwd")`), 2, "effect", none, "not available in the sandbox"},
+		{"os_time", effectBody(`  local seed = os.time()`), 2, "effect", none, "not available in the sandbox"},
+		{"require", effectBody(`  local os = require("os")`), 2, "effect", none, "not available in the sandbox"},
+		{"loadstring", effectBody(`  loadstring("mbg.exile()")()`), 2, "effect", none, "not available in the sandbox"},
+		{"load", effectBody(`  load(function() return nil end)`), 2, "effect", none, "not available in the sandbox"},
+		{"dofile", effectBody(`  dofile("/etc/passwd")`), 2, "effect", none, "not available in the sandbox"},
+		{"getfenv", effectBody(`  local g = getfenv(0)`), 2, "effect", none, "not available in the sandbox"},
+		{"setfenv", effectBody(`  setfenv(1, {})`), 2, "effect", none, "not available in the sandbox"},
+		{"debug", effectBody(`  debug.sethook(function() end, "", 1)`), 2, "effect", none, "not available in the sandbox"},
+		{"collectgarbage", effectBody(`  collectgarbage("collect")`), 2, "effect", none, "not available in the sandbox"},
+		{"coroutine", effectBody(`  coroutine.wrap(function() end)()`), 2, "effect", none, "not available in the sandbox"},
+		{"package_loaded", effectBody(`  local os = package.loaded.os`), 2, "effect", none, "not available in the sandbox"},
+		{"newproxy", effectBody(`  newproxy(true)`), 2, "effect", none, "not available in the sandbox"},
 		{"string_metatable", effectBody(`  getmetatable("").__index.upper = nil`), 2, "effect", none, "boolean"},
-		{"env_metatable", effectBody(`  getmetatable(_G).__index.os.exit()`), 2, "effect", none, "nil"},
+		{"env_metatable", effectBody(`  getmetatable(_G).__index.os.exit()`), 2, "effect", none, "attempt to index a non-table object(boolean)"},
 		{"while_true", effectBody("  while true do end"), 2, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"repeat_forever", effectBody("  local i = 0\n  repeat i = i + 1 until false"), 3, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"top_level_loop", "while true do end\nfunction effect(ctx) mbg.exile() return 0, 0 end", 1, "(load)", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
@@ -203,10 +205,10 @@ end`
 func TestGlobalsNotShared(t *testing.T) {
 	t.Parallel()
 	writer := `shared_top = "top"
+shared = 42
+_G.also = 1
+rawset(_G, "raw", 1)
 function effect(ctx)
-  shared = 42
-  _G.also = 1
-  rawset(_G, "raw", 1)
   mbg.exile = nil
   math.floor = nil
   return 0, 0
@@ -232,6 +234,58 @@ end`
 		}
 		if id == "reader" && (r.Opp != -1 || !slices.Equal(host.calls, []string{"exile"})) {
 			t.Errorf("reader = %+v, host %v", r, host.calls)
+		}
+	}
+}
+
+// TestStateWrites: while a hook function runs, assigning a global (by any
+// route) or a top-level local of the script fails at the script's line,
+// naming the variable; the top level, and functions it calls while loading,
+// may set them up; locals of the function and fields of kept tables are
+// fine.
+func TestStateWrites(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, src string
+		line      int
+		msg       string
+	}{
+		{"global", "function run()\n  count = (count or 0) + 1\n  return 'x'\nend", 2, "the global count"},
+		{"existing global", "count = 0\nfunction run()\n  count = count + 1\n  return 'x'\nend", 3, "the global count"},
+		{"upvalue", "local n = 0\nfunction run()\n  n = n + 1\n  return 'x'\nend", 3, "n, a top-level local"},
+		{"multiple", "local a, b = 0, 0\nfunction run()\n  local c\n  c, b = 1, 2\n  return 'x'\nend", 4, "b, a top-level local"},
+		{"nested function", "local n = 0\nfunction run()\n  local function bump() n = n + 1 end\n  bump()\n  return 'x'\nend", 3, "n, a top-level local"},
+		{"_G field", "function run()\n  _G.x = 1\n  return 'x'\nend", 2, "the global x"},
+		{"_G index", "function run()\n  local k = 'y'\n  _G[k] = 1\n  return 'x'\nend", 3, "the global y"},
+		{"rawset", "function run()\n  rawset(_G, 'z', 1)\n  return 'x'\nend", 2, "the global z"},
+		{"function statement", "function run()\n  function helper() end\n  return 'x'\nend", 2, "the global helper"},
+	}
+	for _, c := range cases {
+		ev := newEvaluator(t, plugin.Limits{}, c.src)
+		_, err := ev.run(0)
+		e := asError(t, err)
+		if e.Line != c.line || !strings.Contains(e.Message, "assignment to "+c.msg) || !strings.Contains(e.Message, "host API") {
+			t.Errorf("%s: error %+v, want the assignment to %s at line %d", c.name, e, c.msg, c.line)
+		}
+	}
+	ok := `local n, cache = 0, {}
+local function init() n = 10 end
+init()
+total = n
+function run()
+  local m = n
+  m = m + 1
+  cache[#cache + 1] = m
+  cache.last = m
+  local f = function() m = m + 1 end
+  f()
+  local a, b = (function() return 1, 2 end)()
+  return tostring(total + m + #cache + a + b)
+end`
+	ev := newEvaluator(t, plugin.Limits{}, ok)
+	for i, want := range []string{"26", "27"} {
+		if out, err := ev.run(0); err != nil || out != want {
+			t.Errorf("call %d: %q, %v; want %q", i, out, err, want)
 		}
 	}
 }
@@ -338,13 +392,32 @@ func TestLimitErrorsAreSticky(t *testing.T) {
 	}
 }
 
-// TestTimeout: the deadline stops work the instruction budget does not
-// see, here a limit so high it would never be reached.
+// TestTimeout: the wall-clock backstop stops work the instruction budget
+// does not see, here a limit so high it would never be reached, and says it
+// is the machine's condition (ErrBackstop), not the script's fault.
 func TestTimeout(t *testing.T) {
 	t.Parallel()
 	ev := newEvaluator(t, plugin.Limits{MaxInstructions: 1 << 60, Timeout: 1}, "function run() while true do end end")
 	_, err := ev.run(0)
-	if e := asError(t, err); e.Limit != plugin.LimitTimeout || !strings.Contains(e.Message, "time limit") {
-		t.Errorf("error %+v, want the time limit", e)
+	if e := asError(t, err); e.Limit != plugin.LimitTimeout || !strings.Contains(e.Message, "backstop") || !errors.Is(err, plugin.ErrBackstop) {
+		t.Errorf("error %+v, want the backstop wrapping ErrBackstop", e)
+	}
+}
+
+// TestBudgetNotTimed: the default backstop is far above what the default
+// instruction budget takes, so a script exhausting its budget fails on the
+// instruction count, at the same line every time.
+func TestBudgetNotTimed(t *testing.T) {
+	t.Parallel()
+	if d := plugin.DefaultLimits(); d.Timeout < 30*time.Second {
+		t.Fatalf("default backstop %v is within reach of a budgeted call", d.Timeout)
+	}
+	ev := newEvaluator(t, plugin.Limits{}, "function run()\n  local n = 0\n  while true do n = n + 1 end\nend")
+	for range 2 {
+		_, err := ev.run(0)
+		e := asError(t, err)
+		if e.Limit != plugin.LimitInstructions || e.Line != 3 || errors.Is(err, plugin.ErrBackstop) {
+			t.Errorf("error %+v, want the instruction limit at line 3", e)
+		}
 	}
 }

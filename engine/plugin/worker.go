@@ -34,6 +34,7 @@ type Worker struct {
 	host       any
 	wd         watchdog
 	alloc      int64
+	game       gameMeter // the game's memory (gamemem.go)
 	args       Args
 	hostErr    error  // last error a host function reported (Args.Fail)
 	hostErrMsg string // and the message it raised
@@ -84,6 +85,7 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 	w.fr.init(&w.limits)
 	w.fargs = Args{w: w, fast: true}
 	w.wd.init(r.limits)
+	w.game.reset(r.limits)
 	w.newState()
 	return w
 }
@@ -111,6 +113,7 @@ func (w *Worker) Reset(rng *rand.Rand) error {
 		return errors.New("plugin: Reset during a hook call")
 	}
 	w.rng = rng
+	w.game.reset(w.limits)
 	for i, inst := range w.insts {
 		// A hook on the fast path keeps nothing between calls: no Lua code
 		// runs in its environment and its constants were fixed when it was
@@ -292,7 +295,8 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.concat)
 	L.Push(w.lib.setIndex)
 	L.Push(w.lib.ctor)
-	if err := L.PCall(3, 0, nil); err != nil {
+	L.Push(w.lib.state)
+	if err := L.PCall(4, 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()
@@ -423,6 +427,9 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 	switch {
 	case w.wd.tripped != LimitNone:
 		e.Limit = w.wd.tripped
+		if e.Limit == LimitTimeout {
+			e.Err = ErrBackstop
+		}
 	case w.limitHit != LimitNone && strings.HasSuffix(msg, w.limitMsg):
 		e.Limit = w.limitHit
 	case strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow"):
@@ -478,7 +485,7 @@ func (d *watchdog) init(l Limits) {
 	d.closed = make(chan struct{})
 	close(d.closed)
 	d.errN = fmt.Errorf("instruction limit exceeded (%d instructions per call)", l.MaxInstructions)
-	d.errT = fmt.Errorf("time limit exceeded (%v per call)", l.Timeout)
+	d.errT = fmt.Errorf("wall-clock backstop reached (%v per call): the machine is overloaded or too slow", l.Timeout)
 	d.reset()
 }
 

@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
@@ -70,6 +72,8 @@ type Options struct {
 	// Limits bound every file read (mapc --limits); zero fields take
 	// source.DefaultLimits.
 	Limits source.Limits
+	// Strict also reports lint:ignore comments that suppress nothing.
+	Strict bool
 }
 
 // Result is the outcome of compiling one scenario.
@@ -213,7 +217,12 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 	entry, _ := src.Content(src.Entry)
 	name := DetectGame(entry)
 	if name == "" {
-		name = c.Default
+		var d diag.Diagnostic
+		name, d = c.guessGame(src)
+		res.Diags = append(res.Diags, d)
+		if name == "" {
+			return res
+		}
 	}
 	g, ok := c.Game(name)
 	if !ok {
@@ -230,10 +239,15 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	res.Diags = append(res.Diags, set.Validate(name+".scenario.schema.json", src.Root, src)...)
+	sds := set.Validate(name+".scenario.schema.json", src.Root, src)
+	res.Diags = append(res.Diags, sds...)
 	cfg, gds := g.Compile(src, opts)
+	if sds.HasErrors() {
+		gds = dropDespiteErrors(src, name, sds, gds)
+	}
 	res.Diags = append(res.Diags, gds...)
-	res.Diags = diag.FilterIgnored(res.Diags, res.Sources())
+	ignores := c.checkIgnores(src, res.Diags, opts.Strict)
+	res.Diags = append(diag.FilterIgnored(res.Diags, res.Sources()), ignores...)
 	if s, ok := src.Root["scenario"].(map[string]any); ok {
 		res.Name, _ = s["name"].(string)
 	}
@@ -469,3 +483,140 @@ func (n Names) Lookup(id string) int {
 
 // List returns the ids in declaration order (for suggestions).
 func (n Names) List() []string { return n.order }
+
+// CodeNoSchemaLine: the scenario lacks its #:schema line.
+const CodeNoSchemaLine = "schema-line-missing"
+
+// guessGame finds the game of a scenario without a #:schema line: the one
+// its builtin: includes name, else the one whose scenario schema its keys
+// fit best. It returns "" and an error when the scenario fits several games
+// (or none) equally, and the game with a warning saying how it was found.
+func (c *Compiler) guessGame(src *source.Source) (string, diag.Diagnostic) {
+	at := &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}
+	var names []string
+	for _, g := range c.games {
+		names = append(names, g.Name())
+	}
+	line := func(game string) string { return "#:schema <path to schemas>/" + game + ".scenario.schema.json" }
+	var byInclude []string
+	for _, f := range src.Files() { // the entry and what it included
+		if rest, ok := strings.CutPrefix(f, source.BuiltinPrefix); ok {
+			g, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(names, g) && !slices.Contains(byInclude, g) {
+				byInclude = append(byInclude, g)
+			}
+		}
+	}
+	if len(byInclude) == 1 {
+		return byInclude[0], diag.Diagnostic{Severity: diag.Warning, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+			Detail: fmt.Sprintf("The scenario has no #:schema line; it is taken for %s because it includes builtin:%s/ files. "+
+				"Add the line %q first, so that every tool and editor knows the game.", byInclude[0], byInclude[0], line(byInclude[0])), Subject: at}
+	}
+	// The keys: the game whose scenario schema reports the fewest errors.
+	best, bestN, tie := "", -1, false
+	for _, g := range c.games {
+		set, err := schemas(g)
+		if err != nil {
+			continue
+		}
+		n := 0
+		for _, d := range set.Validate(g.Name()+".scenario.schema.json", src.Root, src) {
+			if d.Severity == diag.Error {
+				n++
+			}
+		}
+		switch {
+		case bestN < 0 || n < bestN:
+			best, bestN, tie = g.Name(), n, false
+		case n == bestN:
+			tie = true
+		}
+	}
+	if best != "" && !tie && bestN == 0 {
+		return best, diag.Diagnostic{Severity: diag.Warning, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+			Detail: fmt.Sprintf("The scenario has no #:schema line; it is taken for %s, the only game whose scenario format its keys fit. "+
+				"Add the line %q first, so that every tool and editor knows the game.", best, line(best)), Subject: at}
+	}
+	could := names
+	if len(byInclude) > 1 {
+		could = byInclude
+	}
+	return "", diag.Diagnostic{Severity: diag.Error, Code: CodeNoSchemaLine, Summary: "No #:schema line",
+		Detail: fmt.Sprintf("The scenario has no #:schema line naming its game, and its includes and keys do not settle it: it could be %s. "+
+			"Add the line, e.g. %q, as the first line.", strings.Join(could, " or "), line(could[0])), Subject: at}
+}
+
+// dropDespiteErrors keeps one mistake one error: the game's rules read
+// values the schema rejected (a string where a number goes reads as 0), so
+// their findings about an entity the schema already faulted (a person, a
+// city, the [scenario] table) are left out until the schema errors are
+// fixed, and all of them when the schema faults the document as a whole (a
+// required top-level key missing). Findings of other layers (scripts) and
+// about sound entities still report.
+func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostics) diag.Diagnostics {
+	faulted := map[string]bool{}
+	for _, d := range sds {
+		if d.Severity != diag.Error {
+			continue
+		}
+		ent, ok := src.EntityAt(d.Subject)
+		if !ok {
+			return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Code, game+"-") })
+		}
+		faulted[ent] = true
+	}
+	return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool {
+		if !strings.HasPrefix(d.Code, game+"-") {
+			return false
+		}
+		ent, ok := src.EntityAt(d.Subject)
+		return ok && faulted[ent]
+	})
+}
+
+// Codes of the lint:ignore checks.
+const (
+	// CodeIgnoreUnknown: a lint:ignore comment names a code no check has.
+	CodeIgnoreUnknown = "lint-ignore-unknown"
+	// CodeIgnoreUnused: a lint:ignore comment suppresses nothing (--strict).
+	CodeIgnoreUnused = "lint-ignore-unused"
+)
+
+// checkIgnores checks the lint:ignore comments of the scenario's TOML files
+// against the catalogue (a code no check has is a warning, with a
+// did-you-mean) and, when strict, against ds (a comment that suppresses
+// nothing on its next line is a warning).
+func (c *Compiler) checkIgnores(src *source.Source, ds diag.Diagnostics, strict bool) diag.Diagnostics {
+	cat := c.Catalogue()
+	var known []string
+	for _, info := range cat.Infos() {
+		known = append(known, info.Code)
+	}
+	var out diag.Diagnostics
+	for _, f := range src.Files() {
+		data, ok := src.Content(f)
+		if !ok || strings.HasPrefix(f, source.BuiltinPrefix) {
+			continue
+		}
+		for i, line := range diag.SplitLines(data) {
+			codes := diag.IgnoredCodes(f, line)
+			for _, code := range codes {
+				col := utf8.RuneCountInString(line[:strings.Index(line, code)]) + 1
+				at := &diag.Range{File: f, Start: diag.Pos{Line: i + 1, Column: col}, End: diag.Pos{Line: i + 1, Column: col + utf8.RuneCountInString(code)}}
+				if _, ok := cat.Lookup(code); !ok && code != lint.InternalCode {
+					detail, sugg := diag.SuggestDetail(fmt.Sprintf("No check has the code %q, so this lint:ignore suppresses nothing.", code), code, known)
+					out = append(out, diag.Diagnostic{Severity: diag.Warning, Code: CodeIgnoreUnknown, Summary: "Unknown code in lint:ignore",
+						Detail: detail, Suggestions: sugg, Subject: at})
+					continue
+				}
+				if strict && !slices.ContainsFunc(ds, func(d diag.Diagnostic) bool {
+					return d.Code == code && d.Subject != nil && d.Subject.File == f && d.Subject.Start.Line == i+2
+				}) {
+					out = append(out, diag.Diagnostic{Severity: diag.Warning, Code: CodeIgnoreUnused, Summary: "lint:ignore suppresses nothing",
+						Detail: fmt.Sprintf("The next line has no %s diagnostic to suppress; remove the comment (or the code from it).", code), Subject: at})
+				}
+			}
+		}
+	}
+	return out
+}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -41,10 +43,16 @@ func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnosti
 			sev = diag.Warning
 		}
 		pos := diag.Pos{Line: p.Line, Column: p.Column}
+		detail, sugg := sentence(p.Message), []string(nil)
+		end := diag.Pos{Line: p.Line, Column: p.Column + 1}
+		if p.Name != "" {
+			detail, sugg = diag.SuggestDetail(detail, p.Name, p.Candidates)
+			end.Column = p.Column + utf8.RuneCountInString(p.Name)
+		}
 		ds = append(ds, diag.Diagnostic{
 			Severity: sev, Code: p.Code, Summary: luaSummary[p.Code],
-			Detail:  sentence(p.Message),
-			Subject: &diag.Range{File: file, Start: pos, End: diag.Pos{Line: p.Line, Column: p.Column + 1}},
+			Detail: detail, Suggestions: sugg,
+			Subject: &diag.Range{File: file, Start: pos, End: end},
 		})
 	}
 	return ds
@@ -54,6 +62,12 @@ var luaSummary = map[string]string{
 	plugin.CodeSyntax:          "Lua syntax error",
 	plugin.CodeMissingFunction: "Missing hook function",
 	plugin.CodeUnknownGlobal:   "Global written by a hook",
+	plugin.CodeStateWrite:      "Hook state written at run time",
+	plugin.CodeUnavailable:     "Name not available in the sandbox",
+	plugin.CodeUnknownField:    "Unknown ctx field",
+	plugin.CodeUnknownMember:   "Unknown member",
+	plugin.CodeUndefined:       "Undefined name",
+	plugin.CodeArity:           "Wrong number of arguments",
 }
 
 func sentence(s string) string {
@@ -77,11 +91,25 @@ const CodeLuaRuntime = "lua-runtime"
 // ScriptErrorDiagnostic turns a hook failure reported by the plugin
 // registry (a *plugin.Error anywhere in err's chain) into a diagnostic at the
 // script's line, naming the hook kind and id, with a short traceback as
-// related locations. ok is false when err is no hook failure.
+// related locations: lua-syntax for a script that does not compile (a mod's,
+// say), lua-runtime for one that failed while it ran. ok is false when err
+// is no fault of a script: no hook failure, or a call stopped by the
+// wall-clock backstop (plugin.ErrBackstop), which is the machine's condition
+// and an internal failure.
 func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	var pe *plugin.Error
-	if !errors.As(err, &pe) {
+	if !errors.As(err, &pe) || errors.Is(err, plugin.ErrBackstop) {
 		return diag.Diagnostic{}, false
+	}
+	if pe.Func == "" {
+		d = diag.Diagnostic{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: luaSummary[plugin.CodeSyntax],
+			Detail: fmt.Sprintf("The %s hook %q does not compile: %s", pe.Kind, pe.ID, sentence(pe.Message))}
+		if pe.Line > 0 {
+			d.Subject = &diag.Range{File: pe.Script,
+				Start: diag.Pos{Line: pe.Line, Column: max(pe.Column, 1)},
+				End:   diag.Pos{Line: pe.Line, Column: max(pe.Column, 1) + 1}}
+		}
+		return d, true
 	}
 	d = diag.Diagnostic{
 		Severity: diag.Error, Code: CodeLuaRuntime, Summary: "Hook failed",
@@ -108,20 +136,50 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	return d, true
 }
 
-// HookID is the registry id under which a compiled config names the script
-// at path (a scenario-relative path or a builtin:… name). A built-in script
-// "builtin:<game>/<class>/<name>.lua" is the hook "<name>", the id the
-// registry gives it when it loads the built-in tree and the id native Go
-// providers implement, so configs, mods and native baselines agree. A
-// scenario's own script keeps its relative path ("tech/extra.lua"), which
-// never collides with a built-in id.
+// HookID is the registry id of the script at path (a scenario-relative
+// path or a builtin:… name): its file name without ".lua", wherever it
+// lives, for every game. "builtin:mbg/tech/arrows.lua" is the hook
+// "arrows", and so is a scenario's "tech/arrows.lua"; a mod replaces either
+// with <game>/<class>/arrows.lua. Two different scripts of one kind with
+// the same id cannot both be bundled (each game reports it, see
+// ScriptIDConflicts).
 func HookID(path string) string {
-	rest, ok := strings.CutPrefix(path, source.BuiltinPrefix)
-	if !ok {
-		return path
+	path = strings.TrimPrefix(path, source.BuiltinPrefix)
+	path = path[strings.LastIndexByte(path, '/')+1:]
+	return strings.TrimSuffix(path, ".lua")
+}
+
+// ScriptUse is a script named by an entity of a scenario: its kind, its
+// path and where the scenario names it.
+type ScriptUse struct {
+	Kind, Path string
+	Ptr        string // the pointer of the script key
+}
+
+// ScriptIDConflict is a script whose hook id another script already has.
+type ScriptIDConflict struct {
+	Use, First ScriptUse
+	ID         string
+}
+
+// ScriptIDConflicts returns, in order, each use of a script whose hook id
+// (HookID) an earlier, different script of the same kind already has.
+func ScriptIDConflicts(uses []ScriptUse) []ScriptIDConflict {
+	type key struct{ kind, id string }
+	first := map[key]ScriptUse{}
+	var out []ScriptIDConflict
+	for _, u := range uses {
+		k := key{u.Kind, HookID(u.Path)}
+		f, ok := first[k]
+		if !ok {
+			first[k] = u
+			continue
+		}
+		if f.Path != u.Path {
+			out = append(out, ScriptIDConflict{Use: u, First: f, ID: k.id})
+		}
 	}
-	rest = rest[strings.LastIndexByte(rest, '/')+1:]
-	return strings.TrimSuffix(rest, ".lua")
+	return out
 }
 
 // ModLayers opens script mod directories (mapc sim --mods) as registry
@@ -185,3 +243,104 @@ func SimWithMods[C any, G sim.Game](config any, mods []string, newSim func(*C, .
 	}
 	return s, WarningTexts(warns), nil
 }
+
+// Codes of the params check (CheckParams).
+const (
+	// CodeParamMissing: a script reads ctx.params.NAME without a fallback
+	// and a use of the script (a tech, a card) does not give NAME.
+	CodeParamMissing = "lua-param-missing"
+	// CodeParamUnused: a use gives a param its script never reads.
+	CodeParamUnused = "lua-param-unused"
+)
+
+// ParamsGiven is one use of a hook script that gives it params: a tech, a
+// card, a class.
+type ParamsGiven struct {
+	Entity string   // how messages name it, e.g. `tech "连弩"`
+	Names  []string // the params it gives
+	// Key returns where the use gives the param name (its TOML key).
+	Key func(name string) *diag.Range
+}
+
+// CheckParams compares the params the hook script src (of kind, read from
+// file) reads with what each of its uses gives: a read without a fallback
+// (ctx.params.x, not ctx.params.x or 1) that a use does not give is an
+// error at the script's line; a param a use gives and the script never
+// reads is a warning at the TOML key, each with a did-you-mean. A script
+// reading its params in ways the check cannot follow (ctx.params[k],
+// pairs(ctx.params)) is not checked for unused params.
+func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven) diag.Diagnostics {
+	u := plugin.ScriptUses(kind, file, src)
+	var read []string
+	for _, p := range u.Params {
+		if !slices.Contains(read, p.Name) {
+			read = append(read, p.Name)
+		}
+	}
+	var ds diag.Diagnostics
+	for _, use := range uses {
+		reported := map[string]bool{}
+		for _, p := range u.Params {
+			if p.Default || reported[p.Name] || slices.Contains(use.Names, p.Name) {
+				continue
+			}
+			reported[p.Name] = true
+			detail := fmt.Sprintf("The script reads ctx.params.%s without a fallback, but %s does not give %s", p.Name, use.Entity, p.Name)
+			if len(use.Names) > 0 {
+				detail += " (it gives " + strings.Join(use.Names, ", ") + ")"
+			}
+			detail, sugg := diag.SuggestDetail(detail+"; give it in the scenario's params, or write ctx.params."+p.Name+" or DEFAULT.", p.Name, use.Names)
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeParamMissing, Summary: "Param not given",
+				Detail: detail, Suggestions: sugg,
+				Subject: &diag.Range{File: file, Start: diag.Pos{Line: p.Line, Column: p.Column},
+					End: diag.Pos{Line: p.Line, Column: p.Column + utf8.RuneCountInString(p.Name)}}})
+		}
+		if u.Dynamic {
+			continue
+		}
+		for _, name := range use.Names {
+			if slices.Contains(read, name) {
+				continue
+			}
+			detail := fmt.Sprintf("The param %s given by %s is never read by %s", name, use.Entity, file)
+			if len(read) > 0 {
+				detail += " (it reads " + strings.Join(read, ", ") + ")"
+			} else {
+				detail += " (it reads no params)"
+			}
+			detail, sugg := diag.SuggestDetail(detail+".", name, read)
+			ds = append(ds, diag.Diagnostic{Severity: diag.Warning, Code: CodeParamUnused, Summary: "Param never read",
+				Detail: detail, Suggestions: sugg, Subject: use.Key(name)})
+		}
+	}
+	return ds
+}
+
+// CheckModScripts runs the script checks (CheckScript) on every script of
+// the mod directories, for a game's kinds: what mapc check --mods reports
+// about the mods themselves. Files that map to no kind are warnings.
+func CheckModScripts(kinds []*plugin.Kind, mods []string) (diag.Diagnostics, error) {
+	layers, err := ModLayers(mods)
+	if err != nil {
+		return nil, err
+	}
+	var ds diag.Diagnostics
+	for _, l := range layers {
+		scripts, warns, err := plugin.BundleFS(l.FS, l.Origin, kinds)
+		if err != nil {
+			return ds, err
+		}
+		for _, w := range warns {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Warning, Code: CodeModIgnored, Summary: "Not a hook script",
+				Detail: w.Message + ".", Subject: &diag.Range{File: w.New, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
+		}
+		for _, s := range scripts {
+			ds = append(ds, CheckScript(kinds, s.Kind, s.ID, s.Path, []byte(s.Source))...)
+		}
+	}
+	return ds, nil
+}
+
+// CodeModIgnored: a .lua file of a mod directory is not at
+// <game>/<class>/<id>.lua for a kind of the game, so no hook uses it.
+const CodeModIgnored = "lua-mod-ignored"

@@ -52,6 +52,18 @@ func TestScriptErrorDiagnostic(t *testing.T) {
 	if _, ok := ScriptErrorDiagnostic(fmt.Errorf("plain")); ok {
 		t.Error("a plain error was taken for a hook failure")
 	}
+	// The wall-clock backstop is the machine's condition, not the script's.
+	backstop := &plugin.Error{Script: "tech/bad.lua", Line: 2, Kind: "mbg.tech", ID: "bad", Func: "effect",
+		Limit: plugin.LimitTimeout, Message: "backstop", Err: plugin.ErrBackstop}
+	if _, ok := ScriptErrorDiagnostic(backstop); ok {
+		t.Error("the backstop was reported as the script's fault")
+	}
+	// A script that does not compile (a mod's) is a syntax error at its position.
+	_, synErr := reg.AddLua(hooks.TechKind, "broken", "mod/mbg/tech/broken.lua", []byte("function effect(ctx)\n\treturn = 1\nend\n"))
+	d, ok = ScriptErrorDiagnostic(synErr)
+	if !ok || d.Code != plugin.CodeSyntax || d.Subject == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column < 2 {
+		t.Errorf("syntax error diagnostic = %+v, %v (from %v)", d, ok, synErr)
+	}
 }
 
 type nopHost struct{}
@@ -65,13 +77,31 @@ func TestHookID(t *testing.T) {
 	for in, want := range map[string]string{
 		"builtin:mbg/tech/arrows.lua":   "arrows",
 		"builtin:ftbt/effect/heal.lua":  "heal",
-		"tech/extra.lua":                "tech/extra.lua",
-		"extra.lua":                     "extra.lua",
+		"tech/extra.lua":                "extra",
+		"extra.lua":                     "extra",
+		"effects/deep/drain.lua":        "drain",
 		"builtin:mbg/card/火攻.lua":       "火攻",
 		"builtin:mbg/tech/no_extension": "no_extension",
 	} {
 		if got := HookID(in); got != want {
 			t.Errorf("HookID(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestScriptIDConflicts: two different scripts of one kind with one id
+// clash; the same script twice, or one id in two kinds, does not.
+func TestScriptIDConflicts(t *testing.T) {
+	t.Parallel()
+	uses := []ScriptUse{
+		{Kind: "mbg.tech", Path: "builtin:mbg/tech/arrows.lua", Ptr: "/a"},
+		{Kind: "mbg.tech", Path: "tech/bolt.lua", Ptr: "/b"},
+		{Kind: "mbg.tech", Path: "tech/bolt.lua", Ptr: "/c"},
+		{Kind: "mbg.card", Path: "cards/arrows.lua", Ptr: "/d"},
+		{Kind: "mbg.tech", Path: "tech/arrows.lua", Ptr: "/e"},
+	}
+	got := ScriptIDConflicts(uses)
+	if len(got) != 1 || got[0].Use.Ptr != "/e" || got[0].First.Ptr != "/a" || got[0].ID != "arrows" {
+		t.Errorf("conflicts %+v", got)
 	}
 }

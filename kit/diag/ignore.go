@@ -75,3 +75,10 @@ func ignoredCodes(file, line string) []string {
 	}
 	return codes
 }
+
+// IgnoredCodes returns the codes listed by a lint:ignore comment on line of
+// file, or nil when the line is not one.
+func IgnoredCodes(file, line string) []string { return ignoredCodes(file, line) }
+
+// SplitLines splits a file's content into lines as FilterIgnored does.
+func SplitLines(b []byte) []string { return splitLines(b) }

@@ -19,7 +19,7 @@ func DidYouMean(name string, candidates []string) string {
 		if c == name {
 			continue
 		}
-		d := Levenshtein(name, c)
+		d := typoDistance(name, c)
 		if d < bestD && 2*d <= max(n, utf8.RuneCountInString(c)) {
 			best, bestD = c, d
 		}
@@ -34,6 +34,33 @@ func SuggestDetail(detail, name string, candidates []string) (string, []string) 
 		return detail, nil
 	}
 	return detail + " Did you mean \"" + s + "\"?", []string{s}
+}
+
+// typoDistance is the edit distance in runes where swapping two adjacent
+// runes also counts as one edit (mgb for mbg), the commonest typo.
+func typoDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
 }
 
 // Levenshtein returns the edit distance between a and b in runes.

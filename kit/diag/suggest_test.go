@@ -72,3 +72,13 @@ func TestSuggestDetail(t *testing.T) {
 		t.Errorf("no candidate: got %q, %q", detail, sugg)
 	}
 }
+
+// TestDidYouMeanSwap: two swapped letters are one typo.
+func TestDidYouMeanSwap(t *testing.T) {
+	if got := DidYouMean("mgb", []string{"ftbt", "mbg"}); got != "mbg" {
+		t.Errorf("DidYouMean(mgb) = %q, want mbg", got)
+	}
+	if got := DidYouMean("celvee", []string{"celve", "value"}); got != "celve" {
+		t.Errorf("DidYouMean(celvee) = %q, want celve", got)
+	}
+}

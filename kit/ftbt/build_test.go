@@ -165,7 +165,7 @@ func TestLocalScenarioBuilds(t *testing.T) {
 		t.Errorf("config schema: %v", ds)
 	}
 	cfg := res.Value.(*engine.Config)
-	if len(cfg.Scripts) != 2 || cfg.Scripts[0].ID != "effects/push" || cfg.Scripts[1].ID != "mend" || cfg.Classes[1].Hook != "mend" {
+	if len(cfg.Scripts) != 2 || cfg.Scripts[0].ID != "push" || cfg.Scripts[1].ID != "mend" || cfg.Classes[1].Hook != "mend" {
 		t.Errorf("scripts %+v", cfg.Scripts)
 	}
 	again := compiler().Compile(dir, build.Options{})
@@ -210,8 +210,8 @@ func TestSchemaDiagnostics(t *testing.T) {
 	}
 	line := 1 + strings.Count(doc[:strings.Index(doc, `value = "three"`)], "\n")
 	want := []string{
-		fmt.Sprintf(`%d:9 schema-type techs[0].value must be an integer, not a string.`, line),
-		fmt.Sprintf(`%d:1 schema-unknown-key techs[0] has no key "ranje". Did you mean "range"?`, line+1),
+		fmt.Sprintf(`%d:9 schema-type techs["推"].value must be an integer, not a string.`, line),
+		fmt.Sprintf(`%d:1 schema-unknown-key techs["推"] has no key "ranje". Did you mean "range"?`, line+1),
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

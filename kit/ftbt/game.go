@@ -2,7 +2,9 @@ package ftbt
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
@@ -85,9 +87,51 @@ func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnosti
 	u := NewUnit(src)
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
 	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+		file := scriptFile(u.Model, s.Path)
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
+		if s.Kind == hooks.EffectKind.Name {
+			ds = append(ds, build.CheckParams(hooks.EffectKind, file, []byte(s.Source), paramUses(u, s.ID))...)
+		}
 	}
 	return u.Config, ds
+}
+
+// paramUses lists the uses of the class script id: each tech of a class
+// using it, with the class's params and the tech's (the tech's win), and
+// each such class without techs.
+func paramUses(u *Unit, id string) []build.ParamsGiven {
+	var uses []build.ParamsGiven
+	for ci, c := range u.Classes {
+		if c.Script == "" || ScriptOf(u.Model, ci).ID != id {
+			continue
+		}
+		classKey := func(name string) *diag.Range { return u.Src.KeyRange(Ptr("classes", ci, "params", name)) }
+		used := false
+		for ti, t := range u.Techs {
+			if t.Class != c.ID {
+				continue
+			}
+			used = true
+			names := slices.Sorted(maps.Keys(c.Params))
+			for n := range t.Params {
+				if !slices.Contains(names, n) {
+					names = append(names, n)
+				}
+			}
+			slices.Sort(names)
+			uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("tech %q (class %s)", t.Name, c.ID), Names: names,
+				Key: func(name string) *diag.Range {
+					if _, ok := t.Params[name]; ok {
+						return u.Src.KeyRange(Ptr("techs", ti, "params", name))
+					}
+					return classKey(name)
+				}})
+		}
+		if !used {
+			uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("class %q", c.ID), Names: slices.Sorted(maps.Keys(c.Params)), Key: classKey})
+		}
+	}
+	return uses
 }
 
 // scriptFile is the name a bundled script was read by (relative paths are

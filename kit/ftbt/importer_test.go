@@ -347,7 +347,7 @@ func TestImportQuirks(t *testing.T) {
 	if cfg.People[0].AI != nil {
 		t.Errorf("A ai = %+v, want none", cfg.People[0].AI)
 	}
-	if c := cfg.Classes[cfg.Techs[1].Class]; c.ID != "none" || c.Hook != "effects/none" {
+	if c := cfg.Classes[cfg.Techs[1].Class]; c.ID != "none" || c.Hook != "none" {
 		t.Errorf("怪's class = %+v", c)
 	}
 	if cfg.Terrains[1].Glyph != "#" || cfg.Cells[4] != 1 || !slices.Equal(cfg.Techs[1].Mask, []bool{true, false}) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/ftbt/legacy"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -26,6 +27,7 @@ type Model struct {
 	Values  map[string]int
 	Set     map[string]bool
 	Rules   RulesSrc
+	Lua     plugin.Budgets // the [lua] table
 	Classes []ClassSrc
 	Techs   []TechSrc
 	People  []PersonSrc
@@ -217,6 +219,7 @@ func Decode(src *source.Source) *Model {
 	decodeInto(root["scenario"], &m.Scenario)
 	decodeInto(root["map"], &m.Map)
 	decodeInto(root["rules"], &m.Rules)
+	decodeInto(root["lua"], &m.Lua)
 	for _, s := range Settings {
 		m.Values[s.Path()] = s.Default
 		tbl, _ := root[s.Table].(map[string]any)

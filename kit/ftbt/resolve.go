@@ -36,9 +36,9 @@ const HookKind = "ftbt.effect"
 
 // ScriptRef is the script of a class, resolved to a path and a hook id.
 type ScriptRef struct {
-	// ID is the hook id: the bare file name for a builtin script at
-	// builtin:ftbt/effect/<id>.lua (how the plugin registry names built-in
-	// hooks), else Path without ".lua" ("effects/push").
+	// ID is the hook id: the file name without ".lua" (build.HookID), for
+	// a builtin script (builtin:ftbt/effect/damage.lua is damage) and a
+	// scenario's alike (effects/push.lua is push).
 	ID string
 	// Path is where the script came from: a builtin: name, or a path
 	// relative to the scenario directory with slashes ("effects/push.lua").
@@ -52,18 +52,12 @@ func ScriptOf(m *Model, i int) ScriptRef {
 	ptr := Ptr("classes", i, "script")
 	name := source.Join(m.Src.FileOf(ptr), m.Classes[i].Script)
 	ref := ScriptRef{Name: name, Ptr: ptr, Path: name}
-	if rest, ok := strings.CutPrefix(name, source.BuiltinPrefix); ok {
-		dir, file := path.Split(rest)
-		ref.ID = strings.TrimSuffix(rest, ".lua")
-		if dir == "ftbt/effect/" {
-			ref.ID = strings.TrimSuffix(file, ".lua")
+	if !strings.HasPrefix(name, source.BuiltinPrefix) {
+		if r, err := filepath.Rel(filepath.Dir(m.Src.Entry), name); err == nil {
+			ref.Path = path.Clean(filepath.ToSlash(r))
 		}
-		return ref
 	}
-	if r, err := filepath.Rel(filepath.Dir(m.Src.Entry), name); err == nil {
-		ref.Path = path.Clean(filepath.ToSlash(r))
-	}
-	ref.ID = strings.TrimSuffix(ref.Path, ".lua")
+	ref.ID = build.HookID(ref.Path)
 	return ref
 }
 
@@ -88,6 +82,7 @@ func Resolve(m *Model) *engine.Config {
 			BufVMD: v["ai.buf_vmd"], FlyVMD: v["ai.fly_vmd"], DLVMD: v["ai.dl_vmd"],
 		},
 		Classes: []engine.Class{}, Techs: []engine.Tech{}, People: []engine.Person{}, Scripts: []engine.Script{},
+		LuaLimits: luaLimits(m.Lua),
 	}
 	for _, t := range m.Terrains {
 		cfg.Terrains = append(cfg.Terrains, engine.Terrain{Name: t.Name, Weight: t.Weight, Glyph: t.Glyph})
@@ -206,4 +201,13 @@ func deref[T any](p *T, def T) T {
 		return def
 	}
 	return *p
+}
+
+// luaLimits is the config's form of the [lua] table: nil when it sets none.
+func luaLimits(b plugin.Budgets) *engine.LuaLimits {
+	if b == (plugin.Budgets{}) {
+		return nil
+	}
+	l := engine.LuaLimits(b)
+	return &l
 }

@@ -181,7 +181,7 @@ func TestResolve(t *testing.T) {
 		ids = append(ids, c.ID+"→"+c.Hook+"/"+c.Target)
 	}
 	want := []string{"damage→damage/enemy", "attack_buff→attack_buff/cell", "defence_buff→defence_buff/cell",
-		"fly→fly/cell", "disable_long→disable_long/cell", "heal→heal/cell", "push→effects/push/enemy"}
+		"fly→fly/cell", "disable_long→disable_long/cell", "heal→heal/cell", "push→push/enemy"}
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Errorf("classes (-want +got):\n%s", diff)
 	}
@@ -189,9 +189,9 @@ func TestResolve(t *testing.T) {
 		t.Errorf("推 = %+v, class %+v", tc, cfg.Classes[6])
 	}
 	// The local script is bundled under its id, with its hash.
-	i := slices.IndexFunc(cfg.Scripts, func(s engine.Script) bool { return s.ID == "effects/push" })
+	i := slices.IndexFunc(cfg.Scripts, func(s engine.Script) bool { return s.ID == "push" })
 	if i < 0 {
-		t.Fatalf("effects/push not bundled: %+v", cfg.Scripts)
+		t.Fatalf("push not bundled: %+v", cfg.Scripts)
 	}
 	sum := sha256.Sum256([]byte(pushLua))
 	if s := cfg.Scripts[i]; s.Path != "effects/push.lua" || s.Kind != "ftbt.effect" || s.Source != pushLua || s.SHA256 != hex.EncodeToString(sum[:]) {
@@ -224,7 +224,7 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-// The builtin scripts get the registry's ids: the bare file name.
+// Every script gets the registry's id: its bare file name, builtin or not.
 func TestScriptIDs(t *testing.T) {
 	src := load(t, resolveDoc, map[string]string{"effects/push.lua": pushLua})
 	m := Decode(src)
@@ -232,7 +232,7 @@ func TestScriptIDs(t *testing.T) {
 	if ref.ID != "damage" || ref.Path != "builtin:ftbt/effect/damage.lua" || ref.Name != "builtin:ftbt/effect/damage.lua" {
 		t.Errorf("damage script = %+v", ref)
 	}
-	if ref := ScriptOf(m, 6); ref.ID != "effects/push" || ref.Path != "effects/push.lua" {
+	if ref := ScriptOf(m, 6); ref.ID != "push" || ref.Path != "effects/push.lua" {
 		t.Errorf("push script = %+v", ref)
 	}
 }

@@ -2,7 +2,9 @@ package mbg
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
@@ -55,9 +57,47 @@ func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnosti
 	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
 	// Check every bundled script once (several techs may share one).
 	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
+		file := scriptFile(u.Model, s.Path)
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
+		if k := kindNamed(s.Kind); k != nil {
+			ds = append(ds, build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))...)
+		}
 	}
 	return u.Config, ds
+}
+
+func kindNamed(name string) *plugin.Kind {
+	for _, k := range hooks.Kinds() {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// paramUses lists the techs or cards whose script is the hook (kind, id),
+// with the params each gives.
+func paramUses(u *Unit, kind, id string) []build.ParamsGiven {
+	var uses []build.ParamsGiven
+	add := func(list, what string, i int, entity, script string, params Params) {
+		if script == "" || ScriptOf(u.Model, Ptr(list, i, "script"), script, kind).Hook != id {
+			return
+		}
+		names := slices.Sorted(maps.Keys(params))
+		uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("%s %q", what, entity), Names: names,
+			Key: func(name string) *diag.Range { return u.Src.KeyRange(Ptr(list, i, "params", name)) }})
+	}
+	switch kind {
+	case hooks.TechKind.Name:
+		for i, t := range u.Techs {
+			add("techs", "tech", i, t.ID, t.Script, t.Params)
+		}
+	case hooks.CardKind.Name:
+		for i, c := range u.Cards {
+			add("cards", "card", i, c.ID, c.Script, c.Params)
+		}
+	}
+	return uses
 }
 
 // scriptFile is the name a bundled script was read by (relative paths are

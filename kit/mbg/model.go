@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -24,6 +25,7 @@ type Model struct {
 	Src        *source.Source
 	Scenario   ScenarioMeta
 	Rules      RulesSrc
+	Lua        plugin.Budgets     // the [lua] table
 	Constants  map[string]float64 // every constant, defaults filled in
 	Set        map[string]bool    // constants the author set explicitly
 	Robber     RobberSrc
@@ -168,6 +170,7 @@ func Decode(src *source.Source) *Model {
 		m.Scenario.MaxTurn = 50
 	}
 	decodeInto(root["rules"], &m.Rules)
+	decodeInto(root["lua"], &m.Lua)
 	decodeInto(root["robber"], &m.Robber)
 	consts, _ := root["constants"].(map[string]any)
 	for _, c := range Constants {

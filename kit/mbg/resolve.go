@@ -173,6 +173,7 @@ func Resolve(m *Model) *engine.Config {
 		Board: []engine.Square{}, Officers: []engine.Officer{}, Cities: []engine.City{},
 		Institutes: []engine.Institute{}, Trainings: []engine.Training{}, Roles: []engine.Role{},
 		Techs: []engine.Tech{}, Cards: []engine.Card{}, Scripts: []engine.Script{},
+		LuaLimits: luaLimits(m.Lua),
 	}
 	for _, w := range m.Board {
 		sq, _ := ix.Square(w)
@@ -311,4 +312,13 @@ func paramsOf(p Params, constants map[string]float64) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// luaLimits is the config's form of the [lua] table: nil when it sets none.
+func luaLimits(b plugin.Budgets) *engine.LuaLimits {
+	if b == (plugin.Budgets{}) {
+		return nil
+	}
+	l := engine.LuaLimits(b)
+	return &l
 }

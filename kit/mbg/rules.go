@@ -21,6 +21,7 @@ var Rules = []*lint.Rule[*Unit]{
 	UnusedOfficer,
 	GarrisonUnowned,
 	ScriptMissing,
+	ScriptConflict,
 	ConstantRange,
 	ProbabilityRange,
 	MoneyUnreachable,

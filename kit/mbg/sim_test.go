@@ -136,7 +136,7 @@ func TestModdedScenario(t *testing.T) {
 	for i, tc := range cfg.Techs {
 		if tc.ID == "连弩" {
 			c.tech = i
-			if tc.Hook != "tech/repeating_crossbow.lua" {
+			if tc.Hook != "repeating_crossbow" {
 				t.Errorf("连弩 hook = %q", tc.Hook)
 			}
 		}

@@ -89,6 +89,40 @@ func Path(ptr string) string {
 	return b.String()
 }
 
+// path is Path naming each list element by its id or name when it has one
+// (techs["连弩"].value rather than techs[17].value): the index counts the
+// entries of every included file, which the author does not see.
+func (m *mapper) path(ptr string) string {
+	if ptr == "" {
+		return Path(ptr)
+	}
+	var b strings.Builder
+	cur := ""
+	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		cur += "/" + tok
+		raw := strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if _, err := strconv.Atoi(raw); err == nil {
+			if obj, ok := at(m.doc, cur).(map[string]any); ok {
+				if id, ok := obj["id"].(string); ok && id != "" {
+					fmt.Fprintf(&b, "[%q]", id)
+					continue
+				}
+				if n, ok := obj["name"].(string); ok && n != "" {
+					fmt.Fprintf(&b, "[%q]", n)
+					continue
+				}
+			}
+			fmt.Fprintf(&b, "[%s]", raw)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(raw)
+	}
+	return b.String()
+}
+
 func unquote(s string) string {
 	return strings.ReplaceAll(s, `\'`, `'`)
 }
@@ -137,7 +171,7 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 	sptr := schemaPtr(ve)
 	kw := lastToken(sptr)
 	inst := ve.InstanceLocation
-	name := Path(inst)
+	name := m.path(inst)
 	msg := ve.Message
 	switch kw {
 	case "type":
@@ -156,7 +190,7 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 		slices.Sort(names) // v5 lists them in map order
 		for _, k := range names {
 			ptr := inst + "/" + escape(k)
-			detail := fmt.Sprintf("%s has no key %q.", Path(inst), k)
+			detail := fmt.Sprintf("%s has no key %q.", m.path(inst), k)
 			if inst == "" {
 				detail = fmt.Sprintf("The scenario has no top-level key %q.", k)
 			}

@@ -88,11 +88,18 @@ type Game interface {
 
 // Options configure Run and Play.
 type Options struct {
-	Games    int
-	Seed     uint64
-	Agents   []string // one per role; a shorter list repeats its last entry
-	Workers  int      // default 1
-	Progress func(done, total int)
+	Games int
+	Seed  uint64
+	// First is the index of the batch's first game: Play plays games First
+	// to First+Games-1, each with GameSeed(Seed, i). First = i, Games = 1
+	// replays game i of a batch alone.
+	First   int
+	Agents  []string // one per role; a shorter list repeats its last entry
+	Workers int      // default 1
+	// KeepGoing plays every game even after one fails and reports all the
+	// failures; by default the batch stops at the first failing game.
+	KeepGoing bool
+	Progress  func(done, total int)
 	// Shard and Shards select this run's share of the batch: the games i
 	// with i % Shards == Shard (Shards 0 means the whole batch).
 	Shard, Shards int
@@ -100,6 +107,42 @@ type Options struct {
 	// played it, so partial batches of different scenarios or versions are
 	// never merged.
 	Scenario, ConfigSHA256, Tool string
+}
+// GameError is the failure of one game of a batch.
+type GameError struct {
+	Game int    // index in the batch
+	Seed uint64 // the game's seed, GameSeed(batch seed, Game)
+	Err  error
+}
+
+// Error implements error.
+func (e *GameError) Error() string {
+	return fmt.Sprintf("game %d (seed %d): %v", e.Game, e.Seed, e.Err)
+}
+
+// Unwrap returns the game's error.
+func (e *GameError) Unwrap() error { return e.Err }
+
+// Failures are the failed games of a batch, in game order: the first
+// failing game, or with Options.KeepGoing every one. Which games fail depends
+// only on the seed, never on the number of workers or the machine's load.
+type Failures []*GameError
+
+// Error implements error.
+func (fs Failures) Error() string {
+	if len(fs) == 1 {
+		return fs[0].Error()
+	}
+	return fmt.Sprintf("%d games failed; first: %v", len(fs), fs[0])
+}
+
+// Unwrap returns the games' errors.
+func (fs Failures) Unwrap() []error {
+	errs := make([]error, len(fs))
+	for i, f := range fs {
+		errs[i] = f
+	}
+	return errs
 }
 
 // GameSeed derives the seed of game i from the batch seed (splitmix64), so
@@ -111,8 +154,11 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// Run plays opts.Games games and returns the report. The first error of a
-// game (in game order) aborts the report.
+// Run plays opts.Games games and returns the report. A failing game stops
+// the batch: no further games are started, and Run returns the Failures
+// (the first failing game in game order, which is the same whatever the
+// number of workers: every earlier game has been played). With
+// opts.KeepGoing every game is played and every failure returned.
 func Run(g Game, opts Options) (*Report, error) {
 	b, err := Play(g, opts)
 	if err != nil {
@@ -122,11 +168,17 @@ func Run(g Game, opts Options) (*Report, error) {
 }
 
 // Play plays the games of opts' shard (all of them without one) on
-// opts.Workers goroutines and returns their outcomes. The first error of a
-// game (in game order) aborts the batch.
+// opts.Workers goroutines and returns their outcomes. By default the batch
+// stops at its first failing game in game order (the games before it were
+// all handed out, so which game that is depends only on the seed); with
+// KeepGoing every game is played and every failure reported. The error is
+// then Failures.
 func Play(g Game, opts Options) (*Batch, error) {
 	if opts.Games <= 0 {
 		return nil, errors.New("sim: the number of games must be positive")
+	}
+	if opts.First < 0 {
+		return nil, errors.New("sim: the first game's index must not be negative")
 	}
 	if opts.Shards < 0 || (opts.Shards > 0 && (opts.Shard < 0 || opts.Shard >= opts.Shards)) {
 		return nil, fmt.Errorf("sim: shard %d of %d does not exist", opts.Shard, opts.Shards)
@@ -148,7 +200,7 @@ func Play(g Game, opts Options) (*Batch, error) {
 		b.Columns = c.Columns()
 	}
 	var mine []int
-	for i := range opts.Games {
+	for i := opts.First; i < opts.First+opts.Games; i++ {
 		if i%b.Shards == opts.Shard%b.Shards {
 			mine = append(mine, i)
 		}
@@ -159,7 +211,7 @@ func Play(g Game, opts Options) (*Batch, error) {
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	done := 0
+	done, failed := 0, false
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -168,24 +220,38 @@ func Play(g Game, opts Options) (*Batch, error) {
 				i := mine[k]
 				b.Results[k].Game = i
 				b.Results[k].Outcome, errs[k] = g.Play(GameSeed(opts.Seed, i), agents)
+				mu.Lock()
+				failed = failed || errs[k] != nil
+				done++
 				if opts.Progress != nil {
-					mu.Lock()
-					done++
 					opts.Progress(done, len(mine))
-					mu.Unlock()
 				}
+				mu.Unlock()
 			}
 		}()
 	}
 	for k := range mine {
+		mu.Lock()
+		stop := failed && !opts.KeepGoing
+		mu.Unlock()
+		if stop {
+			break
+		}
 		next <- k
 	}
 	close(next)
 	wg.Wait()
+	var fails Failures
 	for k, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("game %d (seed %d): %w", mine[k], GameSeed(opts.Seed, mine[k]), err)
+			fails = append(fails, &GameError{Game: mine[k], Seed: GameSeed(opts.Seed, mine[k]), Err: err})
+			if !opts.KeepGoing {
+				break
+			}
 		}
+	}
+	if len(fails) > 0 {
+		return nil, fails
 	}
 	return b, nil
 }

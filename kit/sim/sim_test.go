@@ -3,10 +3,12 @@ package sim
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sandtable/sandtable/kit/diag"
@@ -270,5 +272,72 @@ func TestShardsMerge(t *testing.T) {
 	}
 	if _, err := ReadBatch(strings.NewReader(`{"format":1,"games":3,"shard":0,"shards":1,"extra":1}`)); err == nil {
 		t.Error("unknown field accepted")
+	}
+}
+
+// faulty fails the games whose seed is in bad and counts the games played.
+type faulty struct {
+	bad    map[uint64]bool
+	played *int64
+	mu     *sync.Mutex
+}
+
+func (faulty) Roles() []string { return []string{"A", "B"} }
+
+func (f faulty) Play(seed uint64, _ []string) (Outcome, error) {
+	f.mu.Lock()
+	*f.played++
+	f.mu.Unlock()
+	if f.bad[seed] {
+		return Outcome{}, fmt.Errorf("boom %d", seed)
+	}
+	return Outcome{Winner: 0, Reason: "money", Turns: 1}, nil
+}
+
+func newFaulty(seed uint64, bad ...int) faulty {
+	f := faulty{bad: map[uint64]bool{}, played: new(int64), mu: &sync.Mutex{}}
+	for _, i := range bad {
+		f.bad[GameSeed(seed, i)] = true
+	}
+	return f
+}
+
+// TestStopAtFirstFailure: a batch stops at its first failing game (in game
+// order, whatever the workers) instead of playing on; --keep-going plays
+// every game and reports every failure.
+func TestStopAtFirstFailure(t *testing.T) {
+	for _, w := range []int{1, 3} {
+		f := newFaulty(5, 7, 20)
+		_, err := Run(f, Options{Games: 200, Seed: 5, Agents: []string{"a"}, Workers: w})
+		var fails Failures
+		if !errors.As(err, &fails) || len(fails) != 1 || fails[0].Game != 7 || fails[0].Seed != GameSeed(5, 7) {
+			t.Fatalf("workers %d: error %v, want game 7 alone", w, err)
+		}
+		if !strings.Contains(err.Error(), "boom") {
+			t.Errorf("error %q does not carry the game's error", err)
+		}
+		if *f.played > 7+1+int64(w) {
+			t.Errorf("workers %d: %d games played after game 7 failed", w, *f.played)
+		}
+	}
+	f := newFaulty(5, 7, 20)
+	_, err := Run(f, Options{Games: 200, Seed: 5, Agents: []string{"a"}, Workers: 2, KeepGoing: true})
+	var fails Failures
+	if !errors.As(err, &fails) || len(fails) != 2 || fails[0].Game != 7 || fails[1].Game != 20 || *f.played != 200 {
+		t.Fatalf("keep going: %v after %d games", err, *f.played)
+	}
+}
+
+// TestReplayOneGame: First and Games = 1 replay game i of a batch alone,
+// with the seed it had in the batch.
+func TestReplayOneGame(t *testing.T) {
+	f := newFaulty(5, 42)
+	_, err := Run(f, Options{Games: 1, First: 42, Seed: 5, Agents: []string{"a"}})
+	var fails Failures
+	if !errors.As(err, &fails) || fails[0].Game != 42 || *f.played != 1 {
+		t.Fatalf("replay of game 42: %v after %d games", err, *f.played)
+	}
+	if _, err := Run(f, Options{Games: 1, First: 41, Seed: 5, Agents: []string{"a"}}); err != nil {
+		t.Errorf("game 41 failed: %v", err)
 	}
 }

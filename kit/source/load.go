@@ -520,3 +520,39 @@ func copySpans(dst, src map[string]span, v any, dptr, sptr string) {
 		}
 	}
 }
+
+// EntityAt returns the pointer of the entity a diagnostic at r is about: the
+// top-level key, or the element of a top-level list (/people/0), holding
+// the value or key that starts where r starts. ok is false when no value or
+// key starts there (such as the start of the file).
+func (s *Source) EntityAt(r *diag.Range) (ptr string, ok bool) {
+	if r == nil {
+		return "", false
+	}
+	best := ""
+	for p, sp := range s.spans {
+		if sp.file == nil || sp.file.name != r.File {
+			continue
+		}
+		at := sp.value().Start == r.Start
+		if k := sp.key(); k != nil && k.Start == r.Start {
+			at = true
+		}
+		// The deepest pointer wins; ties go to the smaller, so the result
+		// does not depend on map order.
+		if at && (!ok || len(p) > len(best) || len(p) == len(best) && p < best) {
+			best, ok = p, true
+		}
+	}
+	if !ok || best == "" {
+		return "", false // the document itself
+	}
+	toks := strings.SplitN(strings.TrimPrefix(best, "/"), "/", 3)
+	ent := "/" + toks[0]
+	if len(toks) > 1 {
+		if _, err := strconv.Atoi(toks[1]); err == nil {
+			ent += "/" + toks[1]
+		}
+	}
+	return ent, true
+}

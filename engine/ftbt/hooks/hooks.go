@@ -30,7 +30,11 @@ func Registry(cfg *ftbt.Config, layers ...Layer) (*plugin.Registry, []plugin.War
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	return plugin.NewBundleRegistry(Kinds(), bundle, layers...)
+	var budgets plugin.Budgets
+	if cfg.LuaLimits != nil {
+		budgets = plugin.Budgets(*cfg.LuaLimits)
+	}
+	return plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
 }
 
 // Runner is the ftbt.EffectRunner of one config on one goroutine: it owns a

@@ -28,7 +28,11 @@ func Registry(cfg *mbg.Config, layers ...Layer) (*plugin.Registry, []plugin.Warn
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	return plugin.NewBundleRegistry(Kinds(), bundle, layers...)
+	var budgets plugin.Budgets
+	if cfg.LuaLimits != nil {
+		budgets = plugin.Budgets(*cfg.LuaLimits)
+	}
+	return plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
 }
 
 // Runner is the mbg.TechRunner and mbg.CardRunner of one config on one

@@ -1,5 +1,5 @@
 -- 双行 (double): One extra action this turn.
----@param ctx mbg.CardCtx
+---@param ctx mbg.card.ctx
 function play(ctx)
 	mbg.extra_action(ctx.user)
 	return true

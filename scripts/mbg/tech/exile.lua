@@ -1,5 +1,5 @@
 -- 流放 (exile): The loser's main general leaves his role after the battle.
----@param ctx mbg.TechCtx
+---@param ctx mbg.tech.ctx
 function effect(ctx)
 	mbg.exile()
 	return 0, 0

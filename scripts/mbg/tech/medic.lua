@@ -1,5 +1,5 @@
 -- 医疗 (medic): User heals value.
----@param ctx mbg.TechCtx
+---@param ctx mbg.tech.ctx
 function effect(ctx)
 	return ctx.value, 0
 end

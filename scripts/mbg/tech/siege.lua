@@ -1,5 +1,5 @@
 -- 攻城 (siege): Extra value × |D| against walls only, capped at the remaining defence.
----@param ctx mbg.TechCtx
+---@param ctx mbg.tech.ctx
 function effect(ctx)
 	if ctx.opp_def > 0 and ctx.dhp < 0 then
 		local o = ctx.value * ctx.dhp

@@ -1,5 +1,5 @@
 -- 强击 (strong_strike): Opponent takes value × |D| extra.
----@param ctx mbg.TechCtx
+---@param ctx mbg.tech.ctx
 function effect(ctx)
 	if ctx.dhp < 0 then
 		return 0, ctx.dhp * ctx.value

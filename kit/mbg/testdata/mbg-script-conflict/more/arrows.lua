@@ -1,0 +1,3 @@
+function play(ctx)
+	return true
+end

@@ -1,0 +1,3 @@
+function effect(ctx)
+	return 0, -2 * ctx.value
+end
