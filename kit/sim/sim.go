@@ -108,6 +108,7 @@ type Options struct {
 	// never merged.
 	Scenario, ConfigSHA256, Tool string
 }
+
 // GameError is the failure of one game of a batch.
 type GameError struct {
 	Game int    // index in the batch
