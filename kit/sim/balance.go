@@ -75,8 +75,8 @@ func newRate(name string, k, n int) Rate {
 	return r
 }
 
-// FirstMover is the first role's win rate against its fair share (one over
-// the number of roles).
+// FirstMover is the first role's win rate against its fair share: the
+// decided games' share divided evenly among the roles.
 type FirstMover struct {
 	Rate
 	Fair      float64 `json:"fair_share"`
@@ -242,9 +242,12 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	for _, a := range agentOrder {
 		b.Agents = append(b.Agents, newRate(a, agentWins[a], agentGames[a]))
 	}
-	fm := FirstMover{Rate: b.Seats[0], Fair: 1 / float64(nRoles)}
+	// The fair share is an even split of the decided games.
+	fm := FirstMover{Rate: b.Seats[0], Fair: float64(seatGames-draws) / float64(seatGames) / float64(nRoles)}
 	fm.Advantage = fm.Rate.Rate - fm.Fair
 	switch {
+	case draws == seatGames:
+		fm.Verdict = "every game was a draw, so nobody moves first to any advantage"
 	case fm.Of < MinSample:
 		fm.Verdict = fmt.Sprintf("too few games to tell (%d)", fm.Of)
 	case fm.CILow > fm.Fair:

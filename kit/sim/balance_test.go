@@ -215,3 +215,28 @@ func TestBalanceSmallSample(t *testing.T) {
 		t.Errorf("verdict %q", bal.FirstMover.Verdict)
 	}
 }
+
+// stalemate is a fake game that always ends in a draw at the turn limit.
+type stalemate struct{}
+
+func (stalemate) Roles() []string { return []string{"a", "b"} }
+
+func (stalemate) Play(uint64, []string) (Outcome, error) {
+	return Outcome{Winner: -1, Reason: "turn_limit", Turns: 200, Leaders: []int{0, 0}}, nil
+}
+
+// TestBalanceAllDraws: with no decided game the fair share is zero and the
+// first-mover line says why, instead of a 50-point disadvantage.
+func TestBalanceAllDraws(t *testing.T) {
+	b, _ := Play(stalemate{}, Options{Games: 40, Agents: []string{"x"}, Scenario: "s"})
+	bal, err := NewBalance([]*Batch{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fm := bal.FirstMover; fm.Fair != 0 || fm.Advantage != 0 || !strings.HasPrefix(fm.Verdict, "every game was a draw") {
+		t.Errorf("first mover %+v", fm)
+	}
+	if bal.Draws.Wins != 40 || bal.Lead.WinnerLedAtEnd.Of != 0 {
+		t.Errorf("draws %+v, lead %+v", bal.Draws, bal.Lead)
+	}
+}
