@@ -216,10 +216,10 @@ func RowPtr(y int) string { return fmt.Sprintf("/map/rows/%d", y) }
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Values: map[string]int{}, Set: map[string]bool{}}
 	root := src.Root
-	decodeInto(root["scenario"], &m.Scenario)
-	decodeInto(root["map"], &m.Map)
-	decodeInto(root["rules"], &m.Rules)
-	decodeInto(root["lua"], &m.Lua)
+	source.DecodeInto(root["scenario"], &m.Scenario)
+	source.DecodeInto(root["map"], &m.Map)
+	source.DecodeInto(root["rules"], &m.Rules)
+	source.DecodeInto(root["lua"], &m.Lua)
 	for _, s := range Settings {
 		m.Values[s.Path()] = s.Default
 		tbl, _ := root[s.Table].(map[string]any)
@@ -227,10 +227,10 @@ func Decode(src *source.Source) *Model {
 			m.Values[s.Path()], m.Set[s.Path()] = int(v), true
 		}
 	}
-	m.Terrains = decodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
-	m.Classes = decodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
-	m.Techs = decodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
-	m.People = decodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
+	m.Terrains = source.DecodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
+	m.Classes = source.DecodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
+	m.Techs = source.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.People = source.DecodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
 	return m
 }
 
@@ -239,30 +239,6 @@ func (m *Model) Rows() [][]string {
 	out := make([][]string, len(m.Map.Rows))
 	for y, row := range m.Map.Rows {
 		out[y] = strings.Split(row, "")
-	}
-	return out
-}
-
-func decodeInto(v any, dst any) bool {
-	if v == nil {
-		return false
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
-	return json.Unmarshal(data, dst) == nil
-}
-
-func decodeList[T any](v any, markBad func(*T)) []T {
-	arr, _ := v.([]any)
-	out := make([]T, len(arr))
-	for i, e := range arr {
-		// A type error leaves the other fields decoded (encoding/json keeps
-		// going), so a bad person still has its name for reference checks.
-		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
-			markBad(&out[i])
-		}
 	}
 	return out
 }
