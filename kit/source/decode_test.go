@@ -11,7 +11,7 @@ func TestDecodeList(t *testing.T) {
 	in := []any{
 		map[string]any{"name": "a", "n": int64(1)},
 		map[string]any{"name": "b", "n": "two"}, // wrong type: keeps its name, marked bad
-		"c",                                      // not a table
+		"c",                                     // not a table
 	}
 	got := DecodeList[item](in, func(o *item) { o.Bad = true })
 	want := []item{{"a", 1, false}, {"b", 0, true}, {"", 0, true}}
