@@ -90,6 +90,9 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		}
 		r, rerr := s.read(Results{vals: res, n: s.nret})
 		w.leave()
+		if rerr == nil && s.check == nil && he == nil {
+			return r, nil
+		}
 		return s.finish(inst, fn, r, rerr, he)
 	}
 	inst.ctx.flush()

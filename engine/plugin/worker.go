@@ -335,7 +335,13 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 	clear(fr.slots[f.base : f.base+f.nnil])
 	fr.res = fr.res[:0]
 	fr.line = 0
+	// A call that returns normally skips recover, which costs as much as
+	// a small hook.
+	done := false
 	defer func() {
+		if done {
+			return
+		}
 		if r := recover(); r != nil {
 			err = w.fastFail(inst, f, r)
 		}
@@ -348,10 +354,12 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 		} else {
 			runBlock(fr, f.body)
 		}
+		done = true
 		return &fr.res, nil
 	}
 	fr.begin(inst.fast)
 	fr.runHook(f)
+	done = true
 	return &fr.res, nil
 }
 
