@@ -292,8 +292,8 @@ func (r Results) IsNil(i int) bool {
 func (r Results) Number(i int) (float64, error) {
 	// The fast path's finite number, inlined (x-x is 0 for a finite x and
 	// NaN otherwise); all else below.
-	if r.vals != nil && i <= r.n {
-		if v := r.value(i); v.k == vNumber && v.n-v.n == 0 {
+	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
+		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
 			return v.n, nil
 		}
 	}

@@ -1067,7 +1067,9 @@ func (h *hostCall) run(fr *frame) []value {
 	a.in, a.out = fr.stack[base:], fr.hres[:0]
 	h.hf.Impl(w.host, a)
 	if w.fhe != nil {
-		a.Fail(w.fhe.Err())
+		if err := w.fhe.Err(); err != nil {
+			a.Fail(err)
+		}
 	}
 	fr.hres = a.out
 	fr.stack = fr.stack[:base]
