@@ -1007,6 +1007,7 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 					reject("line %d: %s.%s returns a table, used other than by ipairs", line, table.Value, key.Value)
 				}
 				h := &hostCall{hf: hf, name: c.kind.HostTable + "." + hf.Name, args: args, line: line, arrays: arrays}
+				h.fast1 = hf.Fast1 != nil && len(args.ops) == 1 && args.last == nil
 				return cexpr{host: h, single: e.AdjustRet, eval: h.first}
 			}
 		}
@@ -1049,14 +1050,53 @@ type hostCall struct {
 	args   exprList
 	line   int
 	arrays bool // it may return arrays (for ipairs)
+	fast1  bool // one argument, and the function has Fast1 (see run1)
 }
 
 // run calls the host function and returns its results, valid until the
 // next host call. It does what the host table's Lua function does on the
 // VM (see library.hostValues), with the arguments as Go values.
 func (h *hostCall) run(fr *frame) []value {
+	if h.fast1 {
+		return h.run1(fr)
+	}
 	base := len(fr.stack)
 	h.args.pushArgs(fr)
+	return h.call(fr, base)
+}
+
+// run1 is run for a host function with a Fast1 shortcut called with one
+// argument: when the argument is a whole number (one Args.Int accepts),
+// Fast1 computes the result without Args; otherwise, or when Fast1
+// declines, Impl runs with the argument already computed.
+func (h *hostCall) run1(fr *frame) []value {
+	v := h.args.ops[0].get(fr)
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(h.line)
+	}
+	if v.k == vNumber && v.n >= -(1<<53) && v.n <= 1<<53 && float64(int64(v.n)) == v.n {
+		w := fr.w
+		fr.line = h.line
+		if r, ok := h.hf.Fast1(w.host, int(v.n)); ok {
+			if w.fhe != nil {
+				if err := w.fhe.Err(); err != nil {
+					a := &w.fargs
+					a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
+					a.Fail(err)
+				}
+			}
+			fr.hres = append(fr.hres[:0], numberValue(float64(r)))
+			return fr.hres
+		}
+	}
+	base := len(fr.stack)
+	fr.stack = append(fr.stack, v)
+	return h.call(fr, base)
+}
+
+// call calls the host function with the arguments on the stack from base,
+// which it pops.
+func (h *hostCall) call(fr *frame, base int) []value {
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(h.line)
 	}

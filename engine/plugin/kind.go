@@ -69,6 +69,13 @@ type HostFunc struct {
 	// a.Errorf and errors of the host with a.Fail; both end the script's
 	// call with a Lua error at the calling line.
 	Impl func(host any, a *Args)
+	// Fast1, if not nil, is a shortcut of Impl for the fast path, for a
+	// function of one integer returning one integer (a getter): called
+	// with the argument when the script passes exactly one whole number
+	// (one Args.Int accepts), it returns Impl's result and true, or false
+	// to have Impl run instead (which reports what is wrong). It must
+	// compute exactly what Impl does, host errors (HostErr) included.
+	Fast1 func(host any, x int) (int, bool)
 }
 
 // Func returns the index of the function called name in k.Funcs, or -1.

@@ -84,6 +84,12 @@ var EffectKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) {
 				a.ReturnNumber(float64(asReader(a, host).Occupant(a.Int(1))))
 			},
+			Fast1: func(host any, cell int) (int, bool) {
+				if h, ok := host.(Reader); ok {
+					return h.Occupant(cell), true
+				}
+				return 0, false
+			},
 		},
 		personGetter("side", "The person's side (0 or 1).", func(p Person) int { return p.Side }),
 		personGetter("abi", "The person's abi (attack), without buffs.", func(p Person) int { return p.Abi }),
@@ -161,6 +167,12 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
 			Doc:     "The AI's goal distance of `cell`. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
+			Fast1: func(host any, cell int) (int, bool) {
+				if h, ok := host.(ScoreHost); ok {
+					return h.GoalDist(cell), true
+				}
+				return 0, false
+			},
 		},
 		{
 			Name:    "static_weight",
@@ -168,6 +180,12 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
 			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
+			Fast1: func(host any, cell int) (int, bool) {
+				if h, ok := host.(ScoreHost); ok {
+					return h.StaticWeight(cell), true
+				}
+				return 0, false
+			},
 		},
 	},
 }
@@ -184,6 +202,12 @@ func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
 		Doc:     "Returns " + lowerFirst(doc),
 		Impl: func(host any, a *plugin.Args) {
 			a.ReturnNumber(float64(get(asReader(a, host).Person(a.Int(1)))))
+		},
+		Fast1: func(host any, p int) (int, bool) {
+			if h, ok := host.(Reader); ok {
+				return get(h.Person(p)), true
+			}
+			return 0, false
 		},
 	}
 }
