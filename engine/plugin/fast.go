@@ -72,6 +72,7 @@ type fastScript struct {
 	consts []value
 	nslots int
 	nlocal int    // local functions (fastFunc.id)
+	nnums  int    // the locals of their numeric forms (fastnum.go)
 	path   string // the chunk name, as tracebacks give it
 	flat   bool   // no loops or local functions
 }
@@ -93,6 +94,7 @@ type fastFunc struct {
 	// recursive: the function calls itself, so a call may find its
 	// region in use (see frame.enter).
 	recursive bool
+	num       *numFunc // its numeric form, if it has one (fastnum.go)
 }
 
 // frame is the state of one compiled call, reused by a worker.
@@ -119,6 +121,11 @@ type frame struct {
 	tail     *fastFunc  // a pending tail call, with its arguments
 	targs    []value
 	ints     []int // the arrays host functions returned (vInts)
+
+	// Numeric local functions (fastnum.go): their locals and results.
+	nums []float64
+	nres [2]float64
+	nret int
 }
 
 type (
@@ -175,6 +182,7 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 	fs.consts = c.pool
 	fs.nslots = c.next
 	fs.nlocal = c.nfuncs
+	fs.nnums = c.nnums
 	fs.path = path
 	fs.flat = c.nfuncs == 0 && !c.loops
 	return fs, ""
@@ -231,6 +239,7 @@ type fcompiler struct {
 	// the function being compiled; next is the first free slot.
 	fbase, next int
 	nfuncs      int       // local functions so far
+	nnums       int       // locals of numeric forms so far
 	inLocal     bool      // compiling a local function, which may run deep
 	cur         *fastFunc // the local function being compiled
 	loops       bool      // the script has a loop
