@@ -90,7 +90,11 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		}
 		r, rerr := s.read(Results{vals: res, n: s.nret})
 		w.leave()
-		if rerr == nil && s.check == nil && he == nil {
+		// finish, inlined for a call that succeeds.
+		if rerr == nil && s.check != nil {
+			rerr = s.check(r)
+		}
+		if rerr == nil && (he == nil || he.Err() == nil) {
 			return r, nil
 		}
 		return s.finish(inst, fn, r, rerr, he)
