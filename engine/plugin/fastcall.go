@@ -148,14 +148,19 @@ func (lc *localCall) call(fr *frame) []value {
 	for i := range lc.args.ops {
 		tmp[i] = lc.args.ops[i].get(fr)
 	}
-	f := lc.fn
-	if f.num != nil && f.num.try(fr, tmp[:n]) {
+	if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
 		fr.res = append(fr.res[:0], numberValue(fr.nres[0]))
 		if fr.nret > 1 {
 			fr.res = append(fr.res, numberValue(fr.nres[1]))
 		}
 		return fr.res
 	}
+	return lc.callWith(fr, &tmp, n)
+}
+
+// callWith is call with the n arguments computed.
+func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []value {
+	f := lc.fn
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(lc.line)
 	}
@@ -214,7 +219,16 @@ func (lc *localCall) call(fr *frame) []value {
 
 func (lc *localCall) first(fr *frame) value {
 	if lc.direct {
-		if rs := lc.call(fr); len(rs) > 0 {
+		var tmp [maxDirectArgs]value
+		n := len(lc.args.ops)
+		for i := range lc.args.ops {
+			tmp[i] = lc.args.ops[i].get(fr)
+		}
+		if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
+			// A numeric function returns at least one value.
+			return numberValue(fr.nres[0])
+		}
+		if rs := lc.callWith(fr, &tmp, n); len(rs) > 0 {
 			return rs[0]
 		}
 		return value{}

@@ -174,6 +174,7 @@ type instance struct {
 	fns    []*lua.LFunction
 	ctx    Table
 	fast   *fastScript // the compiled functions, nil to run on the VM
+	ffns   []*fastFunc // fast.fns, nil to run on the VM
 	// Params tables: the last used, and all others.
 	lastParams *Params
 	lastTable  *lua.LTable
@@ -310,8 +311,8 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 			}
 		}
 	}
-	if !w.noFast {
-		inst.fast = h.fast
+	if !w.noFast && h.fast != nil {
+		inst.fast, inst.ffns = h.fast, h.fast.fns
 	}
 	inst.ctx = w.newCtx(inst, kind, inst.fast)
 	return nil
@@ -320,10 +321,10 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 // fastFn returns the compiled form of the function fn of inst, or nil to
 // run it on the VM.
 func (inst *instance) fastFn(fn int) *fastFunc {
-	if inst.fast == nil {
-		return nil
+	if uint(fn) < uint(len(inst.ffns)) {
+		return inst.ffns[fn]
 	}
-	return inst.fast.fns[fn]
+	return nil
 }
 
 // runFast runs the compiled function f of inst in the call Call has begun.
