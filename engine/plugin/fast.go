@@ -58,7 +58,7 @@ import (
 // (fast_test.go) run shipped, generated and fuzzed scripts through both
 // paths and compare results, errors and host calls.
 //
-// Limits: see fastcall.go. Host calls and errors behave as on the VM: the
+// Numeric local functions: see fastnum.go. Limits: see fastcall.go. Host calls and errors behave as on the VM: the
 // same Impl through the same Args, an *Error with the same script, line,
 // function, message and traceback.
 
