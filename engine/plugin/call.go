@@ -115,6 +115,20 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	return s.finish(inst, fn, r, rerr, he)
 }
 
+// Defines reports whether the hook ref defines the function s calls (for
+// optional functions): Worker.Exports for a Sig, without looking the
+// function up by name.
+func Defines[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref) (bool, error) {
+	inst, err := w.enter(ref, s.kind)
+	if err != nil {
+		return false, err
+	}
+	if inst.goFns != nil {
+		return inst.goFns[s.fn] != nil, nil
+	}
+	return inst.fns[s.fn] != nil, nil
+}
+
 // finish checks the result r of a Lua hook (rerr: the error reading it) and
 // the host's recorded failure, if it records them.
 func (s *Sig[C, H, R]) finish(inst *instance, fn *lua.LFunction, r R, rerr error, he HostErr) (R, error) {

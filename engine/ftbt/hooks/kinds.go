@@ -341,7 +341,7 @@ func RunApply(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host Host) error
 // RunScore runs score of the ftbt.effect hook ref; a hook without score
 // scores 0.
 func RunScore(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host ScoreHost) (int, error) {
-	ok, err := w.Exports(ref, "score")
+	ok, err := plugin.Defines(w, EffectScore, ref)
 	if err != nil || !ok {
 		return 0, err
 	}
