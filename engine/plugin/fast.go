@@ -404,6 +404,11 @@ func (c *fcompiler) scoped(stmts []ast.Stmt) []stmtFn {
 func (c *fcompiler) stmt(s ast.Stmt) stmtFn {
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
+		if len(s.Names) == 1 && len(s.Exprs) == 1 {
+			if a, ok := s.Exprs[0].(*ast.ArithmeticOpExpr); ok {
+				return c.arithInto(a, func() int { return c.newSlot(s.Names[0]) })
+			}
+		}
 		l := c.list(s.Exprs)
 		slots := make([]int, len(s.Names))
 		for i, n := range s.Names {
@@ -428,6 +433,9 @@ func (c *fcompiler) stmt(s ast.Stmt) stmtFn {
 		slot := b.slot
 		if l, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
 			return c.assignLogical(l, slot)
+		}
+		if a, ok := s.Rhs[0].(*ast.ArithmeticOpExpr); ok {
+			return c.arithInto(a, func() int { return slot })
 		}
 		o := c.operand(c.expr(s.Rhs[0]))
 		return func(fr *frame) bool {
@@ -811,8 +819,18 @@ func (c *fcompiler) checkConst(x cexpr, line int) {
 }
 
 func (c *fcompiler) arith(e *ast.ArithmeticOpExpr) cexpr {
+	l, r, folded, ok := c.arithOperands(e)
+	if ok {
+		return folded
+	}
+	return cexpr{eval: arithFn(e.Operator[0], c.operand(l), c.operand(r), e.Line())}
+}
+
+// arithOperands compiles the operands of e, and reports whether the
+// compiler computes e now (folded).
+func (c *fcompiler) arithOperands(e *ast.ArithmeticOpExpr) (l, r, folded cexpr, ok bool) {
 	op := e.Operator[0]
-	l, r := c.expr(e.Lhs), c.expr(e.Rhs)
+	l, r = c.expr(e.Lhs), c.expr(e.Rhs)
 	line := e.Line()
 	if l.k != nil && r.k != nil && l.k.k == vNumber && r.k.k == vNumber {
 		// Numbers cannot fail: compute now, as gopher-lua's compiler does
@@ -822,11 +840,69 @@ func (c *fcompiler) arith(e *ast.ArithmeticOpExpr) cexpr {
 			x := constExpr(numberValue(numberArith(op, l.k.n, r.k.n)))
 			x.lconst = true
 			c.checkConst(x, line)
-			return x
+			return l, r, x, true
 		}
-		return constExpr(numberValue(arithNumbers(op, l.k.n, r.k.n)))
+		return l, r, constExpr(numberValue(arithNumbers(op, l.k.n, r.k.n))), true
 	}
-	return cexpr{eval: arithFn(op, c.operand(l), c.operand(r), line)}
+	return l, r, cexpr{}, false
+}
+
+// arithInto compiles `local = e` (newSlot declares the local, after e is
+// compiled) or `local = e` for an existing local (newSlot returns its
+// slot) for an arithmetic e, in one closure: arithFn's operation, stored.
+func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtFn {
+	l, r, folded, ok := c.arithOperands(e)
+	if ok {
+		o := c.operand(folded)
+		slot := newSlot()
+		return func(fr *frame) bool {
+			fr.slots[slot] = o.get(fr)
+			return false
+		}
+	}
+	lo, ro := c.operand(l), c.operand(r)
+	slot := newSlot()
+	op, line := e.Operator[0], e.Line()
+	switch op {
+	case opAdd:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n + b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	case opSub:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n - b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	case opMul:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n * b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	}
+	f := arithFn(op, lo, ro, line)
+	return func(fr *frame) bool {
+		fr.slots[slot] = f(fr)
+		return false
+	}
 }
 
 // arithFn returns the closure of one arithmetic operator, written out per
