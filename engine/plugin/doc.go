@@ -62,8 +62,8 @@
 //
 // A local helper that only computes numbers from numbers also gets a form
 // over unboxed float64 values, which a call runs when its arguments are
-// numbers and the limits are far (fastnum.go); host getters of one integer
-// may declare a shortcut that skips Args (HostFunc.Fast1).
+// numbers and the limits are far (fastnum.go); host functions of integers
+// and enums may declare a shortcut that skips Args (HostFunc.Fast).
 //
 // A script that does anything else (tables, closures, while, repeat,
 // break, pairs, .., #, method calls, varargs, other globals, assigning a

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
@@ -126,6 +127,9 @@ type frame struct {
 	nums []float64
 	nres [2]float64
 	nret int
+
+	// The arguments and results of HostFunc.Fast.
+	fin, fout [maxFastArgs]int
 }
 
 type (
@@ -1092,7 +1096,7 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 					reject("line %d: %s.%s returns a table, used other than by ipairs", line, table.Value, key.Value)
 				}
 				h := &hostCall{hf: hf, name: c.kind.HostTable + "." + hf.Name, args: args, line: line, arrays: arrays}
-				h.fast1 = hf.Fast1 != nil && len(args.ops) == 1 && args.last == nil
+				h.setFast()
 				return cexpr{host: h, single: e.AdjustRet, eval: h.first}
 			}
 		}
@@ -1135,34 +1139,105 @@ type hostCall struct {
 	args   exprList
 	line   int
 	arrays bool // it may return arrays (for ipairs)
-	fast1  bool // one argument, and the function has Fast1 (see run1)
+	// fast: the function has a Fast shortcut this call can use (see
+	// runFast); enums are the values of its enum parameters, by
+	// parameter (nil for an integer).
+	fast  bool
+	enums [][]string
+}
+
+// maxFastArgs bounds the arguments and results of HostFunc.Fast.
+const maxFastArgs = 4
+
+// setFast decides whether the call can use the host function's Fast
+// shortcut: exactly one plain argument per parameter, every parameter an
+// integer or an enum, and no array results.
+func (h *hostCall) setFast() {
+	hf := h.hf
+	if hf.Fast == nil || h.arrays || h.args.last != nil || len(h.args.ops) != len(hf.Params) ||
+		len(hf.Params) == 0 || len(hf.Params) > maxFastArgs || len(hf.Returns) > maxFastArgs {
+		return
+	}
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if p.Type == "integer" {
+			continue
+		}
+		vs, ok := enumValues(p.Type)
+		if !ok {
+			return
+		}
+		enums[i] = vs
+	}
+	h.fast, h.enums = true, enums
+}
+
+// enumValues returns the strings of an enum type such as
+// `"slow"|"fast"`, in order, or false for another type.
+func enumValues(typ string) ([]string, bool) {
+	var vs []string
+	for _, o := range strings.Split(typ, "|") {
+		if len(o) < 2 || o[0] != '"' || o[len(o)-1] != '"' || strings.Contains(o[1:len(o)-1], `"`) {
+			return nil, false
+		}
+		vs = append(vs, o[1:len(o)-1])
+	}
+	return vs, true
 }
 
 // run calls the host function and returns its results, valid until the
 // next host call. It does what the host table's Lua function does on the
 // VM (see library.hostValues), with the arguments as Go values.
 func (h *hostCall) run(fr *frame) []value {
-	if h.fast1 {
-		return h.run1(fr)
+	if h.fast {
+		return h.runFast(fr)
 	}
 	base := len(fr.stack)
 	h.args.pushArgs(fr)
 	return h.call(fr, base)
 }
 
-// run1 is run for a host function with a Fast1 shortcut called with one
-// argument: when the argument is a whole number (one Args.Int accepts),
-// Fast1 computes the result without Args; otherwise, or when Fast1
-// declines, Impl runs with the argument already computed.
-func (h *hostCall) run1(fr *frame) []value {
-	v := h.args.ops[0].get(fr)
+// whole reports whether Args.Int accepts x.
+func whole(x float64) bool { return x >= -(1<<53) && x <= 1<<53 && float64(int64(x)) == x }
+
+// runFast is run for a call that can use the host function's Fast
+// shortcut: when the arguments are valid (whole numbers Args.Int accepts,
+// enum strings Args.Enum accepts), Fast computes the results without
+// Args; otherwise, or when Fast declines, Impl runs with the arguments
+// already computed.
+func (h *hostCall) runFast(fr *frame) []value {
+	var vs [maxFastArgs]value
+	n := len(h.args.ops)
+	for i := range h.args.ops {
+		vs[i] = h.args.ops[i].get(fr)
+	}
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(h.line)
 	}
-	if v.k == vNumber && v.n >= -(1<<53) && v.n <= 1<<53 && float64(int64(v.n)) == v.n {
+	valid := true
+	for i, v := range vs[:n] {
+		if e := h.enums[i]; e != nil {
+			j := -1
+			if v.k == vString {
+				s := v.str()
+				for k, x := range e {
+					if x == s {
+						j = k
+						break
+					}
+				}
+			}
+			fr.fin[i] = j
+			valid = valid && j >= 0
+		} else {
+			fr.fin[i] = int(v.n)
+			valid = valid && v.k == vNumber && whole(v.n)
+		}
+	}
+	if valid {
 		w := fr.w
 		fr.line = h.line
-		if r, ok := h.hf.Fast1(w.host, int(v.n)); ok {
+		if m, ok := h.hf.Fast(w.host, fr.fin[:n], fr.fout[:]); ok {
 			if w.fhe != nil {
 				if err := w.fhe.Err(); err != nil {
 					a := &w.fargs
@@ -1170,12 +1245,15 @@ func (h *hostCall) run1(fr *frame) []value {
 					a.Fail(err)
 				}
 			}
-			fr.hres = append(fr.hres[:0], numberValue(float64(r)))
+			fr.hres = fr.hres[:0]
+			for _, x := range fr.fout[:m] {
+				fr.hres = append(fr.hres, numberValue(float64(x)))
+			}
 			return fr.hres
 		}
 	}
 	base := len(fr.stack)
-	fr.stack = append(fr.stack, v)
+	fr.stack = append(fr.stack, vs[:n]...)
 	return h.call(fr, base)
 }
 

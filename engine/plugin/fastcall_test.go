@@ -217,6 +217,7 @@ func TestFastCallLimits(t *testing.T) {
 		{"local function f(n) return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
 		{"local function f(n) local x = math.floor(n) return f(x + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
 		{"local function f(n) for _, x in ipairs(h.list(1)) do end return f(n + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
+		{"local function f(n) h.int(7) h.pick(\"slow\") return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
 		// Numeric local functions near the limits take the general form.
 		{"local function g(x) return math.floor(x) end\nlocal function h2(x) return g(x) + g(x) end\nlocal function f(n) return 1 + h2(n) + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
 		{"local function g(x) local a = x local b = a return b end\nfunction run(ctx) local s = 0 for i = 1, 1e9 do s = s + g(i) end return s end", LimitInstructions},

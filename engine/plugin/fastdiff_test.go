@@ -202,38 +202,74 @@ func diffKind(k *Kind) *Kind {
 				}
 			}
 		}
-		if len(hf.Params) == 1 && hf.Params[0].Type == "integer" && len(hf.Returns) == 1 && !strings.HasSuffix(hf.Returns[0].Type, "[]") &&
-			(hf.Returns[0].Type == "number" || hf.Returns[0].Type == "integer") {
-			// Fast1 does what Impl does for the calls whose outcome is
-			// a whole number other than -0 (or a HostErr or a panic) and declines the
-			// others, before it records anything. 0 is declined too:
-			// Impl describes the argument, which may be -0.
-			hf.Fast1 = func(host any, n int) (int, bool) {
-				h := host.(*diffHost)
-				call := name + "(" + describeNumber(float64(n)) + ")"
-				f := fnv.New64a()
-				f.Write([]byte(call))
-				x := f.Sum64() ^ h.salt
-				r := diffNumber(diffResult(x, 0))
-				if n == 0 || x%41 <= 1 || r != math.Trunc(r) || r == 0 && math.Signbit(r) {
-					return 0, false
-				}
-				h.calls = append(h.calls, call)
-				switch x % 41 {
-				case 2:
-					if h.err == nil {
-						h.err = fmt.Errorf("recorded %s: %w", call, errDiffHost)
-					}
-				case 3:
-					panic("host exploded in " + call)
-				}
-				return int(r), true
-			}
-		} else {
-			hf.Fast1 = nil
-		}
+		hf.Fast = diffFast(hf, name)
 	}
 	return &c
+}
+
+// diffFast is the Fast shortcut of a recording host function whose
+// parameters are integers and enums and whose results are numbers, or
+// nil. It does what the recording Impl does for the calls whose outcome
+// is whole numbers other than -0 (or a HostErr, or a panic) and declines
+// the others before it records anything. Calls with a 0 are declined
+// too: Impl describes the argument, which may be -0.
+func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, bool) {
+	if len(hf.Params) == 0 || len(hf.Params) > 4 || len(hf.Returns) > 4 {
+		return nil
+	}
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if p.Type != "integer" {
+			vs, ok := enumValues(p.Type)
+			if !ok {
+				return nil
+			}
+			enums[i] = vs
+		}
+	}
+	for _, r := range hf.Returns {
+		if r.Type != "number" && r.Type != "integer" {
+			return nil
+		}
+	}
+	return func(host any, in, out []int) (int, bool) {
+		h := host.(*diffHost)
+		args := make([]string, len(in))
+		for i, n := range in {
+			if enums[i] != nil {
+				args[i] = describeValue(stringValue(enums[i][n]))
+				continue
+			}
+			if n == 0 {
+				return 0, false
+			}
+			args[i] = describeNumber(float64(n))
+		}
+		call := name + "(" + strings.Join(args, ", ") + ")"
+		f := fnv.New64a()
+		f.Write([]byte(call))
+		x := f.Sum64() ^ h.salt
+		if x%41 <= 1 {
+			return 0, false
+		}
+		for j := range hf.Returns {
+			r := diffNumber(diffResult(x, j))
+			if r != math.Trunc(r) || r == 0 && math.Signbit(r) {
+				return 0, false
+			}
+			out[j] = int(r)
+		}
+		h.calls = append(h.calls, call)
+		switch x % 41 {
+		case 2:
+			if h.err == nil {
+				h.err = fmt.Errorf("recorded %s: %w", call, errDiffHost)
+			}
+		case 3:
+			panic("host exploded in " + call)
+		}
+		return len(hf.Returns), true
+	}
 }
 
 // diffResult is the hash from which a recording host draws result j.

@@ -69,13 +69,17 @@ type HostFunc struct {
 	// a.Errorf and errors of the host with a.Fail; both end the script's
 	// call with a Lua error at the calling line.
 	Impl func(host any, a *Args)
-	// Fast1, if not nil, is a shortcut of Impl for the fast path, for a
-	// function of one integer returning one integer (a getter): called
-	// with the argument when the script passes exactly one whole number
-	// (one Args.Int accepts), it returns Impl's result and true, or false
-	// to have Impl run instead (which reports what is wrong). It must
-	// compute exactly what Impl does, host errors (HostErr) included.
-	Fast1 func(host any, x int) (int, bool)
+	// Fast, if not nil, is a shortcut of Impl for the fast path, for a
+	// function whose parameters are integers and enums (such as
+	// `"slow"|"fast"`), at most four, and whose results are whole
+	// numbers, at most four. When a script passes exactly one valid value
+	// per parameter (a whole number Args.Int accepts; one of the enum's
+	// strings, given as its index in the type), Fast runs instead of
+	// Impl: it stores Impl's results in out and returns how many, and
+	// true; or it returns false to have Impl run instead (to report what
+	// is wrong, say). It must compute exactly what Impl does, host errors
+	// (HostErr) included.
+	Fast func(host any, in, out []int) (n int, ok bool)
 }
 
 // Func returns the index of the function called name in k.Funcs, or -1.

@@ -3,6 +3,7 @@ package hooks
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 )
@@ -11,6 +12,10 @@ import (
 
 // Effect slots of ftbt: the four timed per-cell, per-side effects.
 var ftbtSlots = []string{"attack", "defence", "fly", "disable_long"}
+
+// slotType is the type of a slot parameter: ftbtSlots as an enum, so the
+// fast path's enum indices (HostFunc.Fast) index ftbtSlots.
+var slotType = `"` + strings.Join(ftbtSlots, `"|"`) + `"`
 
 // EffectKind is the kind of ftbt's tech classes: one hook per class (the
 // original's damage, attack buff, defence buff, fly and disable-long, and any
@@ -84,9 +89,10 @@ var EffectKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) {
 				a.ReturnNumber(float64(asReader(a, host).Occupant(a.Int(1))))
 			},
-			Fast1: func(host any, cell int) (int, bool) {
+			Fast: func(host any, in, out []int) (int, bool) {
 				if h, ok := host.(Reader); ok {
-					return h.Occupant(cell), true
+					out[0] = h.Occupant(in[0])
+					return 1, true
 				}
 				return 0, false
 			},
@@ -102,7 +108,7 @@ var EffectKind = &plugin.Kind{
 			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
 				{Name: "side", Type: "integer", Doc: "The side whose slot to read (0 or 1)."},
-				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+				{Name: "slot", Type: slotType, Doc: "The effect."},
 			},
 			Returns: []plugin.Field{
 				{Name: "value", Type: "integer", Doc: "The buff value, fly weight, or 1 for disable-long; 0 when none."},
@@ -115,12 +121,19 @@ var EffectKind = &plugin.Kind{
 				a.ReturnNumber(float64(v))
 				a.ReturnNumber(float64(left))
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(Reader); ok {
+					out[0], out[1] = h.Effect(in[0], in[1], ftbtSlots[in[2]])
+					return 2, true
+				}
+				return 0, false
+			},
 		},
 		{
 			Name: "set_effect",
 			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
-				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+				{Name: "slot", Type: slotType, Doc: "The effect."},
 				{Name: "value", Type: "integer", Doc: "Buff value, fly weight (0 = none), or 1/0 for disable-long."},
 				{Name: "duration", Type: "integer", Doc: "Rounds (≥ 0; 0 = permanent)."},
 			},
@@ -129,6 +142,14 @@ var EffectKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) {
 				cell, slot, v, d := a.Int(1), a.Enum(2, ftbtSlots...), a.Int(3), a.Rounds(4)
 				asApplyHost(a, host).SetEffect(cell, slot, v, d)
+			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[3] < 0 || in[3] > plugin.MaxRounds {
+					return 0, false
+				}
+				h.SetEffect(in[0], ftbtSlots[in[1]], in[2], in[3])
+				return 0, true
 			},
 		},
 		{
@@ -145,6 +166,14 @@ var EffectKind = &plugin.Kind{
 				}
 				asApplyHost(a, host).Damage(p, n)
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[1] < 1 {
+					return 0, false
+				}
+				h.Damage(in[0], in[1])
+				return 0, true
+			},
 		},
 		{
 			Name: "heal",
@@ -160,6 +189,14 @@ var EffectKind = &plugin.Kind{
 				}
 				asApplyHost(a, host).Heal(p, n)
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[1] < 0 {
+					return 0, false
+				}
+				h.Heal(in[0], in[1])
+				return 0, true
+			},
 		},
 		{
 			Name:    "goal_dist",
@@ -167,9 +204,10 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
 			Doc:     "The AI's goal distance of `cell`. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
-			Fast1: func(host any, cell int) (int, bool) {
+			Fast: func(host any, in, out []int) (int, bool) {
 				if h, ok := host.(ScoreHost); ok {
-					return h.GoalDist(cell), true
+					out[0] = h.GoalDist(in[0])
+					return 1, true
 				}
 				return 0, false
 			},
@@ -180,9 +218,10 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
 			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
-			Fast1: func(host any, cell int) (int, bool) {
+			Fast: func(host any, in, out []int) (int, bool) {
 				if h, ok := host.(ScoreHost); ok {
-					return h.StaticWeight(cell), true
+					out[0] = h.StaticWeight(in[0])
+					return 1, true
 				}
 				return 0, false
 			},
@@ -203,9 +242,10 @@ func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
 		Impl: func(host any, a *plugin.Args) {
 			a.ReturnNumber(float64(get(asReader(a, host).Person(a.Int(1)))))
 		},
-		Fast1: func(host any, p int) (int, bool) {
+		Fast: func(host any, in, out []int) (int, bool) {
 			if h, ok := host.(Reader); ok {
-				return get(h.Person(p)), true
+				out[0] = get(h.Person(in[0]))
+				return 1, true
 			}
 			return 0, false
 		},
