@@ -1144,6 +1144,7 @@ type hostCall struct {
 	// parameter (nil for an integer).
 	fast  bool
 	enums [][]string
+	int1  bool // fast, with one integer parameter (see run1)
 }
 
 // maxFastArgs bounds the arguments and results of HostFunc.Fast.
@@ -1170,6 +1171,7 @@ func (h *hostCall) setFast() {
 		enums[i] = vs
 	}
 	h.fast, h.enums = true, enums
+	h.int1 = len(enums) == 1 && enums[0] == nil
 }
 
 // enumValues returns the strings of an enum type such as
@@ -1189,6 +1191,9 @@ func enumValues(typ string) ([]string, bool) {
 // next host call. It does what the host table's Lua function does on the
 // VM (see library.hostValues), with the arguments as Go values.
 func (h *hostCall) run(fr *frame) []value {
+	if h.int1 {
+		return h.run1(fr)
+	}
 	if h.fast {
 		return h.runFast(fr)
 	}
@@ -1199,6 +1204,43 @@ func (h *hostCall) run(fr *frame) []value {
 
 // whole reports whether Args.Int accepts x.
 func whole(x float64) bool { return x >= -(1<<53) && x <= 1<<53 && float64(int64(x)) == x }
+
+// run1 is runFast for a function of one integer (a getter, usually).
+func (h *hostCall) run1(fr *frame) []value {
+	v := h.args.ops[0].get(fr)
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(h.line)
+	}
+	if v.k == vNumber && whole(v.n) {
+		w := fr.w
+		fr.line = h.line
+		fr.fin[0] = int(v.n)
+		if m, ok := h.hf.Fast(w.host, fr.fin[:1], fr.fout[:]); ok {
+			h.fastDone(fr, m)
+			return fr.hres
+		}
+	}
+	base := len(fr.stack)
+	fr.stack = append(fr.stack, v)
+	return h.call(fr, base)
+}
+
+// fastDone ends a call Fast made, which returned m results: the host's
+// error, if it recorded one, then the results.
+func (h *hostCall) fastDone(fr *frame, m int) {
+	w := fr.w
+	if w.fhe != nil {
+		if err := w.fhe.Err(); err != nil {
+			a := &w.fargs
+			a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
+			a.Fail(err)
+		}
+	}
+	fr.hres = fr.hres[:0]
+	for _, x := range fr.fout[:m] {
+		fr.hres = append(fr.hres, numberValue(float64(x)))
+	}
+}
 
 // runFast is run for a call that can use the host function's Fast
 // shortcut: when the arguments are valid (whole numbers Args.Int accepts,
@@ -1238,17 +1280,7 @@ func (h *hostCall) runFast(fr *frame) []value {
 		w := fr.w
 		fr.line = h.line
 		if m, ok := h.hf.Fast(w.host, fr.fin[:n], fr.fout[:]); ok {
-			if w.fhe != nil {
-				if err := w.fhe.Err(); err != nil {
-					a := &w.fargs
-					a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
-					a.Fail(err)
-				}
-			}
-			fr.hres = fr.hres[:0]
-			for _, x := range fr.fout[:m] {
-				fr.hres = append(fr.hres, numberValue(float64(x)))
-			}
+			h.fastDone(fr, m)
 			return fr.hres
 		}
 	}
