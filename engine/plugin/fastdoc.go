@@ -40,9 +40,9 @@ Two kinds of code run faster still. A helper that only computes numbers from num
 no host calls, no recursion; such as the ` + "`idiv`" + ` and ` + "`amount`" + ` helpers of the ftbt scripts, which may read
 ` + "`ctx`" + ` fields and call each other) is compiled a second time over plain numbers, and a call uses that
 form whenever its arguments are numbers (and ` + "`ctx`" + `) and the limits are not close; otherwise the
-general form runs, so the outcome is the same either way. And host functions that read one value
-by one integer (` + "`ftbt.occupant`, `ftbt.hp`, `ftbt.goal_dist`" + ` …) are called directly when given a
-whole number. Write helpers for numbers as you would anyway: keep host calls in the hook
+general form runs, so the outcome is the same either way. And host functions that take integers
+and names (` + "`ftbt.occupant`, `ftbt.hp`, `ftbt.goal_dist`, `ftbt.effect`" + ` …) are called directly when
+their arguments are valid. Write helpers for numbers as you would anyway: keep host calls in the hook
 function and pass their results in.
 
 Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
