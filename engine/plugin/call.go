@@ -90,6 +90,13 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		}
 		r, rerr := s.read(Results{vals: res, n: s.nret})
 		w.leave()
+		// finish, inlined for a call that succeeds.
+		if rerr == nil && s.check != nil {
+			rerr = s.check(r)
+		}
+		if rerr == nil && (he == nil || he.Err() == nil) {
+			return r, nil
+		}
 		return s.finish(inst, fn, r, rerr, he)
 	}
 	inst.ctx.flush()
@@ -106,6 +113,20 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	w.leave()
 	he, _ := any(host).(HostErr)
 	return s.finish(inst, fn, r, rerr, he)
+}
+
+// Defines reports whether the hook ref defines the function s calls (for
+// optional functions): Worker.Exports for a Sig, without looking the
+// function up by name.
+func Defines[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref) (bool, error) {
+	inst, err := w.enter(ref, s.kind)
+	if err != nil {
+		return false, err
+	}
+	if inst.goFns != nil {
+		return inst.goFns[s.fn] != nil, nil
+	}
+	return inst.fns[s.fn] != nil, nil
 }
 
 // finish checks the result r of a Lua hook (rerr: the error reading it) and
@@ -289,8 +310,8 @@ func (r Results) IsNil(i int) bool {
 func (r Results) Number(i int) (float64, error) {
 	// The fast path's finite number, inlined (x-x is 0 for a finite x and
 	// NaN otherwise); all else below.
-	if r.vals != nil && i <= r.n {
-		if v := r.value(i); v.k == vNumber && v.n-v.n == 0 {
+	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
+		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
 			return v.n, nil
 		}
 	}

@@ -60,6 +60,11 @@
 //     math.random(), math.pi and math.huge, host and helper calls whose
 //     results are used (local m = mbg.money(ctx.user)), parentheses.
 //
+// A local helper that only computes numbers from numbers also gets a form
+// over unboxed float64 values, which a call runs when its arguments are
+// numbers and the limits are far (fastnum.go); host functions of integers
+// and enums may declare a shortcut that skips Args (HostFunc.Fast).
+//
 // A script that does anything else (tables, closures, while, repeat,
 // break, pairs, .., #, method calls, varargs, other globals, assigning a
 // global, an upvalue or several values at once, a top level that runs

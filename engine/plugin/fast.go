@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
@@ -58,7 +59,7 @@ import (
 // (fast_test.go) run shipped, generated and fuzzed scripts through both
 // paths and compare results, errors and host calls.
 //
-// Limits: see fastcall.go. Host calls and errors behave as on the VM: the
+// Numeric local functions: see fastnum.go. Limits: see fastcall.go. Host calls and errors behave as on the VM: the
 // same Impl through the same Args, an *Error with the same script, line,
 // function, message and traceback.
 
@@ -72,6 +73,7 @@ type fastScript struct {
 	consts []value
 	nslots int
 	nlocal int    // local functions (fastFunc.id)
+	nnums  int    // the locals of their numeric forms (fastnum.go)
 	path   string // the chunk name, as tracebacks give it
 	flat   bool   // no loops or local functions
 }
@@ -93,6 +95,7 @@ type fastFunc struct {
 	// recursive: the function calls itself, so a call may find its
 	// region in use (see frame.enter).
 	recursive bool
+	num       *numFunc // its numeric form, if it has one (fastnum.go)
 }
 
 // frame is the state of one compiled call, reused by a worker.
@@ -119,6 +122,14 @@ type frame struct {
 	tail     *fastFunc  // a pending tail call, with its arguments
 	targs    []value
 	ints     []int // the arrays host functions returned (vInts)
+
+	// Numeric local functions (fastnum.go): their locals and results.
+	nums []float64
+	nres [2]float64
+	nret int
+
+	// The arguments and results of HostFunc.Fast.
+	fin, fout [maxFastArgs]int
 }
 
 type (
@@ -175,6 +186,7 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 	fs.consts = c.pool
 	fs.nslots = c.next
 	fs.nlocal = c.nfuncs
+	fs.nnums = c.nnums
 	fs.path = path
 	fs.flat = c.nfuncs == 0 && !c.loops
 	return fs, ""
@@ -231,6 +243,7 @@ type fcompiler struct {
 	// the function being compiled; next is the first free slot.
 	fbase, next int
 	nfuncs      int       // local functions so far
+	nnums       int       // locals of numeric forms so far
 	inLocal     bool      // compiling a local function, which may run deep
 	cur         *fastFunc // the local function being compiled
 	loops       bool      // the script has a loop
@@ -395,6 +408,11 @@ func (c *fcompiler) scoped(stmts []ast.Stmt) []stmtFn {
 func (c *fcompiler) stmt(s ast.Stmt) stmtFn {
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
+		if len(s.Names) == 1 && len(s.Exprs) == 1 {
+			if a, ok := s.Exprs[0].(*ast.ArithmeticOpExpr); ok {
+				return c.arithInto(a, func() int { return c.newSlot(s.Names[0]) })
+			}
+		}
 		l := c.list(s.Exprs)
 		slots := make([]int, len(s.Names))
 		for i, n := range s.Names {
@@ -419,6 +437,9 @@ func (c *fcompiler) stmt(s ast.Stmt) stmtFn {
 		slot := b.slot
 		if l, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
 			return c.assignLogical(l, slot)
+		}
+		if a, ok := s.Rhs[0].(*ast.ArithmeticOpExpr); ok {
+			return c.arithInto(a, func() int { return slot })
 		}
 		o := c.operand(c.expr(s.Rhs[0]))
 		return func(fr *frame) bool {
@@ -802,8 +823,18 @@ func (c *fcompiler) checkConst(x cexpr, line int) {
 }
 
 func (c *fcompiler) arith(e *ast.ArithmeticOpExpr) cexpr {
+	l, r, folded, ok := c.arithOperands(e)
+	if ok {
+		return folded
+	}
+	return cexpr{eval: arithFn(e.Operator[0], c.operand(l), c.operand(r), e.Line())}
+}
+
+// arithOperands compiles the operands of e, and reports whether the
+// compiler computes e now (folded).
+func (c *fcompiler) arithOperands(e *ast.ArithmeticOpExpr) (l, r, folded cexpr, ok bool) {
 	op := e.Operator[0]
-	l, r := c.expr(e.Lhs), c.expr(e.Rhs)
+	l, r = c.expr(e.Lhs), c.expr(e.Rhs)
 	line := e.Line()
 	if l.k != nil && r.k != nil && l.k.k == vNumber && r.k.k == vNumber {
 		// Numbers cannot fail: compute now, as gopher-lua's compiler does
@@ -813,11 +844,69 @@ func (c *fcompiler) arith(e *ast.ArithmeticOpExpr) cexpr {
 			x := constExpr(numberValue(numberArith(op, l.k.n, r.k.n)))
 			x.lconst = true
 			c.checkConst(x, line)
-			return x
+			return l, r, x, true
 		}
-		return constExpr(numberValue(arithNumbers(op, l.k.n, r.k.n)))
+		return l, r, constExpr(numberValue(arithNumbers(op, l.k.n, r.k.n))), true
 	}
-	return cexpr{eval: arithFn(op, c.operand(l), c.operand(r), line)}
+	return l, r, cexpr{}, false
+}
+
+// arithInto compiles `local = e` (newSlot declares the local, after e is
+// compiled) or `local = e` for an existing local (newSlot returns its
+// slot) for an arithmetic e, in one closure: arithFn's operation, stored.
+func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtFn {
+	l, r, folded, ok := c.arithOperands(e)
+	if ok {
+		o := c.operand(folded)
+		slot := newSlot()
+		return func(fr *frame) bool {
+			fr.slots[slot] = o.get(fr)
+			return false
+		}
+	}
+	lo, ro := c.operand(l), c.operand(r)
+	slot := newSlot()
+	op, line := e.Operator[0], e.Line()
+	switch op {
+	case opAdd:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n + b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	case opSub:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n - b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	case opMul:
+		return func(fr *frame) bool {
+			a := lo.get(fr)
+			b := ro.get(fr)
+			if a.k == vNumber && b.k == vNumber {
+				fr.slots[slot] = numberValue(normZero(float64(a.n * b.n)))
+			} else {
+				fr.slots[slot] = arith(op, a, b, line)
+			}
+			return false
+		}
+	}
+	f := arithFn(op, lo, ro, line)
+	return func(fr *frame) bool {
+		fr.slots[slot] = f(fr)
+		return false
+	}
 }
 
 // arithFn returns the closure of one arithmetic operator, written out per
@@ -1007,6 +1096,7 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 					reject("line %d: %s.%s returns a table, used other than by ipairs", line, table.Value, key.Value)
 				}
 				h := &hostCall{hf: hf, name: c.kind.HostTable + "." + hf.Name, args: args, line: line, arrays: arrays}
+				h.setFast()
 				return cexpr{host: h, single: e.AdjustRet, eval: h.first}
 			}
 		}
@@ -1049,14 +1139,159 @@ type hostCall struct {
 	args   exprList
 	line   int
 	arrays bool // it may return arrays (for ipairs)
+	// fast: the function has a Fast shortcut this call can use (see
+	// runFast); enums are the values of its enum parameters, by
+	// parameter (nil for an integer).
+	fast  bool
+	enums [][]string
+	int1  bool // fast, with one integer parameter (see run1)
+}
+
+// maxFastArgs bounds the arguments and results of HostFunc.Fast.
+const maxFastArgs = 4
+
+// setFast decides whether the call can use the host function's Fast
+// shortcut: exactly one plain argument per parameter, every parameter an
+// integer or an enum, and no array results.
+func (h *hostCall) setFast() {
+	hf := h.hf
+	if hf.Fast == nil || h.arrays || h.args.last != nil || len(h.args.ops) != len(hf.Params) ||
+		len(hf.Params) == 0 || len(hf.Params) > maxFastArgs || len(hf.Returns) > maxFastArgs {
+		return
+	}
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if p.Type == "integer" {
+			continue
+		}
+		vs, ok := enumValues(p.Type)
+		if !ok {
+			return
+		}
+		enums[i] = vs
+	}
+	h.fast, h.enums = true, enums
+	h.int1 = len(enums) == 1 && enums[0] == nil
+}
+
+// enumValues returns the strings of an enum type such as
+// `"slow"|"fast"`, in order, or false for another type.
+func enumValues(typ string) ([]string, bool) {
+	var vs []string
+	for _, o := range strings.Split(typ, "|") {
+		if len(o) < 2 || o[0] != '"' || o[len(o)-1] != '"' || strings.Contains(o[1:len(o)-1], `"`) {
+			return nil, false
+		}
+		vs = append(vs, o[1:len(o)-1])
+	}
+	return vs, true
 }
 
 // run calls the host function and returns its results, valid until the
 // next host call. It does what the host table's Lua function does on the
 // VM (see library.hostValues), with the arguments as Go values.
 func (h *hostCall) run(fr *frame) []value {
+	if h.int1 {
+		return h.run1(fr)
+	}
+	if h.fast {
+		return h.runFast(fr)
+	}
 	base := len(fr.stack)
 	h.args.pushArgs(fr)
+	return h.call(fr, base)
+}
+
+// whole reports whether Args.Int accepts x.
+func whole(x float64) bool { return x >= -(1<<53) && x <= 1<<53 && float64(int64(x)) == x }
+
+// run1 is runFast for a function of one integer (a getter, usually).
+func (h *hostCall) run1(fr *frame) []value {
+	v := h.args.ops[0].get(fr)
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(h.line)
+	}
+	if v.k == vNumber && whole(v.n) {
+		w := fr.w
+		fr.line = h.line
+		fr.fin[0] = int(v.n)
+		if m, ok := h.hf.Fast(w.host, fr.fin[:1], fr.fout[:]); ok {
+			h.fastDone(fr, m)
+			return fr.hres
+		}
+	}
+	base := len(fr.stack)
+	fr.stack = append(fr.stack, v)
+	return h.call(fr, base)
+}
+
+// fastDone ends a call Fast made, which returned m results: the host's
+// error, if it recorded one, then the results.
+func (h *hostCall) fastDone(fr *frame, m int) {
+	w := fr.w
+	if w.fhe != nil {
+		if err := w.fhe.Err(); err != nil {
+			a := &w.fargs
+			a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
+			a.Fail(err)
+		}
+	}
+	fr.hres = fr.hres[:0]
+	for _, x := range fr.fout[:m] {
+		fr.hres = append(fr.hres, numberValue(float64(x)))
+	}
+}
+
+// runFast is run for a call that can use the host function's Fast
+// shortcut: when the arguments are valid (whole numbers Args.Int accepts,
+// enum strings Args.Enum accepts), Fast computes the results without
+// Args; otherwise, or when Fast declines, Impl runs with the arguments
+// already computed.
+func (h *hostCall) runFast(fr *frame) []value {
+	var vs [maxFastArgs]value
+	n := len(h.args.ops)
+	for i := range h.args.ops {
+		vs[i] = h.args.ops[i].get(fr)
+	}
+	if fr.depth >= fr.maxDepth {
+		stackOverflow(h.line)
+	}
+	valid := true
+	for i, v := range vs[:n] {
+		if e := h.enums[i]; e != nil {
+			j := -1
+			if v.k == vString {
+				s := v.str()
+				for k, x := range e {
+					if x == s {
+						j = k
+						break
+					}
+				}
+			}
+			fr.fin[i] = j
+			valid = valid && j >= 0
+		} else {
+			fr.fin[i] = int(v.n)
+			valid = valid && v.k == vNumber && whole(v.n)
+		}
+	}
+	if valid {
+		w := fr.w
+		fr.line = h.line
+		if m, ok := h.hf.Fast(w.host, fr.fin[:n], fr.fout[:]); ok {
+			h.fastDone(fr, m)
+			return fr.hres
+		}
+	}
+	base := len(fr.stack)
+	fr.stack = append(fr.stack, vs[:n]...)
+	return h.call(fr, base)
+}
+
+// call calls the host function with the arguments on the stack from base,
+// which it pops.
+func (h *hostCall) call(fr *frame, base int) []value {
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(h.line)
 	}
@@ -1067,7 +1302,9 @@ func (h *hostCall) run(fr *frame) []value {
 	a.in, a.out = fr.stack[base:], fr.hres[:0]
 	h.hf.Impl(w.host, a)
 	if w.fhe != nil {
-		a.Fail(w.fhe.Err())
+		if err := w.fhe.Err(); err != nil {
+			a.Fail(err)
+		}
 	}
 	fr.hres = a.out
 	fr.stack = fr.stack[:base]

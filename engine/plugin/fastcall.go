@@ -83,6 +83,7 @@ func (c *fcompiler) localFunction(name string, f *ast.FunctionExpr) {
 	ff.entry = 1 + leadingCost(f.Stmts)
 	c.next += ff.nlocal
 	c.inFunc, c.inLocal, c.cur = false, false, nil
+	ff.num = c.numeric(ff, f)
 }
 
 // leadingCost counts the statements at the start of a block that always
@@ -147,10 +148,22 @@ func (lc *localCall) call(fr *frame) []value {
 	for i := range lc.args.ops {
 		tmp[i] = lc.args.ops[i].get(fr)
 	}
+	if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
+		fr.res = append(fr.res[:0], numberValue(fr.nres[0]))
+		if fr.nret > 1 {
+			fr.res = append(fr.res, numberValue(fr.nres[1]))
+		}
+		return fr.res
+	}
+	return lc.callWith(fr, &tmp, n)
+}
+
+// callWith is call with the n arguments computed.
+func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []value {
+	f := lc.fn
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(lc.line)
 	}
-	f := lc.fn
 	caller := fr.fn
 	fr.frames[len(fr.frames)-1].line = lc.line
 	fr.frames = append(fr.frames, frameRec{fn: f})
@@ -206,7 +219,16 @@ func (lc *localCall) call(fr *frame) []value {
 
 func (lc *localCall) first(fr *frame) value {
 	if lc.direct {
-		if rs := lc.call(fr); len(rs) > 0 {
+		var tmp [maxDirectArgs]value
+		n := len(lc.args.ops)
+		for i := range lc.args.ops {
+			tmp[i] = lc.args.ops[i].get(fr)
+		}
+		if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
+			// A numeric function returns at least one value.
+			return numberValue(fr.nres[0])
+		}
+		if rs := lc.callWith(fr, &tmp, n); len(rs) > 0 {
 			return rs[0]
 		}
 		return value{}
@@ -341,6 +363,9 @@ func (fr *frame) begin(fs *fastScript) {
 	fr.n = 0
 	if len(fr.active) < fs.nlocal {
 		fr.active = make([]int32, fs.nlocal)
+	}
+	if len(fr.nums) < fs.nnums {
+		fr.nums = make([]float64, fs.nnums)
 	}
 }
 

@@ -143,6 +143,45 @@ function run(ctx)
 	for i = 1, 3 do t = t + sum(ctx.a + i) end
 	return t, sum(ctx.b)
 end`,
+	// Numeric local functions (fastnum.go): ctx fields through a
+	// parameter, nested and tail calls, two results, every operator and
+	// math function of their subset; non-numbers make calls take the
+	// general form.
+	`local K = 3
+local function idiv(a, b)
+	local q = a / b
+	if q < 0 then return math.ceil(q) end
+	return math.floor(q)
+end
+local function share(c, v, x)
+	if x == c.i then
+		return v
+	elseif x > c.a and not (x >= c.b) or x ~= x or x <= -1 and x < 0 then
+		return -v
+	end
+	do
+		local m = math.max(v, x, K) - math.min(x, v)
+		v = m % 7 + m ^ 0.5 + math.abs(-x) + math.sqrt(K) * math.pi - m * 0
+	end
+	return idiv(v * c.a, 100)
+end
+local function pair(c, x)
+	return share(c, x, x + 1), idiv(x, K) - math.huge
+end
+local function neg(x) return -x end
+function run(ctx)
+	local a, b = pair(ctx, ctx.i)
+	local s = 0
+	for i = 1, 5 do
+		s = s + share(ctx, i, ctx.a) + idiv(i * 7, ctx.b)
+	end
+	return a, b, s, neg(0), neg(ctx.f), (pair(ctx, ctx.f))
+end`,
+	`local function f(c, x) return c.a * x, c.b end
+function run(ctx)
+	local x, y, z = f(ctx, ctx.i)
+	return x, y, z, f(ctx.params, 1), f(ctx, 1, 2), f(ctx), f(1, ctx)
+end`,
 	// math.random without arguments.
 	`function run(ctx) local d = ctx.a d = d + math.floor(0.15 * math.random() * d) return d end`,
 }
@@ -178,6 +217,10 @@ func TestFastCallLimits(t *testing.T) {
 		{"local function f(n) return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
 		{"local function f(n) local x = math.floor(n) return f(x + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
 		{"local function f(n) for _, x in ipairs(h.list(1)) do end return f(n + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
+		{"local function f(n) h.int(7) h.pick(\"slow\") return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
+		// Numeric local functions near the limits take the general form.
+		{"local function g(x) return math.floor(x) end\nlocal function h2(x) return g(x) + g(x) end\nlocal function f(n) return 1 + h2(n) + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
+		{"local function g(x) local a = x local b = a return b end\nfunction run(ctx) local s = 0 for i = 1, 1e9 do s = s + g(i) end return s end", LimitInstructions},
 	}
 	for i, c := range cases {
 		for _, depth := range []int{0, 20, 21} {

@@ -184,7 +184,7 @@ func diffKind(k *Kind) *Kind {
 				panic("host exploded in " + call)
 			}
 			for j, r := range hf.Returns {
-				y := x >> (8 * (j + 1))
+				y := diffResult(x, j)
 				switch {
 				case strings.HasSuffix(r.Type, "[]") && y%11 != 0:
 					// An array (now and then a number, which ipairs refuses).
@@ -197,15 +197,90 @@ func diffKind(k *Kind) *Kind {
 					a.ReturnBool(y%2 == 0)
 				case r.Type == "string" || strings.HasPrefix(r.Type, `"`):
 					a.ReturnString([]string{"", "a", "10", "chaos"}[y%4])
-				case y%7 == 0:
-					a.ReturnNumber(-float64(y % 5))
 				default:
-					a.ReturnNumber(float64(y%200) / 4)
+					a.ReturnNumber(diffNumber(y))
 				}
 			}
 		}
+		hf.Fast = diffFast(hf, name)
 	}
 	return &c
+}
+
+// diffFast is the Fast shortcut of a recording host function whose
+// parameters are integers and enums and whose results are numbers, or
+// nil. It does what the recording Impl does for the calls whose outcome
+// is whole numbers other than -0 (or a HostErr, or a panic) and declines
+// the others before it records anything. Calls with a 0 are declined
+// too: Impl describes the argument, which may be -0.
+func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, bool) {
+	if len(hf.Params) == 0 || len(hf.Params) > 4 || len(hf.Returns) > 4 {
+		return nil
+	}
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if p.Type != "integer" {
+			vs, ok := enumValues(p.Type)
+			if !ok {
+				return nil
+			}
+			enums[i] = vs
+		}
+	}
+	for _, r := range hf.Returns {
+		if r.Type != "number" && r.Type != "integer" {
+			return nil
+		}
+	}
+	return func(host any, in, out []int) (int, bool) {
+		h := host.(*diffHost)
+		args := make([]string, len(in))
+		for i, n := range in {
+			if enums[i] != nil {
+				args[i] = describeValue(stringValue(enums[i][n]))
+				continue
+			}
+			if n == 0 {
+				return 0, false
+			}
+			args[i] = describeNumber(float64(n))
+		}
+		call := name + "(" + strings.Join(args, ", ") + ")"
+		f := fnv.New64a()
+		f.Write([]byte(call))
+		x := f.Sum64() ^ h.salt
+		if x%41 <= 1 {
+			return 0, false
+		}
+		for j := range hf.Returns {
+			r := diffNumber(diffResult(x, j))
+			if r != math.Trunc(r) || r == 0 && math.Signbit(r) {
+				return 0, false
+			}
+			out[j] = int(r)
+		}
+		h.calls = append(h.calls, call)
+		switch x % 41 {
+		case 2:
+			if h.err == nil {
+				h.err = fmt.Errorf("recorded %s: %w", call, errDiffHost)
+			}
+		case 3:
+			panic("host exploded in " + call)
+		}
+		return len(hf.Returns), true
+	}
+}
+
+// diffResult is the hash from which a recording host draws result j.
+func diffResult(x uint64, j int) uint64 { return x >> (8 * (j + 1)) }
+
+// diffNumber is the number a recording host returns for hash y.
+func diffNumber(y uint64) float64 {
+	if y%7 == 0 {
+		return -float64(y % 5)
+	}
+	return float64(y%200) / 4
 }
 
 // checkArg reads argument i with the getter its type calls for.

@@ -36,6 +36,15 @@ function), ` + "`while`/`repeat`/`break`" + `, ` + "`pairs`" + `, ` + "`..`" + `
 once to existing locals, and a top level that runs code. All shipped scripts are in the subset;
 a test keeps them there.
 
+Two kinds of code run faster still. A helper that only computes numbers from numbers (no loops,
+no host calls, no recursion; such as the ` + "`idiv`" + ` and ` + "`amount`" + ` helpers of the ftbt scripts, which may read
+` + "`ctx`" + ` fields and call each other) is compiled a second time over plain numbers, and a call uses that
+form whenever its arguments are numbers (and ` + "`ctx`" + `) and the limits are not close; otherwise the
+general form runs, so the outcome is the same either way. And host functions that take integers
+and names (` + "`ftbt.occupant`, `ftbt.hp`, `ftbt.goal_dist`, `ftbt.effect`" + ` …) are called directly when
+their arguments are valid. Write helpers for numbers as you would anyway: keep host calls in the hook
+function and pass their results in.
+
 Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
 helper that recurses counts instructions too: each iteration and call counts the instructions the
 VM certainly runs for it, a lower bound of the VM's count. A script that runs away (an endless

@@ -69,6 +69,17 @@ type HostFunc struct {
 	// a.Errorf and errors of the host with a.Fail; both end the script's
 	// call with a Lua error at the calling line.
 	Impl func(host any, a *Args)
+	// Fast, if not nil, is a shortcut of Impl for the fast path, for a
+	// function whose parameters are integers and enums (such as
+	// `"slow"|"fast"`), at most four, and whose results are whole
+	// numbers, at most four. When a script passes exactly one valid value
+	// per parameter (a whole number Args.Int accepts; one of the enum's
+	// strings, given as its index in the type), Fast runs instead of
+	// Impl: it stores Impl's results in out and returns how many, and
+	// true; or it returns false to have Impl run instead (to report what
+	// is wrong, say). It must compute exactly what Impl does, host errors
+	// (HostErr) included.
+	Fast func(host any, in, out []int) (n int, ok bool)
 }
 
 // Func returns the index of the function called name in k.Funcs, or -1.
@@ -251,6 +262,17 @@ func (a *Args) argError(i int, want string) {
 
 // Int returns argument i, which must be a whole number.
 func (a *Args) Int(i int) int {
+	// The fast path's whole number, inlined: the comparisons fail for a
+	// NaN, and float64(int64(f)) == f for a whole f within ±2^53.
+	if a.fast && uint(i-1) < uint(len(a.in)) {
+		if v := a.in[i-1]; v.k == vNumber && v.n >= -(1<<53) && v.n <= 1<<53 && float64(int64(v.n)) == v.n {
+			return int(v.n)
+		}
+	}
+	return a.intSlow(i)
+}
+
+func (a *Args) intSlow(i int) int {
 	f, ok := a.number(i)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		a.argError(i, "integer")

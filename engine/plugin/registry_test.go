@@ -246,6 +246,15 @@ func TestPrepareAndExports(t *testing.T) {
 	if ok, err := w.Exports(plain, "describe"); ok || err != nil {
 		t.Errorf("plain exports describe: %v %v", ok, err)
 	}
+	if ok, err := plugin.Defines(w, optDescribe, fancy); !ok || err != nil {
+		t.Errorf("fancy defines describe: %v %v", ok, err)
+	}
+	if ok, err := plugin.Defines(w, optDescribe, plain); ok || err != nil {
+		t.Errorf("plain defines describe: %v %v", ok, err)
+	}
+	if ok, err := plugin.Defines(w, optDescribe, broken); ok || err == nil {
+		t.Errorf("broken defines describe: %v %v", ok, err)
+	}
 	if out, err := plugin.Call(w, optDescribe, fancy, &struct{}{}, nil); out != "fancy!" || err != nil {
 		t.Errorf("describe = %q, %v", out, err)
 	}

@@ -177,6 +177,7 @@ type instance struct {
 	fns    []*lua.LFunction
 	ctx    Table
 	fast   *fastScript // the compiled functions, nil to run on the VM
+	ffns   []*fastFunc // fast.fns, nil to run on the VM
 	// Params tables: the last used, and all others.
 	lastParams *Params
 	lastTable  *lua.LTable
@@ -314,8 +315,8 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 			}
 		}
 	}
-	if !w.noFast {
-		inst.fast = h.fast
+	if !w.noFast && h.fast != nil {
+		inst.fast, inst.ffns = h.fast, h.fast.fns
 	}
 	inst.ctx = w.newCtx(inst, kind, inst.fast)
 	return nil
@@ -324,10 +325,10 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 // fastFn returns the compiled form of the function fn of inst, or nil to
 // run it on the VM.
 func (inst *instance) fastFn(fn int) *fastFunc {
-	if inst.fast == nil {
-		return nil
+	if uint(fn) < uint(len(inst.ffns)) {
+		return inst.ffns[fn]
 	}
-	return inst.fast.fns[fn]
+	return nil
 }
 
 // runFast runs the compiled function f of inst in the call Call has begun.
@@ -339,7 +340,13 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 	clear(fr.slots[f.base : f.base+f.nnil])
 	fr.res = fr.res[:0]
 	fr.line = 0
+	// A call that returns normally skips recover, which costs as much as
+	// a small hook.
+	done := false
 	defer func() {
+		if done {
+			return
+		}
 		if r := recover(); r != nil {
 			err = w.fastFail(inst, f, r)
 		}
@@ -352,10 +359,12 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 		} else {
 			runBlock(fr, f.body)
 		}
+		done = true
 		return &fr.res, nil
 	}
 	fr.begin(inst.fast)
 	fr.runHook(f)
+	done = true
 	return &fr.res, nil
 }
 

@@ -104,13 +104,14 @@ func (r *Runner) fill(class int, call *ftbt.EffectCall, rd ftbt.EffectReader) er
 	t := &r.cfg.Techs[call.Tech]
 	p := rd.Person(call.Caster)
 	ai := &r.cfg.AI
-	r.ctx = EffectCtx{
-		Caster: call.Caster, Side: p.Side, Abi: p.Abi, Cell: p.Cell, Target: call.Target,
-		Value: t.Value, Long: t.Long, AOERange: t.AOERange, AOERatio: t.AOERatio, AOESelf: t.AOESelf,
-		Duration: t.Duration, MaxAbi: r.cfg.Constants.MaxAbi, MaxFlyWeight: r.cfg.Constants.MaxFlyWeight,
-		TechDist: ai.TechDist, TechScore: ai.TechScore, BufVMD: ai.BufVMD, FlyVMD: ai.FlyVMD, DLVMD: ai.DLVMD,
-		Params: r.params[call.Tech],
-	}
+	// Field by field: a composite literal is built aside and copied in
+	// with a write barrier.
+	c := &r.ctx
+	c.Caster, c.Side, c.Abi, c.Cell, c.Target = call.Caster, p.Side, p.Abi, p.Cell, call.Target
+	c.Value, c.Long, c.AOERange, c.AOERatio, c.AOESelf = t.Value, t.Long, t.AOERange, t.AOERatio, t.AOESelf
+	c.Duration, c.MaxAbi, c.MaxFlyWeight = t.Duration, r.cfg.Constants.MaxAbi, r.cfg.Constants.MaxFlyWeight
+	c.TechDist, c.TechScore, c.BufVMD, c.FlyVMD, c.DLVMD = ai.TechDist, ai.TechScore, ai.BufVMD, ai.FlyVMD, ai.DLVMD
+	c.Params = r.params[call.Tech]
 	return nil
 }
 

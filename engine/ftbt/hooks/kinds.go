@@ -3,6 +3,7 @@ package hooks
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 )
@@ -11,6 +12,10 @@ import (
 
 // Effect slots of ftbt: the four timed per-cell, per-side effects.
 var ftbtSlots = []string{"attack", "defence", "fly", "disable_long"}
+
+// slotType is the type of a slot parameter: ftbtSlots as an enum, so the
+// fast path's enum indices (HostFunc.Fast) index ftbtSlots.
+var slotType = `"` + strings.Join(ftbtSlots, `"|"`) + `"`
 
 // EffectKind is the kind of ftbt's tech classes: one hook per class (the
 // original's damage, attack buff, defence buff, fly and disable-long, and any
@@ -84,6 +89,13 @@ var EffectKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) {
 				a.ReturnNumber(float64(asReader(a, host).Occupant(a.Int(1))))
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(Reader); ok {
+					out[0] = h.Occupant(in[0])
+					return 1, true
+				}
+				return 0, false
+			},
 		},
 		personGetter("side", "The person's side (0 or 1).", func(p Person) int { return p.Side }),
 		personGetter("abi", "The person's abi (attack), without buffs.", func(p Person) int { return p.Abi }),
@@ -96,7 +108,7 @@ var EffectKind = &plugin.Kind{
 			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
 				{Name: "side", Type: "integer", Doc: "The side whose slot to read (0 or 1)."},
-				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+				{Name: "slot", Type: slotType, Doc: "The effect."},
 			},
 			Returns: []plugin.Field{
 				{Name: "value", Type: "integer", Doc: "The buff value, fly weight, or 1 for disable-long; 0 when none."},
@@ -109,12 +121,19 @@ var EffectKind = &plugin.Kind{
 				a.ReturnNumber(float64(v))
 				a.ReturnNumber(float64(left))
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(Reader); ok {
+					out[0], out[1] = h.Effect(in[0], in[1], ftbtSlots[in[2]])
+					return 2, true
+				}
+				return 0, false
+			},
 		},
 		{
 			Name: "set_effect",
 			Params: []plugin.Field{
 				{Name: "cell", Type: "integer", Doc: "A cell."},
-				{Name: "slot", Type: `"attack"|"defence"|"fly"|"disable_long"`, Doc: "The effect."},
+				{Name: "slot", Type: slotType, Doc: "The effect."},
 				{Name: "value", Type: "integer", Doc: "Buff value, fly weight (0 = none), or 1/0 for disable-long."},
 				{Name: "duration", Type: "integer", Doc: "Rounds (≥ 0; 0 = permanent)."},
 			},
@@ -123,6 +142,14 @@ var EffectKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) {
 				cell, slot, v, d := a.Int(1), a.Enum(2, ftbtSlots...), a.Int(3), a.Rounds(4)
 				asApplyHost(a, host).SetEffect(cell, slot, v, d)
+			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[3] < 0 || in[3] > plugin.MaxRounds {
+					return 0, false
+				}
+				h.SetEffect(in[0], ftbtSlots[in[1]], in[2], in[3])
+				return 0, true
 			},
 		},
 		{
@@ -139,6 +166,14 @@ var EffectKind = &plugin.Kind{
 				}
 				asApplyHost(a, host).Damage(p, n)
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[1] < 1 {
+					return 0, false
+				}
+				h.Damage(in[0], in[1])
+				return 0, true
+			},
 		},
 		{
 			Name: "heal",
@@ -154,6 +189,14 @@ var EffectKind = &plugin.Kind{
 				}
 				asApplyHost(a, host).Heal(p, n)
 			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(Host)
+				if !ok || in[1] < 0 {
+					return 0, false
+				}
+				h.Heal(in[0], in[1])
+				return 0, true
+			},
 		},
 		{
 			Name:    "goal_dist",
@@ -161,6 +204,13 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
 			Doc:     "The AI's goal distance of `cell`. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
+			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(ScoreHost); ok {
+					out[0] = h.GoalDist(in[0])
+					return 1, true
+				}
+				return 0, false
+			},
 		},
 		{
 			Name:    "static_weight",
@@ -168,6 +218,13 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
 			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
+			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(ScoreHost); ok {
+					out[0] = h.StaticWeight(in[0])
+					return 1, true
+				}
+				return 0, false
+			},
 		},
 	},
 }
@@ -184,6 +241,13 @@ func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
 		Doc:     "Returns " + lowerFirst(doc),
 		Impl: func(host any, a *plugin.Args) {
 			a.ReturnNumber(float64(get(asReader(a, host).Person(a.Int(1)))))
+		},
+		Fast: func(host any, in, out []int) (int, bool) {
+			if h, ok := host.(Reader); ok {
+				out[0] = get(h.Person(in[0]))
+				return 1, true
+			}
+			return 0, false
 		},
 	}
 }
@@ -317,7 +381,7 @@ func RunApply(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host Host) error
 // RunScore runs score of the ftbt.effect hook ref; a hook without score
 // scores 0.
 func RunScore(w *plugin.Worker, ref plugin.Ref, ctx *EffectCtx, host ScoreHost) (int, error) {
-	ok, err := w.Exports(ref, "score")
+	ok, err := plugin.Defines(w, EffectScore, ref)
 	if err != nil || !ok {
 		return 0, err
 	}

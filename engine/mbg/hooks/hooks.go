@@ -99,11 +99,12 @@ func (r *Runner) Effect(tech int, call *mbg.TechCall, host mbg.TechHost) (self, 
 	if tech < 0 || tech >= len(r.techs) {
 		return 0, 0, fmt.Errorf("hooks: tech index %d out of range [0, %d)", tech, len(r.techs))
 	}
-	r.tctx = TechCtx{
-		Value: call.Value, DHP: call.DHP, SelfHP: call.SelfHP, SelfDef: call.SelfDef,
-		OppHP: call.OppHP, OppDef: call.OppDef, Celve: call.Celve, Params: r.tparams[tech],
-	}
-	res, err := RunTech(r.w, r.techs[tech], &r.tctx, host)
+	// Field by field: a composite literal is built aside and copied in
+	// with a write barrier, which costs as much as a small hook.
+	c := &r.tctx
+	c.Value, c.DHP, c.SelfHP, c.SelfDef = call.Value, call.DHP, call.SelfHP, call.SelfDef
+	c.OppHP, c.OppDef, c.Celve, c.Params = call.OppHP, call.OppDef, call.Celve, r.tparams[tech]
+	res, err := RunTech(r.w, r.techs[tech], c, host)
 	return res.Self, res.Opp, err
 }
 
