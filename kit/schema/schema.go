@@ -26,6 +26,7 @@ type Locator interface {
 // Set is the compiled schemas of every game.
 type Set struct {
 	compiled map[string]*jsonschema.Schema
+	quick    map[string]*node          // the quick check of each schema, nil where it has none
 	raw      map[string]map[string]any // decoded schema documents, for property lists and descriptions
 }
 
@@ -49,7 +50,7 @@ func compile(fsys fs.FS) (*Set, error) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("remote schema references are not allowed: %s", url)
 	}
-	s := &Set{compiled: map[string]*jsonschema.Schema{}, raw: map[string]map[string]any{}}
+	s := &Set{compiled: map[string]*jsonschema.Schema{}, quick: map[string]*node{}, raw: map[string]map[string]any{}}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -70,6 +71,7 @@ func compile(fsys fs.FS) (*Set, error) {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 		s.compiled[name] = sch
+		s.quick[name] = buildQuick(sch)
 	}
 	return s, nil
 }
@@ -96,6 +98,11 @@ func (s *Set) Validate(name string, doc any, loc Locator) diag.Diagnostics {
 	if !ok {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Unknown schema",
 			Detail: fmt.Sprintf("No embedded schema is named %s.", name)}}
+	}
+	// A document the quick check accepts is valid (see quick.go); any
+	// other goes through the library, which finds and words the errors.
+	if q := s.quick[name]; q != nil && q.check(doc, 0) == valid {
+		return nil
 	}
 	err := sch.Validate(doc)
 	if err == nil {

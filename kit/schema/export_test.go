@@ -1,0 +1,16 @@
+package schema
+
+// QuickVerdict exposes the quick check to the differential test:
+// "valid", "invalid", "unsure", or "none" when the schema has no quick check.
+func (s *Set) QuickVerdict(name string, doc any) string {
+	q := s.quick[name]
+	if q == nil {
+		return "none"
+	}
+	return [...]string{valid: "valid", invalid: "invalid", unsure: "unsure"}[q.check(doc, 0)]
+}
+
+// LibraryValid reports whether jsonschema/v5 alone accepts doc.
+func (s *Set) LibraryValid(name string, doc any) bool {
+	return s.compiled[name].Validate(doc) == nil
+}
