@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -268,15 +269,36 @@ type Inspector interface {
 // Marshal encodes a config deterministically: struct fields in declaration
 // order, map keys sorted (encoding/json), two-space indentation, a final newline.
 func Marshal(cfg any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(cfg); err != nil {
+	e := encoders.Get().(*encoder)
+	e.buf.Reset()
+	if err := e.enc.Encode(cfg); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil
+	out := bytes.Clone(e.buf.Bytes())
+	if e.buf.Cap() <= maxPooledConfig {
+		encoders.Put(e)
+	}
+	return out, nil
 }
+
+// encoder is Marshal's encoder with its buffers (the output and the
+// encoder's own indentation buffer), kept in encoders for reuse so that
+// every compile does not grow them anew.
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	e.enc.SetIndent("", "  ")
+	return e
+}}
+
+// maxPooledConfig is the largest output whose encoder is kept for reuse.
+const maxPooledConfig = 4 << 20
 
 func internal(err error) diag.Diagnostic {
 	return diag.Diagnostic{Severity: diag.Error, Code: schema.CodeInternal, Summary: "Internal error", Detail: err.Error()}
