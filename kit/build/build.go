@@ -246,8 +246,8 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	var doc any
-	if err := json.Unmarshal(out, &doc); err != nil {
+	doc, err := decodeTree(out)
+	if err != nil {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
