@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/ftbt/legacy"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -214,9 +215,9 @@ func RowPtr(y int) string { return fmt.Sprintf("/map/rows/%d", y) }
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Values: map[string]int{}, Set: map[string]bool{}}
 	root := src.Root
-	decodeInto(root["scenario"], &m.Scenario)
-	decodeInto(root["map"], &m.Map)
-	decodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["map"], &m.Map)
+	build.DecodeInto(root["rules"], &m.Rules)
 	for _, s := range Settings {
 		m.Values[s.Path()] = s.Default
 		tbl, _ := root[s.Table].(map[string]any)
@@ -224,10 +225,10 @@ func Decode(src *source.Source) *Model {
 			m.Values[s.Path()], m.Set[s.Path()] = int(v), true
 		}
 	}
-	m.Terrains = decodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
-	m.Classes = decodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
-	m.Techs = decodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
-	m.People = decodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
+	m.Terrains = build.DecodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
+	m.Classes = build.DecodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
+	m.Techs = build.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.People = build.DecodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
 	return m
 }
 
@@ -236,30 +237,6 @@ func (m *Model) Rows() [][]string {
 	out := make([][]string, len(m.Map.Rows))
 	for y, row := range m.Map.Rows {
 		out[y] = strings.Split(row, "")
-	}
-	return out
-}
-
-func decodeInto(v any, dst any) bool {
-	if v == nil {
-		return false
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
-	return json.Unmarshal(data, dst) == nil
-}
-
-func decodeList[T any](v any, markBad func(*T)) []T {
-	arr, _ := v.([]any)
-	out := make([]T, len(arr))
-	for i, e := range arr {
-		// A type error leaves the other fields decoded (encoding/json keeps
-		// going), so a bad person still has its name for reference checks.
-		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
-			markBad(&out[i])
-		}
 	}
 	return out
 }

@@ -1,9 +1,9 @@
 package glory
 
 import (
-	"encoding/json"
 	"fmt"
 
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -168,16 +168,16 @@ func SkillPtr(h, s int, field ...string) string {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src}
 	root := src.Root
-	decodeInto(root["scenario"], &m.Scenario)
-	decodeInto(root["rules"], &m.Rules)
-	decodeInto(root["shift"], &m.Shift)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["shift"], &m.Shift)
 	if mp, ok := root["map"].(map[string]any); ok {
-		decodeInto(mp, &m.Map)
-		m.Map.Points = decodeList[PointSrc](mp["points"], func(p *PointSrc) { p.Bad = true })
+		build.DecodeInto(mp, &m.Map)
+		m.Map.Points = build.DecodeList[PointSrc](mp["points"], func(p *PointSrc) { p.Bad = true })
 	}
-	m.Weapons = decodeList[WeaponSrc](root["weapons"], func(w *WeaponSrc) { w.Bad = true })
-	m.Contests = decodeList[ContestSrc](root["contests"], func(c *ContestSrc) { c.Bad = true })
-	m.Heroes = decodeList[HeroSrc](root["heroes"], func(h *HeroSrc) { h.Bad = true })
+	m.Weapons = build.DecodeList[WeaponSrc](root["weapons"], func(w *WeaponSrc) { w.Bad = true })
+	m.Contests = build.DecodeList[ContestSrc](root["contests"], func(c *ContestSrc) { c.Bad = true })
+	m.Heroes = build.DecodeList[HeroSrc](root["heroes"], func(h *HeroSrc) { h.Bad = true })
 	return m
 }
 
@@ -196,28 +196,6 @@ func (m *Model) Edges() []EdgeSrc {
 				es.A, es.B, es.OK = int(a), int(b), aok && bok
 			}
 			out = append(out, es)
-		}
-	}
-	return out
-}
-
-func decodeInto(v any, dst any) bool {
-	if v == nil {
-		return false
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
-	return json.Unmarshal(data, dst) == nil
-}
-
-func decodeList[T any](v any, markBad func(*T)) []T {
-	arr, _ := v.([]any)
-	out := make([]T, len(arr))
-	for i, e := range arr {
-		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
-			markBad(&out[i])
 		}
 	}
 	return out

@@ -1,9 +1,9 @@
 package mbg
 
 import (
-	"encoding/json"
 	"fmt"
 
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -163,12 +163,12 @@ func Ptr(list string, i int, field ...string) string {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Constants: map[string]float64{}, Set: map[string]bool{}}
 	root := src.Root
-	decodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["scenario"], &m.Scenario)
 	if m.Scenario.MaxTurn == 0 {
 		m.Scenario.MaxTurn = 50
 	}
-	decodeInto(root["rules"], &m.Rules)
-	decodeInto(root["robber"], &m.Robber)
+	build.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["robber"], &m.Robber)
 	consts, _ := root["constants"].(map[string]any)
 	for _, c := range Constants {
 		m.Constants[c.Name] = c.Default
@@ -185,36 +185,12 @@ func Decode(src *source.Source) *Model {
 			m.Board = append(m.Board, s)
 		}
 	}
-	m.Officers = decodeList[OfficerSrc](root["officers"], func(o *OfficerSrc) { o.Bad = true })
-	m.Cities = decodeList[CitySrc](root["cities"], func(o *CitySrc) { o.Bad = true })
-	m.Institutes = decodeList[InstituteSrc](root["institutes"], func(o *InstituteSrc) { o.Bad = true })
-	m.Trainings = decodeList[TrainingSrc](root["training_rooms"], func(o *TrainingSrc) { o.Bad = true })
-	m.Roles = decodeList[RoleSrc](root["roles"], func(o *RoleSrc) { o.Bad = true })
-	m.Techs = decodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
-	m.Cards = decodeList[CardSrc](root["cards"], func(o *CardSrc) { o.Bad = true })
+	m.Officers = build.DecodeList[OfficerSrc](root["officers"], func(o *OfficerSrc) { o.Bad = true })
+	m.Cities = build.DecodeList[CitySrc](root["cities"], func(o *CitySrc) { o.Bad = true })
+	m.Institutes = build.DecodeList[InstituteSrc](root["institutes"], func(o *InstituteSrc) { o.Bad = true })
+	m.Trainings = build.DecodeList[TrainingSrc](root["training_rooms"], func(o *TrainingSrc) { o.Bad = true })
+	m.Roles = build.DecodeList[RoleSrc](root["roles"], func(o *RoleSrc) { o.Bad = true })
+	m.Techs = build.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.Cards = build.DecodeList[CardSrc](root["cards"], func(o *CardSrc) { o.Bad = true })
 	return m
-}
-
-func decodeInto(v any, dst any) bool {
-	if v == nil {
-		return false
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
-	return json.Unmarshal(data, dst) == nil
-}
-
-func decodeList[T any](v any, markBad func(*T)) []T {
-	arr, _ := v.([]any)
-	out := make([]T, len(arr))
-	for i, e := range arr {
-		// A type error leaves the other fields decoded (encoding/json keeps
-		// going), so a bad officer still has its name for reference checks.
-		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
-			markBad(&out[i])
-		}
-	}
-	return out
 }

@@ -1,10 +1,10 @@
 package xghj
 
 import (
-	"encoding/json"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -94,19 +94,19 @@ type RulesSrc struct {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetFC14}}
 	root := src.Root
-	decodeInto(root["scenario"], &m.Scenario)
-	decodeInto(root["map"], &m.Map)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["map"], &m.Map)
 	if k, ok := root["kernel"]; ok {
 		m.Kernel = &KernelSrc{}
-		decodeInto(k, m.Kernel)
+		build.DecodeInto(k, m.Kernel)
 	}
-	decodeInto(root["players"], &m.Players)
-	decodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["players"], &m.Players)
+	build.DecodeInto(root["rules"], &m.Rules)
 	m.Constants, _ = root["constants"].(map[string]any)
-	m.Terrains = decodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
-	m.Regions = decodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
+	m.Terrains = build.DecodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
+	m.Regions = build.DecodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
 	if mp, ok := root["map"].(map[string]any); ok {
-		m.Map.Overrides = decodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
+		m.Map.Overrides = build.DecodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
 	}
 	return m
 }
@@ -114,28 +114,6 @@ func Decode(src *source.Source) *Model {
 // DefaultPlayers is the player count of a scenario that sets none (the
 // contest's).
 const DefaultPlayers = 8
-
-func decodeInto(v any, dst any) bool {
-	if v == nil {
-		return false
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
-	return json.Unmarshal(data, dst) == nil
-}
-
-func decodeList[T any](v any, markBad func(*T)) []T {
-	arr, _ := v.([]any)
-	out := make([]T, len(arr))
-	for i, e := range arr {
-		if _, ok := e.(map[string]any); !ok || !decodeInto(e, &out[i]) {
-			markBad(&out[i])
-		}
-	}
-	return out
-}
 
 // glyphs splits a row into its glyphs (one string per rune).
 func glyphs(row string) []string { return strings.Split(row, "") }
