@@ -3,7 +3,7 @@ package schema
 // QuickVerdict exposes the quick check to the differential test:
 // "valid", "invalid", "unsure", or "none" when the schema has no quick check.
 func (s *Set) QuickVerdict(name string, doc any) string {
-	q := s.quick[name]
+	_, q, _, _ := s.schema(name)
 	if q == nil {
 		return "none"
 	}
@@ -12,5 +12,6 @@ func (s *Set) QuickVerdict(name string, doc any) string {
 
 // LibraryValid reports whether jsonschema/v5 alone accepts doc.
 func (s *Set) LibraryValid(name string, doc any) bool {
-	return s.compiled[name].Validate(doc) == nil
+	sch, _, _, _ := s.schema(name)
+	return sch.Validate(doc) == nil
 }

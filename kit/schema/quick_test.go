@@ -332,3 +332,56 @@ func TestQuickOtherKeywords(t *testing.T) {
 		t.Errorf("random documents do not exercise both answers: %v", tally)
 	}
 }
+
+// Every embedded schema compiles (on first use, from several goroutines at
+// once) and has a quick check; a schema that does not compile is reported
+// by Validate as an internal error, every time it is asked for.
+func TestSchemasCompileOnUse(t *testing.T) {
+	set, err := schema.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := set.Names()
+	if len(names) < 8 {
+		t.Fatalf("schemas: %v", names)
+	}
+	done := make(chan struct{})
+	for range 3 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for _, n := range names {
+				for _, d := range set.Validate(n, map[string]any{}, nil) {
+					if d.Code == schema.CodeInternal {
+						t.Errorf("%s: %v", n, d)
+					}
+				}
+			}
+		}()
+	}
+	for range 3 {
+		<-done
+	}
+	for _, n := range names {
+		if set.QuickVerdict(n, map[string]any{}) == "none" {
+			t.Errorf("%s has no quick check", n)
+		}
+	}
+	broken, err := schema.LoadFS(fstest.MapFS{
+		"ok.schema.json":  {Data: []byte(`{"type": "object"}`)},
+		"bad.schema.json": {Data: []byte(`{"type": "objekt"}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if ds := broken.Validate("bad.schema.json", map[string]any{}, nil); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
+			t.Errorf("broken schema: %v", ds)
+		}
+	}
+	if ds := broken.Validate("ok.schema.json", "text", nil); len(ds) != 1 || ds[0].Code == schema.CodeInternal {
+		t.Errorf("ok schema beside a broken one: %v", ds)
+	}
+	if ds := broken.Validate("none.schema.json", nil, nil); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
+		t.Errorf("unknown schema: %v", ds)
+	}
+}

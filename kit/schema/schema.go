@@ -23,23 +23,34 @@ type Locator interface {
 	KeyRange(ptr string) *diag.Range
 }
 
-// Set is the compiled schemas of every game.
+// Set is the schemas of every game. Each is compiled when it is first
+// used: a check of one scenario needs only its game's two schemas, and
+// compiling one (the library validates it against the draft-07 meta-schema
+// first) costs milliseconds, which a new mapc process would otherwise pay
+// for every game.
 type Set struct {
+	names []string                  // sorted
+	raw   map[string]map[string]any // decoded schema documents, for property lists and descriptions
+
+	mu       sync.Mutex // guards what follows; c is not safe for concurrent use
+	c        *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
-	quick    map[string]*node          // the quick check of each schema, nil where it has none
-	raw      map[string]map[string]any // decoded schema documents, for property lists and descriptions
+	quick    map[string]*node // the quick check of each schema, nil where it has none
+	failed   map[string]error
 }
 
-// Load compiles every embedded schema once per process; later calls return
+// Load reads every embedded schema once per process; later calls return
 // the same Set. Remote references are disabled.
 var Load = sync.OnceValues(func() (*Set, error) { return compile(schemas.FS) })
 
-// LoadFS compiles the *.schema.json files of fsys (a game that carries its
+// LoadFS reads the *.schema.json files of fsys (a game that carries its
 // own schemas).
 func LoadFS(fsys fs.FS) (*Set, error) { return compile(fsys) }
 
 const urlPrefix = "sandtable:///"
 
+// compile reads and registers the schemas of fsys; they are compiled on
+// first use (see schema).
 func compile(fsys fs.FS) (*Set, error) {
 	names, err := fs.Glob(fsys, "*.schema.json")
 	if err != nil {
@@ -50,7 +61,8 @@ func compile(fsys fs.FS) (*Set, error) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("remote schema references are not allowed: %s", url)
 	}
-	s := &Set{compiled: map[string]*jsonschema.Schema{}, quick: map[string]*node{}, raw: map[string]map[string]any{}}
+	s := &Set{names: names, raw: map[string]map[string]any{}, c: c,
+		compiled: map[string]*jsonschema.Schema{}, quick: map[string]*node{}, failed: map[string]error{}}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -65,26 +77,36 @@ func compile(fsys fs.FS) (*Set, error) {
 			return nil, fmt.Errorf("schema %s: %w", name, err)
 		}
 	}
-	for _, name := range names {
-		sch, err := c.Compile(urlPrefix + name)
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		s.compiled[name] = sch
-		s.quick[name] = buildQuick(sch)
-	}
+	slices.Sort(s.names)
 	return s, nil
 }
 
-// Names lists the schema file names, sorted.
-func (s *Set) Names() []string {
-	out := make([]string, 0, len(s.compiled))
-	for n := range s.compiled {
-		out = append(out, n)
+// schema returns the compiled schema name and its quick check, compiling
+// them on first use; ok is false when there is no such schema.
+func (s *Set) schema(name string) (sch *jsonschema.Schema, q *node, ok bool, err error) {
+	if _, ok := s.raw[name]; !ok {
+		return nil, nil, false, nil
 	}
-	slices.Sort(out)
-	return out
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, done := s.compiled[name]; done {
+		return sch, s.quick[name], true, nil
+	}
+	if err := s.failed[name]; err != nil {
+		return nil, nil, true, err
+	}
+	sch, err = s.c.Compile(urlPrefix + name)
+	if err != nil {
+		err = fmt.Errorf("schema %s: %w", name, err)
+		s.failed[name] = err
+		return nil, nil, true, err
+	}
+	s.compiled[name], s.quick[name] = sch, buildQuick(sch)
+	return sch, s.quick[name], true, nil
 }
+
+// Names lists the schema file names, sorted.
+func (s *Set) Names() []string { return slices.Clone(s.names) }
 
 // Source returns the embedded text of a schema.
 func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) }
@@ -94,17 +116,20 @@ func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) 
 // configs have no TOML behind them) the diagnostics carry the JSON pointer in
 // their detail instead.
 func (s *Set) Validate(name string, doc any, loc Locator) diag.Diagnostics {
-	sch, ok := s.compiled[name]
+	sch, q, ok, err := s.schema(name)
 	if !ok {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Unknown schema",
 			Detail: fmt.Sprintf("No embedded schema is named %s.", name)}}
 	}
+	if err != nil {
+		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Internal error", Detail: err.Error()}}
+	}
 	// A document the quick check accepts is valid (see quick.go); any
 	// other goes through the library, which finds and words the errors.
-	if q := s.quick[name]; q != nil && q.check(doc, 0) == valid {
+	if q != nil && q.check(doc, 0) == valid {
 		return nil
 	}
-	err := sch.Validate(doc)
+	err = sch.Validate(doc)
 	if err == nil {
 		return nil
 	}
