@@ -1,6 +1,7 @@
 package build_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -179,5 +180,33 @@ func TestDecodeList(t *testing.T) {
 	}
 	if got := build.DecodeList("no list", func(o *mbg.OfficerSrc) { o.Bad = true }); len(got) != 0 {
 		t.Errorf("a non-list decodes as %v", got)
+	}
+}
+
+// The compiled config of every shipped scenario is byte for byte what
+// encoding/json's indenting encoder writes.
+func TestMarshalShippedConfigs(t *testing.T) {
+	c := build.NewCompiler(mbg.Game{}, ftbt.Game{}, glory.Game{}, xghj.Game{})
+	dirs, _ := filepath.Glob("../../scenarios/*/*")
+	n := 0
+	for _, dir := range dirs {
+		res := c.Compile(dir, build.Options{})
+		if res.Config == nil {
+			continue
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res.Value); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(res.Config, want.Bytes()) {
+			t.Errorf("%s: the config differs from encoding/json's", dir)
+		}
+		n++
+	}
+	if n < 8 {
+		t.Errorf("only %d shipped scenarios compiled", n)
 	}
 }

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -66,9 +67,21 @@ func TestDecodeTree(t *testing.T) {
 		}
 	}
 	for range 2000 {
-		data, err := Marshal(gen(0))
+		v := gen(0)
+		data, err := Marshal(v)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Marshal's own indentation gives encoding/json's bytes.
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(data, want.Bytes()) {
+			t.Fatalf("Marshal = %q, encoding/json %q", data, want.Bytes())
 		}
 		sameAsUnmarshal(t, data)
 		if len(data) > 0 {
