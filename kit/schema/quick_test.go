@@ -369,13 +369,16 @@ func TestSchemasCompileOnUse(t *testing.T) {
 	broken, err := schema.LoadFS(fstest.MapFS{
 		"ok.schema.json":  {Data: []byte(`{"type": "object"}`)},
 		"bad.schema.json": {Data: []byte(`{"type": "objekt"}`)},
+		"syn.schema.json": {Data: []byte(`{"type": `)},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if ds := broken.Validate("bad.schema.json", map[string]any{}, nil); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
-			t.Errorf("broken schema: %v", ds)
+		for _, n := range []string{"bad.schema.json", "syn.schema.json"} {
+			if ds := broken.Validate(n, map[string]any{}, nil); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
+				t.Errorf("broken schema %s: %v", n, ds)
+			}
 		}
 	}
 	if ds := broken.Validate("ok.schema.json", "text", nil); len(ds) != 1 || ds[0].Code == schema.CodeInternal {
