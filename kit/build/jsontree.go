@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -30,7 +31,18 @@ func decodeTree(data []byte) (any, error) {
 type treeDecoder struct {
 	data []byte
 	i    int
+	keys map[string]string // object keys seen, so a repeated key is one string
 }
+
+// smallInts holds the boxed float64 values 0..1023, so the many small
+// integers of a config do not each allocate.
+var smallInts = func() []any {
+	out := make([]any, 1024)
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
 
 // maxTreeDepth is the nesting decodeTree handles itself (encoding/json's
 // own limit is 10000); deeper documents go to json.Unmarshal.
@@ -63,7 +75,7 @@ func (d *treeDecoder) value(depth int) (any, bool) {
 		}
 		for {
 			d.space()
-			k, ok := d.string()
+			k, ok := d.key()
 			if !ok {
 				return nil, false
 			}
@@ -177,7 +189,36 @@ func (d *treeDecoder) number() (any, bool) {
 	if err != nil {
 		return nil, false
 	}
+	if f >= 0 && f < float64(len(smallInts)) && f == math.Trunc(f) && !math.Signbit(f) {
+		return smallInts[int(f)], true
+	}
 	return f, true
+}
+
+// key decodes an object key, reusing the string of an earlier equal key
+// (plain ASCII keys; others are decoded on their own).
+func (d *treeDecoder) key() (string, bool) {
+	if d.i >= len(d.data) || d.data[d.i] != '"' {
+		return "", false
+	}
+	j := d.i + 1
+	for j < len(d.data) && d.data[j] != '"' && d.data[j] != '\\' && d.data[j] >= 0x20 && d.data[j] < utf8.RuneSelf {
+		j++
+	}
+	if j >= len(d.data) || d.data[j] != '"' {
+		return d.string()
+	}
+	raw := d.data[d.i+1 : j]
+	d.i = j + 1
+	if s, seen := d.keys[string(raw)]; seen {
+		return s, true
+	}
+	if d.keys == nil {
+		d.keys = map[string]string{}
+	}
+	s := string(raw)
+	d.keys[s] = s
+	return s, true
 }
 
 // string decodes a JSON string at d.i. Strings with escapes or bytes that

@@ -93,7 +93,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 	}
 	for range maxRecoveries {
 		var raw map[string]any
-		_, err := toml.Decode(string(text), &raw)
+		_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(&raw)
 		if err == nil {
 			p.index(text)
 			p.tree = p.normalize(raw, nil).(map[string]any)
