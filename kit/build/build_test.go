@@ -79,3 +79,33 @@ func TestCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Marshal reuses its encoders: results stay independent and equal to a
+// fresh encoder's, HTML characters unescaped, two-space indentation.
+func TestMarshalReuse(t *testing.T) {
+	type cfg struct {
+		Name  string         `json:"name"`
+		Props map[string]int `json:"props"`
+	}
+	a, err := Marshal(cfg{Name: "<甲&乙>", Props: map[string]int{"b": 2, "a": 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Marshal(cfg{Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"name\": \"<甲&乙>\",\n  \"props\": {\n    \"a\": 1,\n    \"b\": 2\n  }\n}\n"
+	if string(a) != want {
+		t.Errorf("first = %q, want %q", a, want)
+	}
+	if string(b) != "{\n  \"name\": \"x\",\n  \"props\": null\n}\n" {
+		t.Errorf("second = %q", b)
+	}
+	if _, err := Marshal(func() {}); err == nil {
+		t.Error("a function marshalled")
+	}
+	if c, _ := Marshal(cfg{Name: "<甲&乙>", Props: map[string]int{"a": 1, "b": 2}}); string(c) != want {
+		t.Errorf("after an error: %q", c)
+	}
+}

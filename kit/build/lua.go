@@ -37,7 +37,7 @@ func CheckScript(kinds []*plugin.Kind, kind, id, file string, src []byte) diag.D
 // CheckScriptKind is CheckScript for a kind given by its declaration.
 func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnostics {
 	var ds diag.Diagnostics
-	for _, p := range plugin.Check(k, id, file, src) {
+	for _, p := range checkScript(k, id, file, src) {
 		sev := diag.Error
 		if p.Severity == plugin.SeverityWarning {
 			sev = diag.Warning

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/ftbt/legacy"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -216,10 +217,10 @@ func RowPtr(y int) string { return fmt.Sprintf("/map/rows/%d", y) }
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Values: map[string]int{}, Set: map[string]bool{}}
 	root := src.Root
-	source.DecodeInto(root["scenario"], &m.Scenario)
-	source.DecodeInto(root["map"], &m.Map)
-	source.DecodeInto(root["rules"], &m.Rules)
-	source.DecodeInto(root["lua"], &m.Lua)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["map"], &m.Map)
+	build.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["lua"], &m.Lua)
 	for _, s := range Settings {
 		m.Values[s.Path()] = s.Default
 		tbl, _ := root[s.Table].(map[string]any)
@@ -227,10 +228,10 @@ func Decode(src *source.Source) *Model {
 			m.Values[s.Path()], m.Set[s.Path()] = int(v), true
 		}
 	}
-	m.Terrains = source.DecodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
-	m.Classes = source.DecodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
-	m.Techs = source.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
-	m.People = source.DecodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
+	m.Terrains = build.DecodeList[TerrainSrc](root["terrains"], func(o *TerrainSrc) { o.Bad = true })
+	m.Classes = build.DecodeList[ClassSrc](root["classes"], func(o *ClassSrc) { o.Bad = true })
+	m.Techs = build.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.People = build.DecodeList[PersonSrc](root["people"], func(o *PersonSrc) { o.Bad = true })
 	return m
 }
 

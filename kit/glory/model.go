@@ -3,6 +3,7 @@ package glory
 import (
 	"fmt"
 
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -173,16 +174,16 @@ func SkillPtr(h, s int, field ...string) string {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src}
 	root := src.Root
-	source.DecodeInto(root["scenario"], &m.Scenario)
-	source.DecodeInto(root["rules"], &m.Rules)
-	source.DecodeInto(root["shift"], &m.Shift)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["shift"], &m.Shift)
 	if mp, ok := root["map"].(map[string]any); ok {
-		source.DecodeInto(mp, &m.Map)
-		m.Map.Points = source.DecodeList[PointSrc](mp["points"], func(p *PointSrc) { p.Bad = true })
+		build.DecodeInto(mp, &m.Map)
+		m.Map.Points = build.DecodeList[PointSrc](mp["points"], func(p *PointSrc) { p.Bad = true })
 	}
-	m.Weapons = source.DecodeList[WeaponSrc](root["weapons"], func(w *WeaponSrc) { w.Bad = true })
-	m.Contests = source.DecodeList[ContestSrc](root["contests"], func(c *ContestSrc) { c.Bad = true })
-	m.Heroes = source.DecodeList[HeroSrc](root["heroes"], func(h *HeroSrc) { h.Bad = true })
+	m.Weapons = build.DecodeList[WeaponSrc](root["weapons"], func(w *WeaponSrc) { w.Bad = true })
+	m.Contests = build.DecodeList[ContestSrc](root["contests"], func(c *ContestSrc) { c.Bad = true })
+	m.Heroes = build.DecodeList[HeroSrc](root["heroes"], func(h *HeroSrc) { h.Bad = true })
 	return m
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -164,13 +165,13 @@ func Ptr(list string, i int, field ...string) string {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Constants: map[string]float64{}, Set: map[string]bool{}}
 	root := src.Root
-	source.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["scenario"], &m.Scenario)
 	if m.Scenario.MaxTurn == 0 {
 		m.Scenario.MaxTurn = 50
 	}
-	source.DecodeInto(root["rules"], &m.Rules)
-	source.DecodeInto(root["lua"], &m.Lua)
-	source.DecodeInto(root["robber"], &m.Robber)
+	build.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["lua"], &m.Lua)
+	build.DecodeInto(root["robber"], &m.Robber)
 	consts, _ := root["constants"].(map[string]any)
 	for _, c := range Constants {
 		m.Constants[c.Name] = c.Default
@@ -187,12 +188,12 @@ func Decode(src *source.Source) *Model {
 			m.Board = append(m.Board, s)
 		}
 	}
-	m.Officers = source.DecodeList[OfficerSrc](root["officers"], func(o *OfficerSrc) { o.Bad = true })
-	m.Cities = source.DecodeList[CitySrc](root["cities"], func(o *CitySrc) { o.Bad = true })
-	m.Institutes = source.DecodeList[InstituteSrc](root["institutes"], func(o *InstituteSrc) { o.Bad = true })
-	m.Trainings = source.DecodeList[TrainingSrc](root["training_rooms"], func(o *TrainingSrc) { o.Bad = true })
-	m.Roles = source.DecodeList[RoleSrc](root["roles"], func(o *RoleSrc) { o.Bad = true })
-	m.Techs = source.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
-	m.Cards = source.DecodeList[CardSrc](root["cards"], func(o *CardSrc) { o.Bad = true })
+	m.Officers = build.DecodeList[OfficerSrc](root["officers"], func(o *OfficerSrc) { o.Bad = true })
+	m.Cities = build.DecodeList[CitySrc](root["cities"], func(o *CitySrc) { o.Bad = true })
+	m.Institutes = build.DecodeList[InstituteSrc](root["institutes"], func(o *InstituteSrc) { o.Bad = true })
+	m.Trainings = build.DecodeList[TrainingSrc](root["training_rooms"], func(o *TrainingSrc) { o.Bad = true })
+	m.Roles = build.DecodeList[RoleSrc](root["roles"], func(o *RoleSrc) { o.Bad = true })
+	m.Techs = build.DecodeList[TechSrc](root["techs"], func(o *TechSrc) { o.Bad = true })
+	m.Cards = build.DecodeList[CardSrc](root["cards"], func(o *CardSrc) { o.Bad = true })
 	return m
 }

@@ -151,14 +151,14 @@ func (m *mapper) emit(code, summary, ptr string, key bool, detail string, sugges
 // describe returns the schema description of property name of the object
 // schema at sptr, as a trailing sentence for details.
 func (m *mapper) describe(sptr, name string) string {
-	if d, ok := at(m.set.raw[m.schema], sptr+"/properties/"+name+"/description").(string); ok {
+	if d, ok := at(m.set.rawDoc(m.schema), sptr+"/properties/"+name+"/description").(string); ok {
 		return " " + name + ": " + d
 	}
 	return ""
 }
 
 func (m *mapper) properties(sptr string) []string {
-	props, _ := at(m.set.raw[m.schema], sptr+"/properties").(map[string]any)
+	props, _ := at(m.set.rawDoc(m.schema), sptr+"/properties").(map[string]any)
 	names := make([]string, 0, len(props))
 	for k := range props {
 		names = append(names, k)

@@ -23,22 +23,35 @@ type Locator interface {
 	KeyRange(ptr string) *diag.Range
 }
 
-// Set is the compiled schemas of every game.
+// Set is the schemas of every game. Each is read and compiled when it is
+// first used: a check of one scenario needs only its game's two schemas,
+// and compiling one (the library validates it against the draft-07
+// meta-schema first) costs milliseconds, which a new mapc process would
+// otherwise pay for every game.
 type Set struct {
+	fsys  fs.FS
+	names []string // sorted
+
+	mu       sync.Mutex // guards what follows; c is not safe for concurrent use
+	c        *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
+	quick    map[string]*node          // the quick check of each schema, nil where it has none
 	raw      map[string]map[string]any // decoded schema documents, for property lists and descriptions
+	failed   map[string]error
 }
 
-// Load compiles every embedded schema once per process; later calls return
-// the same Set. Remote references are disabled.
+// Load lists the embedded schemas once per process; later calls return the
+// same Set. Remote references are disabled.
 var Load = sync.OnceValues(func() (*Set, error) { return compile(schemas.FS) })
 
-// LoadFS compiles the *.schema.json files of fsys (a game that carries its
+// LoadFS lists the *.schema.json files of fsys (a game that carries its
 // own schemas).
 func LoadFS(fsys fs.FS) (*Set, error) { return compile(fsys) }
 
 const urlPrefix = "sandtable:///"
 
+// compile lists the schemas of fsys; each is read and compiled on first
+// use (see schema).
 func compile(fsys fs.FS) (*Set, error) {
 	names, err := fs.Glob(fsys, "*.schema.json")
 	if err != nil {
@@ -49,40 +62,86 @@ func compile(fsys fs.FS) (*Set, error) {
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		return nil, fmt.Errorf("remote schema references are not allowed: %s", url)
 	}
-	s := &Set{compiled: map[string]*jsonschema.Schema{}, raw: map[string]map[string]any{}}
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		var doc map[string]any
-		if err := json.Unmarshal(data, &doc); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		s.raw[name] = doc
-		if err := c.AddResource(urlPrefix+name, bytes.NewReader(data)); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
+	slices.Sort(names)
+	return &Set{fsys: fsys, names: names, c: c, compiled: map[string]*jsonschema.Schema{},
+		quick: map[string]*node{}, raw: map[string]map[string]any{}, failed: map[string]error{}}, nil
+}
+
+// has reports whether name is one of the set's schemas.
+func (s *Set) has(name string) bool {
+	_, ok := slices.BinarySearch(s.names, name)
+	return ok
+}
+
+// schema returns the compiled schema name and its quick check, reading
+// and compiling them on first use; ok is false when there is no such
+// schema.
+func (s *Set) schema(name string) (sch *jsonschema.Schema, q *node, ok bool, err error) {
+	if !s.has(name) {
+		return nil, nil, false, nil
 	}
-	for _, name := range names {
-		sch, err := c.Compile(urlPrefix + name)
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", name, err)
-		}
-		s.compiled[name] = sch
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, done := s.compiled[name]; done {
+		return sch, s.quick[name], true, nil
 	}
-	return s, nil
+	if err := s.failed[name]; err != nil {
+		return nil, nil, true, err
+	}
+	sch, err = s.compileLocked(name)
+	if err != nil {
+		err = fmt.Errorf("schema %s: %w", name, err)
+		s.failed[name] = err
+		return nil, nil, true, err
+	}
+	s.compiled[name], s.quick[name] = sch, buildQuick(sch)
+	return sch, s.quick[name], true, nil
+}
+
+func (s *Set) compileLocked(name string) (*jsonschema.Schema, error) {
+	if _, err := s.rawLocked(name); err != nil {
+		return nil, err
+	}
+	data, err := fs.ReadFile(s.fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.c.AddResource(urlPrefix+name, bytes.NewReader(data)); err != nil {
+		return nil, err
+	}
+	return s.c.Compile(urlPrefix + name)
+}
+
+// rawDoc returns the decoded document of schema name (nil when it cannot
+// be read).
+func (s *Set) rawDoc(name string) map[string]any {
+	if !s.has(name) {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doc, _ := s.rawLocked(name)
+	return doc
+}
+
+func (s *Set) rawLocked(name string) (map[string]any, error) {
+	if doc, ok := s.raw[name]; ok {
+		return doc, nil
+	}
+	data, err := fs.ReadFile(s.fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, err
+	}
+	s.raw[name] = doc
+	return doc, nil
 }
 
 // Names lists the schema file names, sorted.
-func (s *Set) Names() []string {
-	out := make([]string, 0, len(s.compiled))
-	for n := range s.compiled {
-		out = append(out, n)
-	}
-	slices.Sort(out)
-	return out
-}
+func (s *Set) Names() []string { return slices.Clone(s.names) }
 
 // Source returns the embedded text of a schema.
 func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) }
@@ -92,12 +151,20 @@ func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) 
 // configs have no TOML behind them) the diagnostics carry the JSON pointer in
 // their detail instead.
 func (s *Set) Validate(name string, doc any, loc Locator) diag.Diagnostics {
-	sch, ok := s.compiled[name]
+	sch, q, ok, err := s.schema(name)
 	if !ok {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Unknown schema",
 			Detail: fmt.Sprintf("No embedded schema is named %s.", name)}}
 	}
-	err := sch.Validate(doc)
+	if err != nil {
+		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Internal error", Detail: err.Error()}}
+	}
+	// A document the quick check accepts is valid (see quick.go); any
+	// other goes through the library, which finds and words the errors.
+	if q != nil && q.check(doc, 0) == valid {
+		return nil
+	}
+	err = sch.Validate(doc)
 	if err == nil {
 		return nil
 	}

@@ -51,7 +51,9 @@ type Source struct {
 // Files returns the names of every loaded file, in load order.
 func (s *Source) Files() []string { return slices.Clone(s.order) }
 
-// Content returns the text of a loaded file (for source excerpts in diagnostics).
+// Content returns the text of a loaded file (for source excerpts in
+// diagnostics). The bytes may be shared with other loads (builtin files are
+// parsed once per process) and must not be modified.
 func (s *Source) Content(name string) ([]byte, bool) {
 	if p, ok := s.files[name]; ok {
 		return p.data, true
@@ -280,7 +282,12 @@ type merged struct {
 // holds the files being loaded, for cycle detection. A file that was already
 // loaded through another include path is not merged twice.
 func (l *loader) load(name string, data []byte, stack []string) *merged {
-	p := parseFile(name, data, l.s.opts.Limits.withDefaults())
+	var p *parsed
+	if strings.HasPrefix(name, BuiltinPrefix) {
+		p = parseBuiltin(name, data, l.s.opts.Limits.withDefaults())
+	} else {
+		p = parseFile(name, data, l.s.opts.Limits.withDefaults())
+	}
 	l.s.files[name] = p
 	l.s.order = append(l.s.order, name)
 	l.diags = append(l.diags, p.diags...)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -92,7 +93,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 	}
 	for range maxRecoveries {
 		var raw map[string]any
-		_, err := toml.Decode(string(text), &raw)
+		_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(&raw)
 		if err == nil {
 			p.index(text)
 			p.tree = p.normalize(raw, nil).(map[string]any)
@@ -246,11 +247,52 @@ func EscapeToken(s string) string {
 // TOML library here that exposes byte ranges) and records a Span for every
 // key and value, by JSON pointer.
 func (p *parsed) index(text []byte) {
-	var ps unstable.Parser
+	ps := getParser()
 	ps.Reset(text)
 	ix := indexer{p: p, text: text, arrays: map[string]int{}}
 	for ps.NextExpression() {
 		ix.expr(ps.Expression())
+	}
+	ps.Reset(nil)
+	if len(text) <= maxPooledText {
+		putParser(ps)
+	}
+}
+
+// parsers keeps a few syntax-tree parsers for reuse: a parser keeps the
+// node arena of its largest expression (a long array of inline tables
+// needs thousands of nodes), which would otherwise be grown anew for every
+// file. Unlike a sync.Pool, the list survives garbage collections, which a
+// large compile triggers several of.
+var parsers struct {
+	sync.Mutex
+	free []*unstable.Parser
+}
+
+// maxPooledParsers and maxPooledText bound what parsers holds: a few
+// parsers, none of which has parsed a file larger than maxPooledText (an
+// idle parser still refers to the text it parsed last).
+const (
+	maxPooledParsers = 4
+	maxPooledText    = 256 << 10
+)
+
+func getParser() *unstable.Parser {
+	parsers.Lock()
+	defer parsers.Unlock()
+	if n := len(parsers.free); n > 0 {
+		ps := parsers.free[n-1]
+		parsers.free = parsers.free[:n-1]
+		return ps
+	}
+	return new(unstable.Parser)
+}
+
+func putParser(ps *unstable.Parser) {
+	parsers.Lock()
+	defer parsers.Unlock()
+	if len(parsers.free) < maxPooledParsers {
+		parsers.free = append(parsers.free, ps)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -104,21 +105,21 @@ type RulesSrc struct {
 func Decode(src *source.Source) *Model {
 	m := &Model{Src: src, Players: PlayersSrc{Count: DefaultPlayers}, Rules: RulesSrc{Set: engine.RuleSetRulebook}}
 	root := src.Root
-	source.DecodeInto(root["scenario"], &m.Scenario)
-	source.DecodeInto(root["map"], &m.Map)
+	build.DecodeInto(root["scenario"], &m.Scenario)
+	build.DecodeInto(root["map"], &m.Map)
 	if k, ok := root["kernel"]; ok {
 		m.Kernel = &KernelSrc{}
-		source.DecodeInto(k, m.Kernel)
+		build.DecodeInto(k, m.Kernel)
 	}
-	source.DecodeInto(root["players"], &m.Players)
-	source.DecodeInto(root["rules"], &m.Rules)
+	build.DecodeInto(root["players"], &m.Players)
+	build.DecodeInto(root["rules"], &m.Rules)
 	m.Constants, _ = root["constants"].(map[string]any)
-	m.Terrains = source.DecodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
-	m.Regions = source.DecodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
-	m.Effects = source.DecodeList(root["effects"], func(o *HookSrc) { o.Bad = true })
-	m.Victories = source.DecodeList(root["victories"], func(o *HookSrc) { o.Bad = true })
+	m.Terrains = build.DecodeList(root["terrains"], func(o *TerrainSrc) { o.Bad = true })
+	m.Regions = build.DecodeList(root["regions"], func(o *RegionSrc) { o.Bad = true })
+	m.Effects = build.DecodeList(root["effects"], func(o *HookSrc) { o.Bad = true })
+	m.Victories = build.DecodeList(root["victories"], func(o *HookSrc) { o.Bad = true })
 	if mp, ok := root["map"].(map[string]any); ok {
-		m.Map.Overrides = source.DecodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
+		m.Map.Overrides = build.DecodeList(mp["overrides"], func(o *OverrideSrc) { o.Bad = true })
 	}
 	return m
 }

@@ -1,0 +1,337 @@
+package build
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// decodeTree decodes JSON into the value json.Unmarshal gives for an `any`
+// target (map[string]any, []any, string, float64, bool, nil). It is the
+// compiler's way back from a config it has just encoded to the document
+// the config schema validates: a direct recursive descent over text
+// encoding/json wrote, several times cheaper than json.Unmarshal, which
+// scans the text twice through a state machine. Text it does not
+// recognise as plain JSON (it should not happen) goes to json.Unmarshal,
+// so the result and the errors are always encoding/json's.
+func decodeTree(data []byte) (any, error) {
+	d := treeDecoder{data: data}
+	d.space()
+	v, ok := d.value(0)
+	if d.space(); ok && d.i == len(data) {
+		return v, nil
+	}
+	var doc any
+	err := json.Unmarshal(data, &doc)
+	return doc, err
+}
+
+type treeDecoder struct {
+	data []byte
+	i    int
+	keys map[string]string // object keys seen, so a repeated key is one string
+}
+
+// smallInts holds the boxed float64 values 0..1023, so the many small
+// integers of a config do not each allocate.
+var smallInts = func() []any {
+	out := make([]any, 1024)
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
+
+// maxTreeDepth is the nesting decodeTree handles itself (encoding/json's
+// own limit is 10000); deeper documents go to json.Unmarshal.
+const maxTreeDepth = 1000
+
+func (d *treeDecoder) space() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+// value decodes the value at d.i; ok is false for anything unexpected.
+func (d *treeDecoder) value(depth int) (any, bool) {
+	if d.i >= len(d.data) || depth > maxTreeDepth {
+		return nil, false
+	}
+	switch c := d.data[d.i]; {
+	case c == '{':
+		d.i++
+		m := map[string]any{}
+		d.space()
+		if d.i < len(d.data) && d.data[d.i] == '}' {
+			d.i++
+			return m, true
+		}
+		for {
+			d.space()
+			k, ok := d.key()
+			if !ok {
+				return nil, false
+			}
+			d.space()
+			if d.i >= len(d.data) || d.data[d.i] != ':' {
+				return nil, false
+			}
+			d.i++
+			d.space()
+			v, ok := d.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			m[k] = v
+			d.space()
+			if d.i >= len(d.data) {
+				return nil, false
+			}
+			switch d.data[d.i] {
+			case ',':
+				d.i++
+			case '}':
+				d.i++
+				return m, true
+			default:
+				return nil, false
+			}
+		}
+	case c == '[':
+		d.i++
+		a := []any{}
+		d.space()
+		if d.i < len(d.data) && d.data[d.i] == ']' {
+			d.i++
+			return a, true
+		}
+		for {
+			d.space()
+			v, ok := d.value(depth + 1)
+			if !ok {
+				return nil, false
+			}
+			a = append(a, v)
+			d.space()
+			if d.i >= len(d.data) {
+				return nil, false
+			}
+			switch d.data[d.i] {
+			case ',':
+				d.i++
+			case ']':
+				d.i++
+				return a, true
+			default:
+				return nil, false
+			}
+		}
+	case c == '"':
+		return d.string()
+	case c == '-' || ('0' <= c && c <= '9'):
+		return d.number()
+	}
+	for _, lit := range []struct {
+		text string
+		v    any
+	}{{"true", true}, {"false", false}, {"null", nil}} {
+		if len(d.data)-d.i >= len(lit.text) && string(d.data[d.i:d.i+len(lit.text)]) == lit.text {
+			d.i += len(lit.text)
+			return lit.v, true
+		}
+	}
+	return nil, false
+}
+
+// number decodes a JSON number as encoding/json does (strconv.ParseFloat);
+// out-of-range numbers are left to json.Unmarshal and its error.
+func (d *treeDecoder) number() (any, bool) {
+	start := d.i
+	if d.data[d.i] == '-' {
+		d.i++
+	}
+	digits := func() int {
+		n := 0
+		for d.i < len(d.data) && '0' <= d.data[d.i] && d.data[d.i] <= '9' {
+			d.i++
+			n++
+		}
+		return n
+	}
+	if d.i < len(d.data) && d.data[d.i] == '0' {
+		d.i++
+	} else if digits() == 0 {
+		return nil, false
+	}
+	if d.i < len(d.data) && d.data[d.i] == '.' {
+		d.i++
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	if d.i < len(d.data) && (d.data[d.i] == 'e' || d.data[d.i] == 'E') {
+		d.i++
+		if d.i < len(d.data) && (d.data[d.i] == '+' || d.data[d.i] == '-') {
+			d.i++
+		}
+		if digits() == 0 {
+			return nil, false
+		}
+	}
+	f, err := strconv.ParseFloat(string(d.data[start:d.i]), 64)
+	if err != nil {
+		return nil, false
+	}
+	if f >= 0 && f < float64(len(smallInts)) && f == math.Trunc(f) && !math.Signbit(f) {
+		return smallInts[int(f)], true
+	}
+	return f, true
+}
+
+// key decodes an object key, reusing the string of an earlier equal key
+// (plain ASCII keys; others are decoded on their own).
+func (d *treeDecoder) key() (string, bool) {
+	if d.i >= len(d.data) || d.data[d.i] != '"' {
+		return "", false
+	}
+	j := d.i + 1
+	for j < len(d.data) && d.data[j] != '"' && d.data[j] != '\\' && d.data[j] >= 0x20 && d.data[j] < utf8.RuneSelf {
+		j++
+	}
+	if j >= len(d.data) || d.data[j] != '"' {
+		return d.string()
+	}
+	raw := d.data[d.i+1 : j]
+	d.i = j + 1
+	if s, seen := d.keys[string(raw)]; seen {
+		return s, true
+	}
+	if d.keys == nil {
+		d.keys = map[string]string{}
+	}
+	s := string(raw)
+	d.keys[s] = s
+	return s, true
+}
+
+// string decodes a JSON string at d.i. Strings with escapes or bytes that
+// are not valid UTF-8 are decoded here only when the escapes are plain;
+// anything unusual (a lone surrogate, invalid UTF-8, a control character)
+// is left to json.Unmarshal.
+func (d *treeDecoder) string() (string, bool) {
+	if d.i >= len(d.data) || d.data[d.i] != '"' {
+		return "", false
+	}
+	d.i++
+	start := d.i
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch {
+		case c == '"':
+			s := string(d.data[start:d.i])
+			d.i++
+			return s, true
+		case c == '\\':
+			return d.escaped(start)
+		case c < 0x20:
+			return "", false
+		case c < utf8.RuneSelf:
+			d.i++
+		default:
+			r, size := utf8.DecodeRune(d.data[d.i:])
+			if r == utf8.RuneError {
+				return "", false
+			}
+			d.i += size
+		}
+	}
+	return "", false
+}
+
+// escaped continues string from its first backslash.
+func (d *treeDecoder) escaped(start int) (string, bool) {
+	b := append([]byte(nil), d.data[start:d.i]...)
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch {
+		case c == '"':
+			d.i++
+			return string(b), true
+		case c < 0x20:
+			return "", false
+		case c == '\\':
+			if d.i+1 >= len(d.data) {
+				return "", false
+			}
+			e := d.data[d.i+1]
+			d.i += 2
+			switch e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r, ok := d.hex4()
+				if !ok {
+					return "", false
+				}
+				if utf16.IsSurrogate(r) {
+					// Only a proper pair; json.Unmarshal decides the rest.
+					if d.i+1 >= len(d.data) || d.data[d.i] != '\\' || d.data[d.i+1] != 'u' {
+						return "", false
+					}
+					d.i += 2
+					r2, ok := d.hex4()
+					if !ok {
+						return "", false
+					}
+					r = utf16.DecodeRune(r, r2)
+					if r == utf8.RuneError {
+						return "", false
+					}
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				return "", false
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			d.i++
+		default:
+			r, size := utf8.DecodeRune(d.data[d.i:])
+			if r == utf8.RuneError {
+				return "", false
+			}
+			b = append(b, d.data[d.i:d.i+size]...)
+			d.i += size
+		}
+	}
+	return "", false
+}
+
+func (d *treeDecoder) hex4() (rune, bool) {
+	if d.i+4 > len(d.data) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(d.data[d.i:d.i+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	d.i += 4
+	return rune(n), true
+}

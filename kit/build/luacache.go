@@ -1,0 +1,57 @@
+package build
+
+import (
+	"crypto/sha256"
+	"sync"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+)
+
+// checkCache remembers the build-time checks of hook scripts by kind, id,
+// file name and content hash, so a scenario's unchanged scripts (the
+// built-in ones above all) are parsed and analysed once per process rather
+// than on every compile (mapc watch, an editor checking on save, mapc check
+// of many scenarios). plugin.Check is a pure function of these inputs, so a
+// hit returns exactly what a fresh check would.
+//
+// The cache is bounded: when it holds maxCachedChecks entries it starts over.
+var checkCache = struct {
+	sync.Mutex
+	m map[checkKey][]plugin.Problem
+}{m: map[checkKey][]plugin.Problem{}}
+
+// maxCachedChecks bounds checkCache (a few hundred bytes per entry).
+const maxCachedChecks = 4096
+
+// maxCachedSource is the largest script whose result is cached; larger ones
+// (rare, near the plugin's source limit) are checked every time.
+const maxCachedSource = 256 << 10
+
+type checkKey struct {
+	kind     *plugin.Kind
+	id, file string
+	sum      [sha256.Size]byte
+}
+
+// checkScript is plugin.Check through checkCache. The returned problems are
+// shared between callers and must not be modified.
+func checkScript(k *plugin.Kind, id, file string, src []byte) []plugin.Problem {
+	if len(src) > maxCachedSource {
+		return plugin.Check(k, id, file, src)
+	}
+	key := checkKey{kind: k, id: id, file: file, sum: sha256.Sum256(src)}
+	checkCache.Lock()
+	ps, ok := checkCache.m[key]
+	checkCache.Unlock()
+	if ok {
+		return ps
+	}
+	ps = plugin.Check(k, id, file, src)
+	checkCache.Lock()
+	if len(checkCache.m) >= maxCachedChecks {
+		clear(checkCache.m)
+	}
+	checkCache.m[key] = ps
+	checkCache.Unlock()
+	return ps
+}
