@@ -8,12 +8,9 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
-	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/lint/linttest"
-	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
-	"github.com/sandtable/sandtable/scripts"
 )
 
 func TestRulesWellFormed(t *testing.T) {
@@ -37,35 +34,7 @@ func TestRulesWellFormed(t *testing.T) {
 // TestRuleFixtures runs each rule alone on testdata/<rule>/ and compares its
 // diagnostics with the fixture's # want comments.
 func TestRuleFixtures(t *testing.T) {
-	set, err := schema.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range Rules {
-		t.Run(r.Name, func(t *testing.T) {
-			dir := filepath.Join("testdata", r.Name)
-			if _, err := os.Stat(dir); err != nil {
-				t.Fatalf("rule %s has no fixture directory", r.Name)
-			}
-			src, ds := source.Load(dir, source.Options{Builtin: scripts.FS})
-			if len(ds) > 0 || src == nil {
-				t.Fatalf("fixture does not load: %v", ds)
-			}
-			if sds := set.Validate("xghj.scenario.schema.json", src.Root, src); len(sds) > 0 {
-				t.Fatalf("fixture fails the schema: %v", sds)
-			}
-			got := lint.Run(Rules, NewUnit(src), src.Range, func(name string) bool { return name == r.Name })
-			if len(got) == 0 {
-				t.Fatalf("rule %s reports nothing on its fixture", r.Name)
-			}
-			for _, d := range got {
-				if d.Severity != r.Severity || d.Code == lint.InternalCode {
-					t.Errorf("%s: severity %v (rule %v): %s", d.Code, d.Severity, r.Severity, d.Detail)
-				}
-			}
-			linttest.Check(t, dir, diag.FilterIgnored(got, src.Content))
-		})
-	}
+	linttest.Fixtures(t, "xghj", Rules, NewUnit)
 }
 
 // Every setting maps to its own engine field: distinct values written in
