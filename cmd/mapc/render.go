@@ -25,12 +25,7 @@ func runRender(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	c := env.Compiler()
-	var res *build.Result
-	if strings.HasSuffix(positional[0], ".json") {
-		res = c.LoadConfig(positional[0])
-	} else {
-		res = c.Compile(positional[0], build.Options{})
-	}
+	res := c.Open(positional[0])
 	g, known := c.Game(res.Game)
 	value := res.Value
 	if value == nil && *withDiags && known && res.Source != nil {

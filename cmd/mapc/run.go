@@ -376,12 +376,7 @@ func runInspect(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	c := env.Compiler()
-	var res *build.Result
-	if strings.HasSuffix(positional[0], ".json") {
-		res = c.LoadConfig(positional[0])
-	} else {
-		res = c.Compile(positional[0], build.Options{})
-	}
+	res := c.Open(positional[0])
 	if res.Value == nil {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}

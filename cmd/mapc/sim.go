@@ -86,12 +86,7 @@ func runSim(args []string, env cli.Env) int {
 		out.Format = diag.FormatJSON
 	}
 	c := env.Compiler()
-	var res *build.Result
-	if strings.HasSuffix(positional[0], ".json") {
-		res = c.LoadConfig(positional[0])
-	} else {
-		res = c.Compile(positional[0], build.Options{})
-	}
+	res := c.Open(positional[0])
 	if res.Value == nil {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}

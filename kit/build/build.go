@@ -439,6 +439,15 @@ type Simulator interface {
 	Sim(config any, mods []string) (sim.Game, []string, error)
 }
 
+// Open compiles the scenario at path, or loads it when path is a compiled
+// config (a .json file): what a command taking SCENARIO|CONFIG.json does.
+func (c *Compiler) Open(path string) *Result {
+	if strings.HasSuffix(path, ".json") {
+		return c.LoadConfig(path)
+	}
+	return c.Compile(path, Options{})
+}
+
 // LoadConfig reads a compiled config file (mapc build's output): it finds
 // the game from the config's "game" key, validates the file against the
 // game's config schema and decodes it with the game's Simulator. Problems

@@ -55,12 +55,7 @@ func parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 // reported problems (code is the exit code then).
 func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, bool) {
 	c := env.Compiler()
-	var res *build.Result
-	if strings.HasSuffix(path, ".json") {
-		res = c.LoadConfig(path)
-	} else {
-		res = c.Compile(path, build.Options{})
-	}
+	res := c.Open(path)
 	out := cli.Output{Format: diag.FormatText, Color: color}
 	if res.Value == nil || res.Diags.HasErrors() {
 		return nil, out.Report(env, res.Diags, cli.Sources([]*build.Result{res})), false

@@ -1,0 +1,29 @@
+package build_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/mbg"
+)
+
+// TestOpen: a .json path is loaded as a compiled config, anything else
+// compiled as a scenario; both reach the same config value.
+func TestOpen(t *testing.T) {
+	c := build.NewCompiler(mbg.Game{})
+	scen := c.Open(filepath.Join("..", "..", "scenarios", "mbg", "sample"))
+	if scen.Config == nil {
+		t.Fatalf("sample does not compile: %v", scen.Diags)
+	}
+	file := filepath.Join(t.TempDir(), "sample.json")
+	if err := os.WriteFile(file, scen.Config, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := c.Open(file)
+	if cfg.Value == nil || !bytes.Equal(cfg.Config, scen.Config) || cfg.Game != "mbg" {
+		t.Errorf("config %s: game %q, %v", file, cfg.Game, cfg.Diags)
+	}
+}
