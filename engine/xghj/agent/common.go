@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"slices"
+
 	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
@@ -52,3 +54,37 @@ func weight(v *xghj.View, dx, dy int) float64 {
 }
 
 var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+
+// target is a cell to attack, the own cell next to it, and its worth.
+type target struct{ cell, from, score int }
+
+// frontier lists the visible, attackable cells next to land that are
+// neutral or held by a player atWar says we fight, each once (from the first
+// land cell that reaches it), best first: resources, then the weaker
+// defence, with enemy land worth more than neutral.
+func frontier(v *xghj.View, land []int, atWar func(owner int) bool) []target {
+	var targets []target
+	seen := make([]bool, len(v.Cells))
+	for _, i := range land {
+		x, y := i%v.Cols, i/v.Cols
+		for _, d := range dirs {
+			tx, ty := x+d[0], y+d[1]
+			if !v.In(tx, ty) {
+				continue
+			}
+			t := ty*v.Cols + tx
+			cell := v.Cells[t]
+			if seen[t] || v.Terrain[t].Atk <= 0 || !cell.Visible || (cell.Owner != xghj.Neutral && !atWar(cell.Owner)) {
+				continue
+			}
+			seen[t] = true
+			score := v.Terrain[t].Res*100 - v.Terrain[t].Def
+			if cell.Owner != xghj.Neutral {
+				score += 150
+			}
+			targets = append(targets, target{t, i, score})
+		}
+	}
+	slices.SortStableFunc(targets, func(p, q target) int { return q.score - p.score })
+	return targets
+}

@@ -180,30 +180,7 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 	}
 
 	// Targets: takeable cells next to our land, richest first.
-	type target struct{ cell, from, score int }
-	var targets []target
-	seen := make([]bool, len(v.Cells))
-	for _, i := range mine {
-		x, y := i%v.Cols, i/v.Cols
-		for _, d := range dirs {
-			tx, ty := x+d[0], y+d[1]
-			if !v.In(tx, ty) {
-				continue
-			}
-			t := ty*v.Cols + tx
-			cell := v.Cells[t]
-			if seen[t] || v.Terrain[t].Atk <= 0 || !cell.Visible || (cell.Owner != xghj.Neutral && !atWar(cell.Owner)) {
-				continue
-			}
-			seen[t] = true
-			score := v.Terrain[t].Res*100 - v.Terrain[t].Def
-			if cell.Owner != xghj.Neutral {
-				score += 150
-			}
-			targets = append(targets, target{t, i, score})
-		}
-	}
-	slices.SortStableFunc(targets, func(p, q target) int { return q.score - p.score })
+	targets := frontier(v, mine, atWar)
 	w := weight(v, 1, 0)
 	limit := v.Constants.MilitaryCountLimit
 	for _, t := range targets {

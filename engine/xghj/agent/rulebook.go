@@ -153,30 +153,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 		raise(bestDef, max(levels*3/10, 1))
 	}
 
-	type target struct{ cell, from, score int }
-	var targets []target
-	seen := make([]bool, len(v.Cells))
-	for _, i := range land {
-		x, y := i%v.Cols, i/v.Cols
-		for _, d := range dirs {
-			tx, ty := x+d[0], y+d[1]
-			if !v.In(tx, ty) {
-				continue
-			}
-			t := ty*v.Cols + tx
-			cell := v.Cells[t]
-			if seen[t] || v.Terrain[t].Atk <= 0 || !cell.Visible || (cell.Owner != xghj.Neutral && !atWar(cell.Owner)) {
-				continue
-			}
-			seen[t] = true
-			score := v.Terrain[t].Res*100 - v.Terrain[t].Def
-			if cell.Owner != xghj.Neutral {
-				score += 150
-			}
-			targets = append(targets, target{t, i, score})
-		}
-	}
-	slices.SortStableFunc(targets, func(p, q target) int { return q.score - p.score })
+	targets := frontier(v, land, atWar)
 	w := weight(v, 1, 0) * float64(k.InfluencePerLevel)
 	for _, t := range targets {
 		if levels <= 0 || len(build) >= k.MilitaryCountLimit || w <= 0 {
