@@ -111,3 +111,28 @@ var (
 
 // LibraryNames exports libraryNames for the tests.
 var LibraryNames = libraryNames
+
+// RegFuncs lists the hook's functions that have register code
+// (fastreg.go).
+func (d *DiffPair) RegFuncs() []string {
+	var out []string
+	fs := d.p.hook.fast
+	if fs == nil {
+		return nil
+	}
+	for i, f := range fs.fns {
+		if f != nil && f.reg != nil {
+			out = append(out, d.p.kind.Funcs[i].Name)
+		}
+	}
+	return out
+}
+
+// RegCode lists the register code of the hook's function fn, or "".
+func (d *DiffPair) RegCode(fn string) string {
+	fs := d.p.hook.fast
+	if i := d.p.kind.Func(fn); fs != nil && i >= 0 && fs.fns[i] != nil && fs.fns[i].reg != nil {
+		return fs.fns[i].reg.String()
+	}
+	return ""
+}

@@ -85,6 +85,11 @@ type fastFunc struct {
 	nlocal int // locals (including parameters after ctx)
 	nnil   int // parameters after ctx: the first locals, nil at entry
 	body   []stmtFn
+	// reg is a hook function's register code (fastreg.go), if it has
+	// one.
+	reg *rprog
+	// def is a local function's definition, for inlining (fastreg.go).
+	def *ast.FunctionExpr
 
 	// Local functions (see fastcall.go).
 	local  bool
@@ -130,6 +135,10 @@ type frame struct {
 
 	// The arguments and results of HostFunc.Fast.
 	fin, fout [maxFastArgs]int
+
+	// Register code (fastreg.go): the registers and loops' states.
+	regs  []float64
+	loops []loopState
 }
 
 type (
@@ -384,6 +393,7 @@ func (c *fcompiler) function(name string, f *ast.FunctionExpr) *fastFunc {
 	ff.nlocal = c.max
 	c.next += ff.nlocal
 	c.inFunc = false
+	ff.reg = c.regCompile(ff, f)
 	return ff
 }
 
@@ -1203,7 +1213,12 @@ func (h *hostCall) run(fr *frame) []value {
 }
 
 // whole reports whether Args.Int accepts x.
-func whole(x float64) bool { return x >= -(1<<53) && x <= 1<<53 && float64(int64(x)) == x }
+func whole(x float64) bool {
+	// A number the conversion keeps (NaN and numbers beyond int64 do not,
+	// but for -2⁶³), within ±2⁵³.
+	i := int64(x)
+	return float64(i) == x && uint64(i+1<<53) <= 1<<54
+}
 
 // run1 is runFast for a function of one integer (a getter, usually).
 func (h *hostCall) run1(fr *frame) []value {

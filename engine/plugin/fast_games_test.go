@@ -273,3 +273,37 @@ func fastOf(h plugin.Hook) bool {
 	fast, _ := plugin.HookFast(h)
 	return fast
 }
+
+// TestRegBuiltinScripts: the shipped hook functions that read the game
+// without changing it, or only compute, run as register code (fastreg.go):
+// the ftbt AI's area scores and the mbg techs that compute their effect
+// from ctx alone. (ftbt's damage score calls helpers that call the host,
+// which are not inlined; the other mbg techs change statuses.)
+func TestRegBuiltinScripts(t *testing.T) {
+	t.Parallel()
+	want := map[string][]string{
+		"ftbt/effect/attack_buff.lua":  {"score"},
+		"ftbt/effect/defence_buff.lua": {"score"},
+		"ftbt/effect/disable_long.lua": {"score"},
+		"ftbt/effect/fly.lua":          {"score"},
+		"ftbt/effect/heal.lua":         {"score"},
+		"mbg/tech/arrows.lua":          {"effect"},
+		"mbg/tech/lifesteal.lua":       {"effect"},
+		"mbg/tech/medic.lua":           {"effect"},
+		"mbg/tech/shield.lua":          {"effect"},
+		"mbg/tech/siege.lua":           {"effect"},
+		"mbg/tech/strong_strike.lua":   {"effect"},
+		"mbg/tech/thunder.lua":         {"effect"},
+		"mbg/tech/transfer.lua":        {"effect"},
+	}
+	for _, s := range builtinScripts(t) {
+		p, err := plugin.NewDiffPair(t, s.kind, s.path, s.src, plugin.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.RegFuncs(); !slices.Equal(got, want[s.path]) {
+			t.Errorf("%s: register code for %q, want %q", s.path, got, want[s.path])
+		}
+		p.Close()
+	}
+}

@@ -65,7 +65,7 @@ func (c *fcompiler) localFunction(name string, f *ast.FunctionExpr) {
 	if f.ParList.HasVargs {
 		reject("line %d: varargs", f.Line())
 	}
-	ff := &fastFunc{name: name, local: true, id: c.nfuncs, line: f.Line()}
+	ff := &fastFunc{name: name, local: true, id: c.nfuncs, line: f.Line(), def: f}
 	c.nfuncs++
 	c.declare(name, binding{kind: bindFunc, fn: ff})
 	c.inFunc, c.inLocal, c.cur = true, true, ff

@@ -144,6 +144,9 @@ type diffHost struct {
 
 func (h *diffHost) Err() error { return h.err }
 
+// Rewind forgets the calls made so far: a diffHost serves one hook call.
+func (h *diffHost) Rewind() { h.calls = h.calls[:0] }
+
 var errDiffHost = errors.New("the host refused")
 
 // diffKind returns a copy of k whose host functions record their calls.
@@ -499,12 +502,11 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 	rv, errv := Call(p.vm, p.sigs[fn], p.ref, &cv, any(hv))
 	// The fast path counts a lower bound of the VM's instructions (see
 	// fastcall.go): where the VM runs out, the fast path may stop later
-	// (at another line, after more host calls) or finish; it must never
-	// stop a call the VM finishes.
+	// (at another line, after more host calls, with the budget's error or,
+	// having run further, another) or finish; it must never stop a call
+	// the VM finishes.
 	if limitOf(errv) == LimitInstructions {
-		if errf == nil || limitOf(errf) == LimitInstructions && errf.(*Error).Message == errv.(*Error).Message {
-			return "", true
-		}
+		return "", true
 	}
 	var diffs []string
 	// The lower bound itself, on every call that ran through.

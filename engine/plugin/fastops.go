@@ -208,13 +208,9 @@ func numberArith(op byte, a, b float64) float64 {
 // allocator, which returns its preloaded +0 for a result of -0.
 func arithNumbers(op byte, a, b float64) float64 { return normZero(numberArith(op, a, b)) }
 
-// normZero turns -0 into 0 (see arithNumbers).
-func normZero(r float64) float64 {
-	if r == 0 {
-		return 0
-	}
-	return r
-}
+// normZero turns -0 into 0 (see arithNumbers): adding +0 changes no other
+// number (NaN stays NaN), and takes no branch.
+func normZero(r float64) float64 { return r + 0 }
 
 // luaModulo is gopher-lua's luaModulo: math.Mod adjusted to the sign of the
 // divisor.

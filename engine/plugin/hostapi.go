@@ -15,3 +15,13 @@ var ParamsField = Field{
 type HostErr interface {
 	Err() error
 }
+
+// Rewinder is implemented by host values that keep a record of the calls
+// made to them (a test's recording host, a tracer). The fast path may give
+// up a hook call partway and run it again from the start (see
+// HostFunc.ReadOnly); before it does, it calls Rewind, which should forget
+// the calls of the hook call in progress, so the record shows each call of
+// the script once. Hosts that keep no record need not implement it.
+type Rewinder interface {
+	Rewind()
+}

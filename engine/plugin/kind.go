@@ -80,6 +80,13 @@ type HostFunc struct {
 	// is wrong, say). It must compute exactly what Impl does, host errors
 	// (HostErr) included.
 	Fast func(host any, in, out []int) (n int, ok bool)
+	// ReadOnly declares that the function changes nothing: neither the
+	// game nor anything a later call could observe (a host error it
+	// records aside, which ends the hook's call). A hook function whose
+	// host calls are all read-only may run in its numeric form
+	// (fasthook.go), which gives the call to the general form, to run it
+	// again, whenever it meets what it does not handle.
+	ReadOnly bool
 }
 
 // Func returns the index of the function called name in k.Funcs, or -1.

@@ -45,6 +45,9 @@ type Worker struct {
 	fr     frame   // the state of compiled calls, reused
 	fargs  Args    // the Args of their host calls
 	fhe    HostErr // the host of the compiled call in progress, if a HostErr
+	// regBails counts the calls whose register code gave up (fastreg.go),
+	// for tests.
+	regBails int
 }
 
 // WorkerOptions configure a Worker.
@@ -340,6 +343,11 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 	clear(fr.slots[f.base : f.base+f.nnil])
 	fr.res = fr.res[:0]
 	fr.line = 0
+	if p := f.reg; p != nil {
+		if ran, err := w.runReg(inst, f, p); ran {
+			return &fr.res, err
+		}
+	}
 	// A call that returns normally skips recover, which costs as much as
 	// a small hook.
 	done := false

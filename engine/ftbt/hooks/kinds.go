@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -75,6 +76,7 @@ var EffectKind = &plugin.Kind{
 			Returns: []plugin.Field{{Name: "cells", Type: "integer[]", Doc: "The cells, rows top to bottom, each left to right."}},
 			Doc: "Returns the cells of the diamond of `radius` around `center`, clipped to the map, that the tech's " +
 				"terrain mask allows.",
+			ReadOnly: true,
 			Impl: func(host any, a *plugin.Args) {
 				center, radius := a.Int(1), a.Int(2)
 				cells := asReader(a, host).AOE(center, max(-1, min(radius, maxRadius)))
@@ -82,14 +84,19 @@ var EffectKind = &plugin.Kind{
 			},
 		},
 		{
-			Name:    "occupant",
-			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []plugin.Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
-			Doc:     "Returns who stands on `cell`.",
+			Name:     "occupant",
+			Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns:  []plugin.Field{{Name: "person", Type: "integer", Doc: "The person on `cell`, or -1."}},
+			Doc:      "Returns who stands on `cell`.",
+			ReadOnly: true,
 			Impl: func(host any, a *plugin.Args) {
 				a.ReturnNumber(float64(asReader(a, host).Occupant(a.Int(1))))
 			},
 			Fast: func(host any, in, out []int) (int, bool) {
+				if rd := engineReader(host); rd != nil {
+					out[0] = rd.Occupant(in[0])
+					return 1, true
+				}
 				if h, ok := host.(Reader); ok {
 					out[0] = h.Occupant(in[0])
 					return 1, true
@@ -114,7 +121,8 @@ var EffectKind = &plugin.Kind{
 				{Name: "value", Type: "integer", Doc: "The buff value, fly weight, or 1 for disable-long; 0 when none."},
 				{Name: "remaining", Type: "integer", Doc: "Rounds left; 0 with a non-zero value means permanent."},
 			},
-			Doc: "Reads `side`'s timed effect `slot` at `cell`.",
+			Doc:      "Reads `side`'s timed effect `slot` at `cell`.",
+			ReadOnly: true,
 			Impl: func(host any, a *plugin.Args) {
 				cell, side, slot := a.Int(1), a.Int(2), a.Enum(3, ftbtSlots...)
 				v, left := asReader(a, host).Effect(cell, side, slot)
@@ -122,6 +130,10 @@ var EffectKind = &plugin.Kind{
 				a.ReturnNumber(float64(left))
 			},
 			Fast: func(host any, in, out []int) (int, bool) {
+				if rd := engineReader(host); rd != nil {
+					out[0], out[1] = rd.Effect(in[0], in[1], ftbtSlots[in[2]])
+					return 2, true
+				}
 				if h, ok := host.(Reader); ok {
 					out[0], out[1] = h.Effect(in[0], in[1], ftbtSlots[in[2]])
 					return 2, true
@@ -199,12 +211,17 @@ var EffectKind = &plugin.Kind{
 			},
 		},
 		{
-			Name:    "goal_dist",
-			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
-			Doc:     "The AI's goal distance of `cell`. score only.",
-			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
+			Name:     "goal_dist",
+			Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns:  []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
+			Doc:      "The AI's goal distance of `cell`. score only.",
+			ReadOnly: true,
+			Impl:     func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
 			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(*scoreHost); ok {
+					out[0] = h.h.GoalDist(in[0])
+					return 1, true
+				}
 				if h, ok := host.(ScoreHost); ok {
 					out[0] = h.GoalDist(in[0])
 					return 1, true
@@ -213,12 +230,17 @@ var EffectKind = &plugin.Kind{
 			},
 		},
 		{
-			Name:    "static_weight",
-			Params:  []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns: []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
-			Doc:     "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
-			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
+			Name:     "static_weight",
+			Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+			Returns:  []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
+			Doc:      "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
+			ReadOnly: true,
+			Impl:     func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
 			Fast: func(host any, in, out []int) (int, bool) {
+				if h, ok := host.(*scoreHost); ok {
+					out[0] = h.h.StaticWeight(in[0])
+					return 1, true
+				}
 				if h, ok := host.(ScoreHost); ok {
 					out[0] = h.StaticWeight(in[0])
 					return 1, true
@@ -235,14 +257,19 @@ const maxRadius = 1 << 16
 // personGetter is a host function reading one property of a person.
 func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
 	return plugin.HostFunc{
-		Name:    name,
-		Params:  []plugin.Field{{Name: "person", Type: "integer", Doc: "A person."}},
-		Returns: []plugin.Field{{Name: name, Type: "integer", Doc: doc}},
-		Doc:     "Returns " + lowerFirst(doc),
+		Name:     name,
+		Params:   []plugin.Field{{Name: "person", Type: "integer", Doc: "A person."}},
+		Returns:  []plugin.Field{{Name: name, Type: "integer", Doc: doc}},
+		Doc:      "Returns " + lowerFirst(doc),
+		ReadOnly: true,
 		Impl: func(host any, a *plugin.Args) {
 			a.ReturnNumber(float64(get(asReader(a, host).Person(a.Int(1)))))
 		},
 		Fast: func(host any, in, out []int) (int, bool) {
+			if rd := engineReader(host); rd != nil {
+				out[0] = get(reader{rd: rd}.Person(in[0]))
+				return 1, true
+			}
 			if h, ok := host.(Reader); ok {
 				out[0] = get(h.Person(in[0]))
 				return 1, true
@@ -262,6 +289,19 @@ func lowerFirst(s string) string {
 // asReader is plugin.HostAs[Reader], written out: a type assertion in
 // non-generic code is cached where it is made, which makes it markedly
 // cheaper in host functions called for every cell of an area.
+// engineReader returns the engine's reader behind host when host is one
+// of this package's adapters (the common case, and a cheaper check than
+// asking for the Reader interface), or nil.
+func engineReader(host any) ftbt.EffectReader {
+	switch h := host.(type) {
+	case *scoreHost:
+		return h.rd
+	case *applyHost:
+		return h.rd
+	}
+	return nil
+}
+
 func asReader(a *plugin.Args, host any) Reader {
 	h, ok := host.(Reader)
 	if !ok {

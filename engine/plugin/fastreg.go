@@ -1,0 +1,1419 @@
+package plugin
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/yuin/gopher-lua/ast"
+)
+
+// Register code for hook functions. The AI's score functions are called
+// hundreds of times a decision, each a loop over an area that reads the
+// game and adds numbers up:
+//
+//	function score(ctx)
+//		local c0 = idiv(ctx.abi * ctx.value, 100)
+//		local vmd = 0
+//		for _, c in ipairs(ftbt.aoe(ctx.target, ctx.aoe_range)) do
+//			local _, left = ftbt.effect(c, ctx.side, SLOT)
+//			…
+//		end
+//		return idiv(vmd * ctx.tech_score, ctx.buf_vmd)
+//	end
+//
+// On the general form (fast.go) every value is boxed, every operand is a
+// dispatch on its kind and every helper call checks its arguments' types;
+// a cell of the area costs some fifty Go closure calls. Yet every value of
+// such a function is a number. So a hook function whose host calls all
+// read without changing anything (HostFunc.ReadOnly) is compiled a third
+// time, to code for a small register machine over float64 (rprog): ctx
+// fields and constants are loaded into registers once per call, numeric
+// helpers (fastnum.go) are inlined, conditions are compare-and-jump
+// instructions, and host calls read their arguments from registers and
+// write their results to registers. A call runs that code first.
+//
+// The register code computes exactly what the general form would, or gives
+// up (numBail): whenever something is not as it expects (a ctx field that
+// is not a number, a ctx.params value absent where a number is needed, a
+// host argument that is not a whole number, a host function's Fast
+// shortcut declining, fewer results than registers to fill, the
+// instruction budget getting close), the general form runs the call again
+// from the start. Running again is sound because nothing the register code
+// did can be seen: its host calls change nothing (a Rewinder host is told
+// to forget them) and it draws no random numbers. What it does not give up
+// on is the same on both forms: a host error (the host recorded one) fails
+// the call at the same line with the same message.
+//
+// Besides what a numeric helper may contain, the hook function may have
+// (and helpers still may not):
+//
+//   - calls of read-only host functions that have a Fast shortcut and
+//     integer results, one argument per parameter, enum arguments given
+//     as string literals or string constants: as values, and as
+//     `local a, b = host(…)`;
+//   - `local a, b = helper(…)` and `local a, b = x, y`;
+//   - `for i, v in ipairs(host(…))` over a read-only host function
+//     returning an integer array, and numeric `for`;
+//   - `ctx.params.NAME` (a number, or with `or` a default for an absent
+//     one), and ctx fields as conditions (`if ctx.long then`);
+//   - returns of no value.
+//
+// Limits: its calls go no deeper than the depth limit allows (else the
+// general form runs the call), and it counts instructions as the general
+// form does (loop iterations, helper entries), giving up before its count
+// could pass the budget, so a runaway loop ends in the general form's
+// error.
+
+// numBail is what the register code panics with to give the call to the
+// general form.
+type numBail struct{}
+
+func bail() { panic(numBail{}) }
+
+// rop is an instruction's operation.
+type rop uint8
+
+const (
+	rAdd     rop = iota // r[a] = r[b] + r[c], and so on
+	rSub                //
+	rMul                //
+	rDiv                //
+	rMod                //
+	rPow                //
+	rNeg                // r[a] = -r[b]
+	rMov                // r[a] = r[b]
+	rFloor              // r[a] = floor(r[b]), and so on
+	rCeil               //
+	rAbs                //
+	rSqrt               //
+	rMin                // r[a] = r[c] if r[c] < r[b], else r[b]
+	rMax                // r[a] = r[c] if r[c] > r[b], else r[b]
+	rJmp                // go to c
+	rJlt                // go to c if r[a] < r[b], and so on
+	rJle                //
+	rJeq                //
+	rJnlt               // go to c unless r[a] < r[b], and so on
+	rJnle               //
+	rJne                //
+	rJtrue              // go to c if ctx field a is true (not nil or false)
+	rJfalse             // go to c unless ctx field a is true
+	rHost               // host call hosts[a]
+	rParam              // r[a] = ctx.params[names[b]], or give up
+	rParamOr            // r[a] = ctx.params[names[b]] and go to c, if there is one
+	rIPrep              // loop a (ipairs) starts
+	rILoop              // loop a's next iteration, or go to c when done
+	rNPrep              // loop a (numeric for) starts
+	rNLoop              // loop a's next iteration, or go to c when done
+	rRet                // return the registers from 0, a of them
+	rBail               // give up
+)
+
+// rinstr is one instruction.
+type rinstr struct {
+	op      rop
+	a, b, c int32
+}
+
+// rprog is the register code of a hook function.
+type rprog struct {
+	code  []rinstr
+	nregs int
+	// Loaded at entry: fixed into the registers from 0 (constants, and 0
+	// where a ctx field goes), then the ctx fields loads[i].fi into
+	// registers loads[i].reg.
+	fixed  []float64
+	loads  []rload
+	hosts  []*rhost
+	loops  []*rloop
+	names  []string // ctx.params names
+	params int      // the ctx field of the params table, if read; else -1
+	depth  int      // how far beyond the hook's depth its calls go
+	nret   int      // registers the results take (from 0)
+	// entry is the most instructions the general form counts outside
+	// loops (helper entries; rloop.cost those of an iteration). The code
+	// counts them all at once, at entry, and a loop's iteration all of
+	// its at once: never less than the general form has counted at the
+	// same point, so it gives up before the general form could fail.
+	entry int64
+}
+
+// rload loads ctx field fi into register reg.
+type rload struct {
+	reg int32
+	fi  int
+}
+
+// rhost is a compiled call of a read-only host function with a Fast
+// shortcut.
+type rhost struct {
+	hf    *HostFunc
+	name  string  // "ftbt.effect"
+	args  []int32 // registers, by parameter; -1 for an enum
+	enums []int   // by parameter: the enum argument's index
+	dst   []int32 // the registers of the results used
+	line  int
+}
+
+// rloop is a compiled loop.
+type rloop struct {
+	// ipairs: the array call (args: registers); numeric for: init, limit
+	// and step registers.
+	call  *hostCall
+	args  []int32
+	init  int32
+	limit int32
+	step  int32
+	i, v  int32 // the loop's variables (v: -1 for none)
+	cost  int64 // the most instructions an iteration counts (see rprog.entry)
+}
+
+// loopState is a loop's state while it runs.
+type loopState struct {
+	xs     []int
+	i      int
+	x, lim float64 // numeric for: the counter and limit
+	step   float64
+}
+
+// rcomp compiles one hook function to register code.
+type rcomp struct {
+	c      *fcompiler
+	p      *rprog
+	scopes []map[string]rvar
+	top    int32 // the next free register
+	max    int32
+	nfixed int32 // registers of consts and loads
+	consts map[uint64]int32
+	fields map[int]int32
+	inline []*fastFunc // the helpers being inlined, outermost first
+	depth  int         // the Lua call depth of the code being compiled, 0 in the hook
+	ret    *rret       // where a return in an inlined helper goes
+	// counts are the instructions the general form counts in the code
+	// being compiled, by region: the function's (outside loops), then
+	// those of the loops being compiled, innermost last (see rprog.entry).
+	counts []int64
+}
+
+// maxFixed bounds the fixed registers of the first pass, which places the
+// others above it.
+const maxFixed = 1 << 16
+
+// rvar is a name in scope: a register, or the ctx.
+type rvar struct {
+	ctx bool
+	reg int32
+}
+
+// rret is the return context of an inlined helper: its results go to dst
+// (need of them), and the code jumps to the patch list's target after it.
+type rret struct {
+	dst   []int32
+	jumps []int
+	hook  bool // a tail call of the hook: a return is the hook's
+}
+
+// regCompile compiles the register code of the hook function f (compiled
+// as ff), or returns nil when it does not qualify.
+func (c *fcompiler) regCompile(ff *fastFunc, f *ast.FunctionExpr) *rprog {
+	if len(f.ParList.Names) != 1 || f.ParList.HasVargs || c.kind.HostTable == "" {
+		return nil
+	}
+	// Two passes: the first counts the registers that constants and ctx
+	// fields take, the second places locals and temporaries after them.
+	first := c.regPass(f, -1)
+	if first == nil {
+		return nil
+	}
+	p := c.regPass(f, int32(len(first.fixed)))
+	if p == nil || len(p.fixed) != len(first.fixed) {
+		return nil
+	}
+	return p
+}
+
+// regPass compiles f with fixed registers for constants and ctx fields, or
+// counts them when fixed is -1.
+func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(notNum); !ok {
+				panic(r)
+			}
+			p = nil
+		}
+	}()
+	start := fixed
+	if fixed < 0 {
+		start = maxFixed
+	}
+	rc := &rcomp{c: c, p: &rprog{params: -1}, nfixed: fixed, top: start, max: start,
+		consts: map[uint64]int32{}, fields: map[int]int32{}, counts: []int64{0}}
+	// The results of the hook take the first registers after the fixed
+	// ones: they are reserved for the whole function.
+	rc.p.nret = 2
+	rc.top += 2
+	rc.max = rc.top
+	rc.scopes = []map[string]rvar{{f.ParList.Names[0]: {ctx: true}}}
+	rc.block(f.Stmts)
+	rc.emit(rRet, 0, 0, 0)
+	p = rc.p
+	p.nregs = int(rc.max)
+	p.entry = rc.counts[0]
+	for i := range p.code {
+		in := &p.code[i]
+		switch in.op {
+		case rRet:
+			// The result registers, from start, are moved to 0.
+			in.b = start
+		case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+			// A jump to a jump goes to its target.
+			for n := 0; n < len(p.code) && p.code[in.c].op == rJmp; n++ {
+				in.c = p.code[in.c].c
+			}
+		}
+	}
+	return p
+}
+
+func (rc *rcomp) emit(op rop, a, b, c int32) int {
+	rc.p.code = append(rc.p.code, rinstr{op: op, a: a, b: b, c: c})
+	return len(rc.p.code) - 1
+}
+
+// here is the address of the next instruction.
+func (rc *rcomp) here() int32 { return int32(len(rc.p.code)) }
+
+// patch points the jumps at target.
+func (rc *rcomp) patch(jumps []int, target int32) {
+	for _, j := range jumps {
+		rc.p.code[j].c = target
+	}
+}
+
+func (rc *rcomp) alloc() int32 {
+	r := rc.top
+	rc.top++
+	rc.max = max(rc.max, rc.top)
+	return r
+}
+
+// konst returns the register holding the number k.
+func (rc *rcomp) konst(k float64) int32 {
+	bits := math.Float64bits(k)
+	if r, ok := rc.consts[bits]; ok {
+		return r
+	}
+	r := rc.fixedReg(k)
+	rc.consts[bits] = r
+	return r
+}
+
+// field returns the register holding the number ctx field fi.
+func (rc *rcomp) field(fi int) int32 {
+	if r, ok := rc.fields[fi]; ok {
+		return r
+	}
+	if t := rc.c.kind.Ctx[fi].Type; t != "number" && t != "integer" {
+		// Declared to hold something else: the guard would always fail.
+		notNumeric()
+	}
+	r := rc.fixedReg(0)
+	rc.fields[fi] = r
+	rc.p.loads = append(rc.p.loads, rload{reg: r, fi: fi})
+	return r
+}
+
+// fixedReg takes the next fixed register, loaded with k at entry. The
+// first pass only counts them (its code is thrown away); the second places
+// them below the others.
+func (rc *rcomp) fixedReg(k float64) int32 {
+	r := int32(len(rc.p.fixed))
+	rc.p.fixed = append(rc.p.fixed, k)
+	if rc.nfixed >= 0 && r >= rc.nfixed {
+		notNumeric() // the passes disagree
+	}
+	return r
+}
+
+func (rc *rcomp) lookup(name string) (rvar, bool) {
+	for i := len(rc.scopes) - 1; i >= 0; i-- {
+		if v, ok := rc.scopes[i][name]; ok {
+			return v, true
+		}
+	}
+	return rvar{}, false
+}
+
+func (rc *rcomp) declare(name string, v rvar) { rc.scopes[len(rc.scopes)-1][name] = v }
+
+// block compiles stmts in a scope of their own.
+func (rc *rcomp) block(stmts []ast.Stmt) {
+	rc.scopes = append(rc.scopes, map[string]rvar{})
+	top := rc.top
+	for _, s := range stmts {
+		rc.stmt(s)
+	}
+	rc.top = top
+	rc.scopes = rc.scopes[:len(rc.scopes)-1]
+}
+
+func (rc *rcomp) stmt(s ast.Stmt) {
+	switch s := s.(type) {
+	case *ast.LocalAssignStmt:
+		rc.local(s)
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+			notNumeric()
+		}
+		id, ok := s.Lhs[0].(*ast.IdentExpr)
+		if !ok {
+			notNumeric()
+		}
+		if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
+			// See assignLogical.
+			notNumeric()
+		}
+		v, ok := rc.lookup(id.Value)
+		if !ok || v.ctx {
+			notNumeric()
+		}
+		top := rc.top
+		rc.exprTo(s.Rhs[0], v.reg)
+		rc.top = top
+	case *ast.DoBlockStmt:
+		rc.block(s.Stmts)
+	case *ast.IfStmt:
+		rc.ifStmt(s)
+	case *ast.ReturnStmt:
+		rc.returnStmt(s)
+	case *ast.GenericForStmt:
+		if len(rc.inline) > 0 {
+			notNumeric()
+		}
+		rc.ipairs(s)
+	case *ast.NumberForStmt:
+		if len(rc.inline) > 0 {
+			notNumeric()
+		}
+		rc.numberFor(s)
+	default:
+		notNumeric()
+	}
+}
+
+// local compiles a local declaration.
+func (rc *rcomp) local(s *ast.LocalAssignStmt) {
+	if len(s.Exprs) == 0 {
+		notNumeric() // nil
+	}
+	dst := make([]int32, len(s.Names))
+	for i := range dst {
+		dst[i] = rc.alloc()
+	}
+	switch {
+	case len(s.Exprs) == len(s.Names):
+		for i, e := range s.Exprs {
+			top := rc.top
+			rc.exprTo(e, dst[i])
+			rc.top = top
+		}
+	case len(s.Exprs) == 1:
+		call, ok := s.Exprs[0].(*ast.FuncCallExpr)
+		if !ok || call.AdjustRet {
+			notNumeric()
+		}
+		top := rc.top
+		rc.callTo(call, dst)
+		rc.top = top
+	default:
+		notNumeric()
+	}
+	for i, n := range s.Names {
+		rc.declare(n, rvar{reg: dst[i]})
+	}
+}
+
+func (rc *rcomp) ifStmt(s *ast.IfStmt) {
+	skip := rc.jumpIf(s.Condition, false)
+	rc.block(s.Then)
+	if len(s.Else) == 0 {
+		rc.patch(skip, rc.here())
+		return
+	}
+	end := rc.emit(rJmp, 0, 0, 0)
+	rc.patch(skip, rc.here())
+	rc.block(s.Else)
+	rc.patch([]int{end}, rc.here())
+}
+
+// returnStmt compiles a return: of the hook, or of an inlined helper.
+func (rc *rcomp) returnStmt(s *ast.ReturnStmt) {
+	r := rc.ret0()
+	n := len(s.Exprs)
+	if n > 0 {
+		if call, ok := s.Exprs[n-1].(*ast.FuncCallExpr); ok && !call.AdjustRet {
+			// Its results expand: a tail call of a helper, or a host
+			// call.
+			if rc.isHelper(call) {
+				if n > 1 {
+					notNumeric()
+				}
+				rc.inlineCall(call, r)
+				if !r.hook {
+					r.jumps = append(r.jumps, rc.emit(rJmp, 0, 0, 0))
+				}
+				return
+			}
+			if hf := rc.hostFuncOf(call); hf != nil && len(hf.Returns) != 1 {
+				notNumeric()
+			}
+		}
+	}
+	if n == 1 && (r.hook || len(r.dst) == 1) {
+		// One value goes straight where it is returned to: its last
+		// instruction writes it.
+		d := rc.nfixed
+		if !r.hook {
+			d = r.dst[0]
+		}
+		if rc.nfixed < 0 {
+			d = maxFixed
+		}
+		top := rc.top
+		rc.exprTo(s.Exprs[0], d)
+		rc.top = top
+		if r.hook {
+			rc.emit(rRet, 1, 0, 0)
+		} else {
+			r.jumps = append(r.jumps, rc.emit(rJmp, 0, 0, 0))
+		}
+		return
+	}
+	top := rc.top
+	// The values are computed into temporaries first: a result register
+	// may be read by a later value.
+	tmp := make([]int32, n)
+	for i, e := range s.Exprs {
+		tmp[i] = rc.alloc()
+		rc.exprTo(e, tmp[i])
+	}
+	rc.top = top
+	if r.hook {
+		if n > rc.p.nret {
+			notNumeric()
+		}
+		d := rc.nfixed
+		if d < 0 {
+			d = maxFixed
+		}
+		for i := range n {
+			rc.emit(rMov, d+int32(i), tmp[i], 0)
+		}
+		rc.emit(rRet, int32(n), 0, 0)
+		return
+	}
+	for i, d := range r.dst {
+		if i >= n {
+			// Fewer values than the caller uses: nil.
+			rc.emit(rBail, 0, 0, 0)
+			break
+		}
+		rc.emit(rMov, d, tmp[i], 0)
+	}
+	r.jumps = append(r.jumps, rc.emit(rJmp, 0, 0, 0))
+}
+
+// ret0 is the return context: the hook's own, or an inlined helper's.
+func (rc *rcomp) ret0() *rret {
+	if rc.ret == nil {
+		return &rret{hook: true}
+	}
+	return rc.ret
+}
+
+// jumpIf compiles a condition: the jumps it returns are taken when the
+// condition's truth is sense; otherwise the code falls through.
+func (rc *rcomp) jumpIf(e ast.Expr, sense bool) []int {
+	switch e := e.(type) {
+	case *ast.TrueExpr:
+		if sense {
+			return []int{rc.emit(rJmp, 0, 0, 0)}
+		}
+		return nil
+	case *ast.FalseExpr, *ast.NilExpr:
+		if !sense {
+			return []int{rc.emit(rJmp, 0, 0, 0)}
+		}
+		return nil
+	case *ast.UnaryNotOpExpr:
+		return rc.jumpIf(e.Expr, !sense)
+	case *ast.LogicalOpExpr:
+		and := e.Operator == "and"
+		if and != sense {
+			// (a and b) false: a false or b false; (a or b) true: a
+			// true or b true.
+			return append(rc.jumpIf(e.Lhs, sense), rc.jumpIf(e.Rhs, sense)...)
+		}
+		// (a and b) true: a true, then b true; (a or b) false: a false,
+		// then b false.
+		past := rc.jumpIf(e.Lhs, !sense)
+		js := rc.jumpIf(e.Rhs, sense)
+		rc.patch(past, rc.here())
+		return js
+	case *ast.RelationalOpExpr:
+		top := rc.top
+		l := rc.expr(e.Lhs)
+		r := rc.expr(e.Rhs)
+		rc.top = top
+		var op rop
+		switch e.Operator {
+		case "<":
+			op = rJlt
+		case "<=":
+			op = rJle
+		case ">":
+			op, l, r = rJlt, r, l
+		case ">=":
+			op, l, r = rJle, r, l
+		case "==":
+			op = rJeq
+		case "~=":
+			op = rJne
+		default:
+			notNumeric()
+		}
+		if !sense {
+			op = negateJump(op)
+		}
+		return []int{rc.emit(op, l, r, 0)}
+	case *ast.AttrGetExpr:
+		if fi, ok := rc.ctxField(e); ok {
+			op := rJtrue
+			if !sense {
+				op = rJfalse
+			}
+			return []int{rc.emit(op, int32(fi), 0, 0)}
+		}
+	}
+	// A number: always true, once computed.
+	top := rc.top
+	rc.expr(e)
+	rc.top = top
+	if sense {
+		return []int{rc.emit(rJmp, 0, 0, 0)}
+	}
+	return nil
+}
+
+func negateJump(op rop) rop {
+	switch op {
+	case rJlt:
+		return rJnlt
+	case rJle:
+		return rJnle
+	case rJeq:
+		return rJne
+	case rJne:
+		return rJeq
+	}
+	panic("negate")
+}
+
+// ctxField reports whether e is ctx.NAME for a field of the kind.
+func (rc *rcomp) ctxField(e *ast.AttrGetExpr) (int, bool) {
+	key, ok1 := e.Key.(*ast.StringExpr)
+	id, ok2 := e.Object.(*ast.IdentExpr)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	if v, ok := rc.lookup(id.Value); !ok || !v.ctx {
+		return 0, false
+	}
+	fi := rc.c.ctxField(key.Value)
+	return fi, fi >= 0
+}
+
+// expr compiles e and returns the register holding its value: a local's or
+// a constant's own, or a new temporary.
+func (rc *rcomp) expr(e ast.Expr) int32 {
+	if r, ok := rc.leaf(e); ok {
+		return r
+	}
+	r := rc.alloc()
+	rc.exprTo(e, r)
+	return r
+}
+
+// leaf returns the register that already holds e's value, if there is one:
+// a local's, a constant's or a ctx field's.
+func (rc *rcomp) leaf(e ast.Expr) (int32, bool) {
+	switch e := e.(type) {
+	case *ast.NumberExpr:
+		return rc.konst(literalNumber(e.Value)), true
+	case *ast.IdentExpr:
+		if v, ok := rc.lookup(e.Value); ok {
+			if v.ctx {
+				notNumeric()
+			}
+			return v.reg, true
+		}
+		b, ok := rc.c.lookup(e.Value)
+		if !ok || b.kind != bindConst || b.v.k != vNumber {
+			notNumeric()
+		}
+		return rc.konst(b.v.n), true
+	case *ast.AttrGetExpr:
+		if fi, ok := rc.ctxField(e); ok {
+			return rc.field(fi), true
+		}
+		if id, ok := e.Object.(*ast.IdentExpr); ok && rc.isMath(id.Value) {
+			if key, ok := e.Key.(*ast.StringExpr); ok {
+				switch key.Value {
+				case "pi":
+					return rc.konst(math.Pi), true
+				case "huge":
+					return rc.konst(math.MaxFloat64), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// isMath reports whether name is the math library (not a local).
+func (rc *rcomp) isMath(name string) bool {
+	if name != "math" {
+		return false
+	}
+	if _, local := rc.lookup(name); local {
+		return false
+	}
+	_, local := rc.c.lookup(name)
+	return !local
+}
+
+// exprTo compiles e into register dst.
+func (rc *rcomp) exprTo(e ast.Expr, dst int32) {
+	switch e := e.(type) {
+	case *ast.ArithmeticOpExpr:
+		top := rc.top
+		l := rc.expr(e.Lhs)
+		r := rc.expr(e.Rhs)
+		rc.top = top
+		var op rop
+		switch e.Operator[0] {
+		case opAdd:
+			op = rAdd
+		case opSub:
+			op = rSub
+		case opMul:
+			op = rMul
+		case opDiv:
+			op = rDiv
+		case opMod:
+			op = rMod
+		case opPow:
+			op = rPow
+		default:
+			notNumeric()
+		}
+		rc.emit(op, dst, l, r)
+	case *ast.UnaryMinusOpExpr:
+		top := rc.top
+		x := rc.expr(e.Expr)
+		rc.top = top
+		rc.emit(rNeg, dst, x, 0)
+	case *ast.FuncCallExpr:
+		rc.callTo(e, []int32{dst})
+	case *ast.AttrGetExpr:
+		if name, ok := rc.paramsRead(e); ok {
+			rc.emit(rParam, dst, rc.name(name), 0)
+			return
+		}
+		r, ok := rc.leaf(e)
+		if !ok {
+			notNumeric()
+		}
+		rc.emit(rMov, dst, r, 0)
+	case *ast.LogicalOpExpr:
+		name, ok := rc.paramsRead(e.Lhs)
+		if !ok || e.Operator != "or" {
+			notNumeric()
+		}
+		j := rc.emit(rParamOr, dst, rc.name(name), 0)
+		top := rc.top
+		rc.exprTo(e.Rhs, dst)
+		rc.top = top
+		rc.patch([]int{j}, rc.here())
+	case *ast.NumberExpr, *ast.IdentExpr:
+		r, _ := rc.leaf(e)
+		rc.emit(rMov, dst, r, 0)
+	default:
+		notNumeric()
+	}
+}
+
+// name returns the index of a ctx.params name.
+func (rc *rcomp) name(n string) int32 {
+	for i, x := range rc.p.names {
+		if x == n {
+			return int32(i)
+		}
+	}
+	rc.p.names = append(rc.p.names, n)
+	return int32(len(rc.p.names) - 1)
+}
+
+// paramsRead reports whether e is ctx.params.NAME, and returns NAME.
+func (rc *rcomp) paramsRead(e ast.Expr) (string, bool) {
+	a, ok := e.(*ast.AttrGetExpr)
+	if !ok {
+		return "", false
+	}
+	key, ok := a.Key.(*ast.StringExpr)
+	inner, ok2 := a.Object.(*ast.AttrGetExpr)
+	if !ok || !ok2 {
+		return "", false
+	}
+	fi, ok := rc.ctxField(inner)
+	if !ok || rc.c.kind.Ctx[fi].Name != ParamsField.Name {
+		return "", false
+	}
+	rc.p.params = fi
+	return key.Value, true
+}
+
+// isHelper reports whether e calls a local function of the script.
+func (rc *rcomp) isHelper(e *ast.FuncCallExpr) bool {
+	id, ok := e.Func.(*ast.IdentExpr)
+	if e.Func == nil || !ok {
+		return false
+	}
+	if _, local := rc.lookup(id.Value); local {
+		return false
+	}
+	b, ok := rc.c.lookup(id.Value)
+	return ok && b.kind == bindFunc
+}
+
+// hostFuncOf returns the host function e calls, or nil for a call of
+// anything else; a host function that is not read-only is rejected.
+func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *HostFunc {
+	a, ok := e.Func.(*ast.AttrGetExpr)
+	if e.Func == nil || !ok {
+		return nil
+	}
+	table, ok1 := a.Object.(*ast.IdentExpr)
+	key, ok2 := a.Key.(*ast.StringExpr)
+	k := rc.c.kind
+	if !ok1 || !ok2 || table.Value != k.HostTable {
+		return nil
+	}
+	if _, local := rc.lookup(table.Value); local {
+		notNumeric()
+	}
+	if _, local := rc.c.lookup(table.Value); local {
+		notNumeric()
+	}
+	for i := range k.Host {
+		if hf := &k.Host[i]; hf.Name == key.Value && hf.ReadOnly {
+			return hf
+		}
+	}
+	notNumeric()
+	return nil
+}
+
+// callTo compiles a call whose first len(dst) results go to dst.
+func (rc *rcomp) callTo(e *ast.FuncCallExpr, dst []int32) {
+	if e.Func == nil {
+		notNumeric()
+	}
+	if rc.isHelper(e) {
+		rc.inlineCall(e, &rret{dst: dst})
+		return
+	}
+	if hf := rc.hostFuncOf(e); hf != nil {
+		rc.host(e, hf, dst)
+		return
+	}
+	a, ok := e.Func.(*ast.AttrGetExpr)
+	if !ok {
+		notNumeric()
+	}
+	id, ok1 := a.Object.(*ast.IdentExpr)
+	key, ok2 := a.Key.(*ast.StringExpr)
+	if !ok1 || !ok2 || !rc.isMath(id.Value) {
+		notNumeric()
+	}
+	fn, ok := mathNames[key.Value]
+	if !ok || len(e.Args) == 0 || len(dst) != 1 {
+		notNumeric()
+	}
+	rc.p.depth = max(rc.p.depth, rc.depth+1)
+	top := rc.top
+	args := make([]int32, len(e.Args))
+	for i, x := range e.Args {
+		args[i] = rc.expr(x)
+	}
+	// A chain's temporary, above the arguments'.
+	var t int32
+	if len(args) > 2 {
+		t = rc.alloc()
+	}
+	rc.top = top
+	switch fn {
+	case mathFloor, mathCeil, mathAbs, mathSqrt:
+		if len(args) != 1 {
+			notNumeric()
+		}
+		op := map[int]rop{mathFloor: rFloor, mathCeil: rCeil, mathAbs: rAbs, mathSqrt: rSqrt}[fn]
+		rc.emit(op, dst[0], args[0], 0)
+		return
+	}
+	op := rMin
+	if fn == mathMax {
+		op = rMax
+	}
+	if len(args) == 1 {
+		rc.emit(rMov, dst[0], args[0], 0)
+		return
+	}
+	// mathCall: a later argument replaces the first only when smaller
+	// (larger), in order. The arguments are all computed before dst is
+	// written; a chain runs in a temporary, as dst may be an argument.
+	if len(args) == 2 {
+		rc.emit(op, dst[0], args[0], args[1])
+		return
+	}
+	rc.emit(op, t, args[0], args[1])
+	for _, x := range args[2:] {
+		rc.emit(op, t, t, x)
+	}
+	rc.emit(rMov, dst[0], t, 0)
+}
+
+// host compiles a call of the read-only host function hf.
+func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
+	if hf.Fast == nil || len(e.Args) != len(hf.Params) || len(hf.Params) > maxFastArgs ||
+		len(hf.Returns) == 0 || len(hf.Returns) > maxFastArgs || len(dst) > len(hf.Returns) {
+		notNumeric()
+	}
+	for _, r := range hf.Returns {
+		if r.Type != "integer" {
+			notNumeric()
+		}
+	}
+	h := &rhost{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, args: make([]int32, len(hf.Params)),
+		enums: make([]int, len(hf.Params)), dst: dst, line: e.Line()}
+	top := rc.top
+	for i, p := range hf.Params {
+		if p.Type == "integer" {
+			h.args[i] = rc.expr(e.Args[i])
+			continue
+		}
+		vs, ok := enumValues(p.Type)
+		if !ok {
+			notNumeric()
+		}
+		s, ok := rc.stringConst(e.Args[i])
+		if !ok {
+			notNumeric()
+		}
+		h.args[i], h.enums[i] = -1, -1
+		for j, v := range vs {
+			if v == s {
+				h.enums[i] = j
+			}
+		}
+		if h.enums[i] < 0 {
+			notNumeric() // the general form reports the bad argument
+		}
+	}
+	rc.top = top
+	rc.p.depth = max(rc.p.depth, rc.depth+1)
+	rc.p.hosts = append(rc.p.hosts, h)
+	rc.emit(rHost, int32(len(rc.p.hosts)-1), 0, 0)
+}
+
+// stringConst returns the string e always is: a literal or a string
+// constant of the script.
+func (rc *rcomp) stringConst(e ast.Expr) (string, bool) {
+	switch e := e.(type) {
+	case *ast.StringExpr:
+		return e.Value, true
+	case *ast.IdentExpr:
+		if _, local := rc.lookup(e.Value); local {
+			return "", false
+		}
+		if b, ok := rc.c.lookup(e.Value); ok && b.kind == bindConst && b.v.k == vString {
+			return b.v.str(), true
+		}
+	}
+	return "", false
+}
+
+// inlineCall compiles a call of a numeric helper in place: its arguments
+// into its parameters' registers, its body, its returns into r.
+func (rc *rcomp) inlineCall(e *ast.FuncCallExpr, r *rret) {
+	b, _ := rc.c.lookup(e.Func.(*ast.IdentExpr).Value)
+	ff := b.fn
+	if ff.num == nil || ff.def == nil || len(e.Args) != len(ff.num.params) {
+		notNumeric()
+	}
+	for _, g := range rc.inline {
+		if g == ff {
+			notNumeric()
+		}
+	}
+	g := ff.num
+	// The arguments, into new registers (a parameter of type ctx takes
+	// the ctx itself).
+	scope := map[string]rvar{}
+	regs := make([]int32, len(e.Args))
+	for i, a := range e.Args {
+		if g.params[i] == numCtx {
+			id, ok := a.(*ast.IdentExpr)
+			if !ok {
+				notNumeric()
+			}
+			if v, ok := rc.lookup(id.Value); !ok || !v.ctx {
+				notNumeric()
+			}
+			regs[i] = -1
+			continue
+		}
+		if r, ok := rc.leaf(a); ok && !assigns(ff.def.Stmts, ff.def.ParList.Names[i]) {
+			// The helper only reads the parameter, and nothing it runs
+			// can write the caller's register: it reads that.
+			regs[i] = r
+			continue
+		}
+		regs[i] = rc.alloc()
+		rc.exprTo(a, regs[i])
+	}
+	for i, p := range ff.def.ParList.Names {
+		if regs[i] < 0 {
+			scope[p] = rvar{ctx: true}
+		} else {
+			scope[p] = rvar{reg: regs[i]}
+		}
+	}
+	rc.counts[len(rc.counts)-1] += ff.entry
+	saved, savedRet := rc.scopes, rc.ret
+	rc.scopes = []map[string]rvar{scope}
+	rc.inline = append(rc.inline, ff)
+	rc.depth++
+	// Its returns go where the call's results go; for a tail call of the
+	// hook, they are the hook's.
+	inner := &rret{dst: r.dst, hook: r.hook}
+	rc.ret = inner
+	rc.block(ff.def.Stmts)
+	rc.emit(rBail, 0, 0, 0) // the body always returns: unreachable
+	rc.depth--
+	rc.inline = rc.inline[:len(rc.inline)-1]
+	rc.scopes, rc.ret = saved, savedRet
+	rc.patch(inner.jumps, rc.here())
+}
+
+// ipairs compiles `for i, v in ipairs(host(…)) do … end` over a read-only
+// host function returning an integer array, counting as ipairsFor does.
+func (rc *rcomp) ipairs(s *ast.GenericForStmt) {
+	if len(s.Exprs) != 1 || len(s.Names) == 0 || len(s.Names) > 2 {
+		notNumeric()
+	}
+	call, ok := s.Exprs[0].(*ast.FuncCallExpr)
+	if !ok || call.Func == nil || len(call.Args) != 1 {
+		notNumeric()
+	}
+	if id, ok := call.Func.(*ast.IdentExpr); !ok || id.Value != "ipairs" {
+		notNumeric()
+	}
+	if _, local := rc.lookup("ipairs"); local {
+		notNumeric()
+	}
+	if _, local := rc.c.lookup("ipairs"); local {
+		notNumeric()
+	}
+	arr, ok := call.Args[0].(*ast.FuncCallExpr)
+	if !ok || arr.AdjustRet {
+		notNumeric()
+	}
+	hf := rc.hostFuncOf(arr)
+	if hf == nil || len(arr.Args) != len(hf.Params) || len(hf.Returns) != 1 || hf.Returns[0].Type != "integer[]" {
+		notNumeric()
+	}
+	l := &rloop{call: &hostCall{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, line: arr.Line(), arrays: true},
+		cost: 1 + leadingCost(s.Stmts), v: -1}
+	top := rc.top
+	for i, p := range hf.Params {
+		if p.Type != "integer" {
+			notNumeric()
+		}
+		l.args = append(l.args, rc.expr(arr.Args[i]))
+	}
+	rc.top = top
+	rc.p.depth = max(rc.p.depth, 1)
+	rc.p.loops = append(rc.p.loops, l)
+	id := int32(len(rc.p.loops) - 1)
+	rc.emit(rIPrep, id, 0, 0)
+	rc.scopes = append(rc.scopes, map[string]rvar{})
+	l.i = rc.alloc()
+	rc.declare(s.Names[0], rvar{reg: l.i})
+	if len(s.Names) > 1 {
+		l.v = rc.alloc()
+		rc.declare(s.Names[1], rvar{reg: l.v})
+	}
+	loop := rc.emit(rILoop, id, 0, 0)
+	rc.counts = append(rc.counts, 0)
+	rc.block(s.Stmts)
+	l.cost += rc.counts[len(rc.counts)-1]
+	rc.counts = rc.counts[:len(rc.counts)-1]
+	rc.emit(rJmp, 0, 0, int32(loop))
+	rc.patch([]int{loop}, rc.here())
+	rc.scopes = rc.scopes[:len(rc.scopes)-1]
+	rc.top = top
+}
+
+// numberFor compiles a numeric for, as numberFor does.
+func (rc *rcomp) numberFor(s *ast.NumberForStmt) {
+	l := &rloop{cost: 1 + leadingCost(s.Stmts), v: -1}
+	top := rc.top
+	// Computed in order into registers of their own: the body may change
+	// the locals they were read from.
+	l.init = rc.alloc()
+	rc.exprTo(s.Init, l.init)
+	l.limit = rc.alloc()
+	rc.exprTo(s.Limit, l.limit)
+	l.step = rc.alloc()
+	if s.Step != nil {
+		rc.exprTo(s.Step, l.step)
+	} else {
+		rc.emit(rMov, l.step, rc.konst(1), 0)
+	}
+	rc.p.loops = append(rc.p.loops, l)
+	id := int32(len(rc.p.loops) - 1)
+	rc.emit(rNPrep, id, 0, 0)
+	rc.scopes = append(rc.scopes, map[string]rvar{})
+	l.i = rc.alloc()
+	rc.declare(s.Name, rvar{reg: l.i})
+	loop := rc.emit(rNLoop, id, 0, 0)
+	rc.counts = append(rc.counts, 0)
+	rc.block(s.Stmts)
+	l.cost += rc.counts[len(rc.counts)-1]
+	rc.counts = rc.counts[:len(rc.counts)-1]
+	rc.emit(rJmp, 0, 0, int32(loop))
+	rc.patch([]int{loop}, rc.here())
+	rc.scopes = rc.scopes[:len(rc.scopes)-1]
+	rc.top = top
+}
+
+// runReg runs the register code p of the hook function f of inst, leaving
+// its results in fr.res, and reports whether it ran the call: false when
+// its guard declined or it gave up, the frame then being as the call found
+// it. A failure it does not give up on is the call's, as on the general
+// form (see fastFail).
+func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *Error) {
+	fr := &w.fr
+	if fr.depth+p.depth >= fr.maxDepth {
+		return false, nil
+	}
+	if len(fr.regs) < p.nregs {
+		fr.regs = make([]float64, p.nregs)
+	}
+	if len(fr.loops) < len(p.loops) {
+		fr.loops = make([]loopState, len(p.loops))
+	}
+	r := fr.regs[:p.nregs]
+	copy(r, p.fixed)
+	for _, l := range p.loads {
+		v := &fr.slots[l.fi]
+		if v.k != vNumber {
+			return false, nil
+		}
+		r[l.reg] = v.n
+	}
+	var params *Params
+	if p.params >= 0 {
+		v := fr.slots[p.params]
+		if v.k != vTable {
+			return false, nil
+		}
+		params = v.params()
+	}
+	if p.entry > fr.maxN {
+		return false, nil
+	}
+	// The code keeps its own count (see rprog.entry), an upper bound of
+	// the general form's; fr.n, a lower bound of the VM's, stays 0.
+	fr.n = 0
+	fr.fn = f
+	fr.frames[0] = frameRec{fn: f}
+	done := false
+	defer func() {
+		if done {
+			return
+		}
+		x := recover()
+		if _, gaveUp := x.(numBail); !gaveUp {
+			ran, err = true, w.fastFail(inst, f, x)
+			return
+		}
+		fr.ints, fr.stack = fr.ints[:0], fr.stack[:0]
+		fr.line = 0
+		if rw, is := w.host.(Rewinder); is {
+			rw.Rewind()
+		}
+		w.regBails++
+		ran = false
+	}()
+	n := w.execReg(p, r, params)
+	fr.ints = fr.ints[:0]
+	fr.res = fr.res[:0]
+	for _, x := range r[:n] {
+		fr.res = append(fr.res, numberValue(x))
+	}
+	// rRet moved the results to the registers from 0.
+	done = true
+	return true, nil
+}
+
+// execReg runs p's code on the registers r and returns how many results
+// it left in r from 0.
+func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
+	fr := &w.fr
+	code := p.code
+	n, maxN := p.entry, fr.maxN
+	for pc := 0; ; {
+		in := &code[pc]
+		pc++
+		switch in.op {
+		case rAdd:
+			r[in.a] = normZero(float64(r[in.b] + r[in.c]))
+		case rSub:
+			r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+		case rMul:
+			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+		case rDiv:
+			r[in.a] = normZero(float64(r[in.b] / r[in.c]))
+		case rMod:
+			r[in.a] = arithNumbers(opMod, r[in.b], r[in.c])
+		case rPow:
+			r[in.a] = arithNumbers(opPow, r[in.b], r[in.c])
+		case rNeg:
+			r[in.a] = -r[in.b]
+		case rMov:
+			r[in.a] = r[in.b]
+		case rFloor:
+			r[in.a] = math.Floor(r[in.b])
+		case rCeil:
+			r[in.a] = math.Ceil(r[in.b])
+		case rAbs:
+			r[in.a] = math.Abs(r[in.b])
+		case rSqrt:
+			r[in.a] = math.Sqrt(r[in.b])
+		case rMin:
+			m, v := r[in.b], r[in.c]
+			if v < m {
+				m = v
+			}
+			r[in.a] = m
+		case rMax:
+			m, v := r[in.b], r[in.c]
+			if v > m {
+				m = v
+			}
+			r[in.a] = m
+		case rJmp:
+			pc = int(in.c)
+		case rJlt:
+			if r[in.a] < r[in.b] {
+				pc = int(in.c)
+			}
+		case rJle:
+			if r[in.a] <= r[in.b] {
+				pc = int(in.c)
+			}
+		case rJeq:
+			if r[in.a] == r[in.b] {
+				pc = int(in.c)
+			}
+		case rJnlt:
+			if !(r[in.a] < r[in.b]) {
+				pc = int(in.c)
+			}
+		case rJnle:
+			if !(r[in.a] <= r[in.b]) {
+				pc = int(in.c)
+			}
+		case rJne:
+			if r[in.a] != r[in.b] {
+				pc = int(in.c)
+			}
+		case rJtrue:
+			if fr.slots[in.a].k > vFalse {
+				pc = int(in.c)
+			}
+		case rJfalse:
+			if fr.slots[in.a].k <= vFalse {
+				pc = int(in.c)
+			}
+		case rHost:
+			p.hosts[in.a].run(w, r)
+		case rParam:
+			x, ok := params.Get(p.names[in.b])
+			if !ok {
+				bail()
+			}
+			r[in.a] = x
+		case rParamOr:
+			if x, ok := params.Get(p.names[in.b]); ok {
+				r[in.a] = x
+				pc = int(in.c)
+			}
+		case rIPrep:
+			p.loops[in.a].prepIpairs(w, r, &fr.loops[in.a])
+		case rILoop:
+			l, s := p.loops[in.a], &fr.loops[in.a]
+			n += l.cost
+			if n > maxN {
+				bail()
+			}
+			if s.i >= len(s.xs) {
+				pc = int(in.c)
+				break
+			}
+			r[l.i] = float64(s.i + 1)
+			if l.v >= 0 {
+				r[l.v] = float64(s.xs[s.i])
+			}
+			s.i++
+		case rNPrep:
+			l, s := p.loops[in.a], &fr.loops[in.a]
+			s.step, s.lim = r[l.step], r[l.limit]
+			s.x = normZero(r[l.init] - s.step)
+		case rNLoop:
+			l, s := p.loops[in.a], &fr.loops[in.a]
+			n += l.cost
+			if n > maxN {
+				bail()
+			}
+			x := float64(s.x + s.step)
+			s.x = normZero(x)
+			if !(s.step > 0 && x <= s.lim || s.step <= 0 && x >= s.lim) {
+				pc = int(in.c)
+				break
+			}
+			r[l.i] = s.x
+		case rRet:
+			copy(r[:in.a], r[in.b:in.b+in.a])
+			return int(in.a)
+		case rBail:
+			bail()
+		}
+	}
+}
+
+// run makes the host call, as hostCall.runFast does on valid arguments.
+func (h *rhost) run(w *Worker, r []float64) {
+	fr := &w.fr
+	in := fr.fin[:len(h.args)]
+	for i, a := range h.args {
+		if a < 0 {
+			in[i] = h.enums[i]
+			continue
+		}
+		x := r[a]
+		if !whole(x) {
+			bail()
+		}
+		in[i] = int(x)
+	}
+	fr.line = h.line
+	m, ok := h.hf.Fast(w.host, in, fr.fout[:])
+	if !ok || m < len(h.dst) {
+		bail()
+	}
+	if w.fhe != nil {
+		if err := w.fhe.Err(); err != nil {
+			a := &w.fargs
+			a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, false
+			a.Fail(err)
+		}
+	}
+	for i, d := range h.dst {
+		r[d] = float64(fr.fout[i])
+	}
+}
+
+// prepIpairs calls the loop's array function, as ipairsFor does.
+func (l *rloop) prepIpairs(w *Worker, r []float64, s *loopState) {
+	fr := &w.fr
+	base := len(fr.stack)
+	for _, a := range l.args {
+		fr.stack = append(fr.stack, numberValue(r[a]))
+	}
+	rs := l.call.call(fr, base)
+	if len(rs) == 0 || rs[0].k != vInts {
+		bail()
+	}
+	s.xs, s.i = rs[0].ints(), 0
+}
+
+var ropNames = [...]string{
+	rAdd: "add", rSub: "sub", rMul: "mul", rDiv: "div", rMod: "mod", rPow: "pow", rNeg: "neg", rMov: "mov",
+	rFloor: "floor", rCeil: "ceil", rAbs: "abs", rSqrt: "sqrt", rMin: "min", rMax: "max", rJmp: "jmp",
+	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
+	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
+	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rBail: "bail",
+}
+
+// String lists p's code, one instruction a line (for tests and debugging).
+func (p *rprog) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "registers %d, fixed %v, loads %v\n", p.nregs, p.fixed, p.loads)
+	for pc, in := range p.code {
+		fmt.Fprintf(&b, "%3d %-7s %d %d %d", pc, ropNames[in.op], in.a, in.b, in.c)
+		if in.op == rHost {
+			h := p.hosts[in.a]
+			fmt.Fprintf(&b, "  %s%v→%v", h.name, h.args, h.dst)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// assigns reports whether stmts assign to the name (or a local of the
+// same name: it need not tell them apart).
+func assigns(stmts []ast.Stmt, name string) bool {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			for _, l := range s.Lhs {
+				if id, ok := l.(*ast.IdentExpr); ok && id.Value == name {
+					return true
+				}
+			}
+		case *ast.IfStmt:
+			if assigns(s.Then, name) || assigns(s.Else, name) {
+				return true
+			}
+		case *ast.DoBlockStmt:
+			if assigns(s.Stmts, name) {
+				return true
+			}
+		case *ast.NumberForStmt:
+			if assigns(s.Stmts, name) {
+				return true
+			}
+		case *ast.GenericForStmt:
+			if assigns(s.Stmts, name) {
+				return true
+			}
+		case *ast.WhileStmt, *ast.RepeatStmt:
+			return true
+		}
+	}
+	return false
+}
