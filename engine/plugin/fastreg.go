@@ -107,12 +107,17 @@ const (
 	rNLoop              // loop a's next iteration, or go to c when done
 	rRet                // return the registers from 0, a of them
 	rBail               // give up
+	// rIdiv is the division toward zero helpers compute (see idivs):
+	// q = r[b] / r[c]; r[d] = q; r[a] = ceil(q) if q < 0, else floor(q);
+	// go to e.
+	rIdiv
 )
 
 // rinstr is one instruction.
 type rinstr struct {
 	op      rop
 	a, b, c int32
+	d, e    int32 // rIdiv's
 }
 
 // rprog is the register code of a hook function.
@@ -150,6 +155,8 @@ type rhost struct {
 	hf    *HostFunc
 	name  string  // "ftbt.effect"
 	args  []int32 // registers, by parameter; -1 for an enum
+	whole uint32  // bit i: args[i]'s register always holds a whole number
+	loops []int32 // by parameter: 1 + the loop whose value it is (rvar.loop), or 0
 	enums []int   // by parameter: the enum argument's index
 	dst   []int32 // the registers of the results used
 	line  int
@@ -172,6 +179,7 @@ type rloop struct {
 type loopState struct {
 	xs     []int
 	i      int
+	cur    int     // ipairs: the value, as an int
 	x, lim float64 // numeric for: the counter and limit
 	step   float64
 }
@@ -203,6 +211,10 @@ const maxFixed = 1 << 16
 type rvar struct {
 	ctx bool
 	reg int32
+	// whole: the register always holds a number whole() accepts (a loop
+	// variable of ipairs the body does not assign).
+	whole bool
+	loop  int32 // 1 + the loop whose value (ipairs) the register is, or 0
 }
 
 // rret is the return context of an inlined helper: its results go to dst
@@ -260,6 +272,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p = rc.p
 	p.nregs = int(rc.max)
 	p.entry = rc.counts[0]
+	defer p.idivs()
 	for i := range p.code {
 		in := &p.code[i]
 		switch in.op {
@@ -905,11 +918,17 @@ func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 			notNumeric()
 		}
 	}
-	h := &rhost{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, args: make([]int32, len(hf.Params)),
+	h := &rhost{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, args: make([]int32, len(hf.Params)), loops: make([]int32, len(hf.Params)),
 		enums: make([]int, len(hf.Params)), dst: dst, line: e.Line()}
 	top := rc.top
 	for i, p := range hf.Params {
 		if p.Type == "integer" {
+			if id, ok := e.Args[i].(*ast.IdentExpr); ok {
+				if v, ok := rc.lookup(id.Value); ok && v.whole {
+					h.whole |= 1 << i
+					h.loops[i] = v.loop
+				}
+			}
 			h.args[i] = rc.expr(e.Args[i])
 			continue
 		}
@@ -1060,10 +1079,15 @@ func (rc *rcomp) ipairs(s *ast.GenericForStmt) {
 	rc.emit(rIPrep, id, 0, 0)
 	rc.scopes = append(rc.scopes, map[string]rvar{})
 	l.i = rc.alloc()
-	rc.declare(s.Names[0], rvar{reg: l.i})
+	rc.declare(s.Names[0], rvar{reg: l.i, whole: !assigns(s.Stmts, s.Names[0])})
 	if len(s.Names) > 1 {
 		l.v = rc.alloc()
-		rc.declare(s.Names[1], rvar{reg: l.v})
+		w := !assigns(s.Stmts, s.Names[1])
+		v := rvar{reg: l.v, whole: w}
+		if w {
+			v.loop = id + 1
+		}
+		rc.declare(s.Names[1], v)
 	}
 	loop := rc.emit(rILoop, id, 0, 0)
 	rc.counts = append(rc.counts, 0)
@@ -1286,7 +1310,13 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
 			}
 			r[l.i] = float64(s.i + 1)
 			if l.v >= 0 {
-				r[l.v] = float64(s.xs[s.i])
+				x := s.xs[s.i]
+				if uint64(x+1<<53) > 1<<54 {
+					// Not a whole number of float64 (see rvar.whole).
+					bail()
+				}
+				r[l.v] = float64(x)
+				s.cur = x
 			}
 			s.i++
 		case rNPrep:
@@ -1311,6 +1341,15 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
 			return int(in.a)
 		case rBail:
 			bail()
+		case rIdiv:
+			q := normZero(float64(r[in.b] / r[in.c]))
+			r[in.d] = q
+			if q < 0 {
+				r[in.a] = math.Ceil(q)
+			} else {
+				r[in.a] = math.Floor(q)
+			}
+			pc = int(in.e)
 		}
 	}
 }
@@ -1320,15 +1359,20 @@ func (h *rhost) run(w *Worker, r []float64) {
 	fr := &w.fr
 	in := fr.fin[:len(h.args)]
 	for i, a := range h.args {
-		if a < 0 {
+		switch {
+		case a < 0:
 			in[i] = h.enums[i]
-			continue
+		case h.loops[i] > 0:
+			in[i] = fr.loops[h.loops[i]-1].cur
+		case h.whole&(1<<i) != 0:
+			in[i] = int(r[a])
+		default:
+			x := r[a]
+			if !whole(x) {
+				bail()
+			}
+			in[i] = int(x)
 		}
-		x := r[a]
-		if !whole(x) {
-			bail()
-		}
-		in[i] = int(x)
 	}
 	fr.line = h.line
 	m, ok := h.hf.Fast(w.host, in, fr.fout[:])
@@ -1366,7 +1410,7 @@ var ropNames = [...]string{
 	rFloor: "floor", rCeil: "ceil", rAbs: "abs", rSqrt: "sqrt", rMin: "min", rMax: "max", rJmp: "jmp",
 	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
-	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rBail: "bail",
+	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rBail: "bail", rIdiv: "idiv",
 }
 
 // String lists p's code, one instruction a line (for tests and debugging).
@@ -1375,6 +1419,9 @@ func (p *rprog) String() string {
 	fmt.Fprintf(&b, "registers %d, fixed %v, loads %v\n", p.nregs, p.fixed, p.loads)
 	for pc, in := range p.code {
 		fmt.Fprintf(&b, "%3d %-7s %d %d %d", pc, ropNames[in.op], in.a, in.b, in.c)
+		if in.op == rIdiv {
+			fmt.Fprintf(&b, " %d %d", in.d, in.e)
+		}
 		if in.op == rHost {
 			h := p.hosts[in.a]
 			fmt.Fprintf(&b, "  %s%v→%v", h.name, h.args, h.dst)
@@ -1416,4 +1463,68 @@ func assigns(stmts []ast.Stmt, name string) bool {
 		}
 	}
 	return false
+}
+
+// idivs replaces each division toward zero, as helpers such as
+//
+//	local function idiv(a, b)
+//		local q = a / b
+//		if q < 0 then
+//			return math.ceil(q)
+//		end
+//		return math.floor(q)
+//	end
+//
+// compile to, by one rIdiv:
+//
+//	i    div   t x y
+//	i+1  jnlt  t Z i+4   (Z: a constant +0)
+//	i+2  ceil  d t
+//	i+3  jmp   E
+//	i+4  floor d t
+//	i+5  jmp   E         (or E is i+5)
+//
+// when no other jump lands inside it. The rest stays, unreachable.
+func (p *rprog) idivs() {
+	target := make([]int, len(p.code)+1) // jumps landing on each address
+	for _, in := range p.code {
+		switch in.op {
+		case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+			target[in.c]++
+		}
+	}
+	code := p.code
+	for i := 0; i+4 < len(code); i++ {
+		div, jn, ceil, jmp, floor := code[i], code[i+1], code[i+2], code[i+3], code[i+4]
+		if div.op != rDiv || jn.op != rJnlt || jn.a != div.a || jn.c != int32(i+4) ||
+			ceil.op != rCeil || ceil.b != div.a || jmp.op != rJmp ||
+			floor.op != rFloor || floor.b != div.a || floor.a != ceil.a {
+			continue
+		}
+		if z := jn.b; int(z) >= len(p.fixed) || !p.isConstZero(z) {
+			continue
+		}
+		e := jmp.c
+		if e != int32(i+5) && (i+5 >= len(code) || code[i+5].op != rJmp || code[i+5].c != e) {
+			continue
+		}
+		if target[i+1] != 0 || target[i+2] != 0 || target[i+3] != 0 || target[i+4] != 1 {
+			continue
+		}
+		code[i] = rinstr{op: rIdiv, a: ceil.a, b: div.b, c: div.c, d: div.a, e: e}
+	}
+}
+
+// isConstZero reports whether fixed register z holds the constant +0
+// (not a ctx field, which is loaded over it).
+func (p *rprog) isConstZero(z int32) bool {
+	if p.fixed[z] != 0 || math.Signbit(p.fixed[z]) {
+		return false
+	}
+	for _, l := range p.loads {
+		if l.reg == z {
+			return false
+		}
+	}
+	return true
 }

@@ -543,3 +543,32 @@ func TestWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestRegIdiv: a division toward zero in a value is one instruction, and
+// still computes what the VM does (ceil for negative quotients, floor
+// otherwise, NaN and infinities included).
+func TestRegIdiv(t *testing.T) {
+	src := `local function idiv(a, b)
+	local q = a / b
+	if q < 0 then
+		return math.ceil(q)
+	end
+	return math.floor(q)
+end
+function score(ctx)
+	local s = idiv(ctx.a, ctx.b) + 1
+	local t = idiv(-s, 2)
+	return s, t
+end
+`
+	p, err := newDiffPair(t, regKind, "idiv.lua", src, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	code := p.hook.fast.fns[0].reg.String()
+	if n := strings.Count(code, " idiv "); n != 2 {
+		t.Errorf("%d idiv instructions, want 2:\n%s", n, code)
+	}
+	p.run("idiv", src, 1, 500, false)
+}

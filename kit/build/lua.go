@@ -270,7 +270,7 @@ type ParamsGiven struct {
 // reading its params in ways the check cannot follow (ctx.params[k],
 // pairs(ctx.params)) is not checked for unused params.
 func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven) diag.Diagnostics {
-	u := plugin.ScriptUses(kind, file, src)
+	u := scriptUses(kind, file, src)
 	var read []string
 	for _, p := range u.Params {
 		if !slices.Contains(read, p.Name) {

@@ -17,8 +17,9 @@ import (
 // The cache is bounded: when it holds maxCachedChecks entries it starts over.
 var checkCache = struct {
 	sync.Mutex
-	m map[checkKey][]plugin.Problem
-}{m: map[checkKey][]plugin.Problem{}}
+	m    map[checkKey][]plugin.Problem
+	uses map[checkKey]plugin.Uses // ScriptUses, keyed without id
+}{m: map[checkKey][]plugin.Problem{}, uses: map[checkKey]plugin.Uses{}}
 
 // maxCachedChecks bounds checkCache (a few hundred bytes per entry).
 const maxCachedChecks = 4096
@@ -54,4 +55,27 @@ func checkScript(k *plugin.Kind, id, file string, src []byte) []plugin.Problem {
 	checkCache.m[key] = ps
 	checkCache.Unlock()
 	return ps
+}
+
+// scriptUses is plugin.ScriptUses through checkCache (also a pure function
+// of its inputs). The returned Uses are shared and must not be modified.
+func scriptUses(k *plugin.Kind, file string, src []byte) plugin.Uses {
+	if len(src) > maxCachedSource {
+		return plugin.ScriptUses(k, file, src)
+	}
+	key := checkKey{kind: k, file: file, sum: sha256.Sum256(src)}
+	checkCache.Lock()
+	u, ok := checkCache.uses[key]
+	checkCache.Unlock()
+	if ok {
+		return u
+	}
+	u = plugin.ScriptUses(k, file, src)
+	checkCache.Lock()
+	if len(checkCache.uses) >= maxCachedChecks {
+		clear(checkCache.uses)
+	}
+	checkCache.uses[key] = u
+	checkCache.Unlock()
+	return u
 }

@@ -80,7 +80,15 @@ func kindNamed(name string) *plugin.Kind {
 func paramUses(u *Unit, kind, id string) []build.ParamsGiven {
 	var uses []build.ParamsGiven
 	add := func(list, what string, i int, entity, script string, params Params) {
-		if script == "" || ScriptOf(u.Model, Ptr(list, i, "script"), script, kind).Hook != id {
+		if script == "" {
+			return
+		}
+		// A script whose file name is another id cannot be this hook
+		// (unless the path ends in . or .., which resolving removes).
+		if build.HookID(script) != id && !strings.HasSuffix(script, ".") && !strings.HasSuffix(script, "/") {
+			return
+		}
+		if ScriptOf(u.Model, Ptr(list, i, "script"), script, kind).Hook != id {
 			return
 		}
 		names := slices.Sorted(maps.Keys(params))

@@ -82,3 +82,85 @@ func BenchmarkAIDecision(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAIDecisionPaired: the AI decisions of BenchmarkAIDecision with
+// the Go and the Lua scores, in alternating batches of one decision per
+// person, so both rates come from the same stretch of a machine whose speed
+// drifts; it reports both rates and lua/go, the ratio to quote.
+func BenchmarkAIDecisionPaired(b *testing.B) {
+	cfg := legacy(b, "m1.map")
+	type side struct {
+		g     *ftbt.Game
+		a     *agent.AI
+		cpu   time.Duration
+		n     int
+		reach []ftbt.Reach
+		sc    []agent.CellScore
+	}
+	var sides [2]*side
+	for i, r := range []ftbt.EffectRunner{nativeRunner(b, cfg), luaRunner(b, cfg)} {
+		g, err := ftbt.New(cfg, r, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sides[i] = &side{g: g, a: agent.NewAI()}
+	}
+	n := len(cfg.People)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for b.Loop() {
+		for _, s := range sides {
+			c0 := cpuTime()
+			for p := range n {
+				s.reach = s.g.AppendRange(s.reach[:0], p)
+				var err error
+				if s.sc, err = s.a.Evaluate(s.g.View(), p, s.reach, s.sc[:0]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			s.cpu += cpuTime() - c0
+			s.n += n
+		}
+	}
+	reportPaired(b, sides[0].n, sides[0].cpu, sides[1].n, sides[1].cpu, "decisions")
+}
+
+// BenchmarkAIGamePaired: BenchmarkAIGame's whole AI-vs-AI games, one with
+// Go and one with Lua classes in turn; rounds/cpu-s of each and lua/go.
+func BenchmarkAIGamePaired(b *testing.B) {
+	cfg := legacy(b, "m1.map")
+	cfg.Rules.MaxRounds = 50
+	runners := []ftbt.EffectRunner{nativeRunner(b, cfg), luaRunner(b, cfg)}
+	var cpu [2]time.Duration
+	var rounds [2]int
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for i := 0; b.Loop(); i++ {
+		for k, r := range runners {
+			c0 := cpuTime()
+			g, err := ftbt.New(cfg, r, uint64(i))
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := g.Run([]ftbt.Decider{agent.NewAI(), agent.NewAI()})
+			if err != nil {
+				b.Fatal(err)
+			}
+			cpu[k] += cpuTime() - c0
+			rounds[k] += res.Rounds
+		}
+	}
+	reportPaired(b, rounds[0], cpu[0], rounds[1], cpu[1], "rounds")
+}
+
+// reportPaired reports the Go and Lua rates of a paired benchmark and
+// their ratio.
+func reportPaired(b *testing.B, ngo int, cgo time.Duration, nlua int, clua time.Duration, unit string) {
+	if cgo <= 0 || clua <= 0 {
+		return
+	}
+	goRate, luaRate := float64(ngo)/cgo.Seconds(), float64(nlua)/clua.Seconds()
+	b.ReportMetric(goRate, "go-"+unit+"/cpu-s")
+	b.ReportMetric(luaRate, "lua-"+unit+"/cpu-s")
+	b.ReportMetric(luaRate/goRate, "lua/go")
+}

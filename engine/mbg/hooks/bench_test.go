@@ -3,6 +3,7 @@ package hooks_test
 import (
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
@@ -89,5 +90,61 @@ func BenchmarkRandomGames(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
+	}
+}
+
+// BenchmarkBattlePaired: BenchmarkBattle's battles with the Go and the Lua
+// techs in alternating batches of 100, so both rates come from the same
+// stretch of a machine whose speed drifts; it reports both rates and
+// lua/go, the ratio to quote.
+func BenchmarkBattlePaired(b *testing.B) {
+	cfg := sanguo(b)
+	all := make([]int, len(cfg.Techs))
+	for i := range all {
+		all[i] = i
+	}
+	sides := [2]mbg.BattleSide{
+		{Winp: 99, Power: 72, Celve: 92, HP: 2788, Techs: all},
+		{Winp: 93, Power: 97, Celve: 77, HP: 2196, Techs: all},
+	}
+	rs := runners(b, cfg)
+	type run struct {
+		bt  *mbg.Battle
+		rng *mbg.RNG
+		cpu time.Duration
+		n   int
+	}
+	var runs [2]*run
+	for i, name := range []string{"go", "lua"} {
+		techs := rs[name][0].(mbg.TechRunner)
+		rng := mbg.NewRNG(1)
+		if u, ok := techs.(mbg.RandomUser); ok {
+			u.UseRNG(rng)
+		}
+		bt, err := mbg.NewBattle(cfg, techs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs[i] = &run{bt: bt, rng: rng}
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	for b.Loop() {
+		for _, r := range runs {
+			c0 := cpuTime()
+			for range 100 {
+				if _, err := r.bt.Run(sides, 1, r.rng); err != nil {
+					b.Fatal(err)
+				}
+			}
+			r.cpu += cpuTime() - c0
+			r.n += 100
+		}
+	}
+	if runs[0].cpu > 0 && runs[1].cpu > 0 {
+		g, l := float64(runs[0].n)/runs[0].cpu.Seconds(), float64(runs[1].n)/runs[1].cpu.Seconds()
+		b.ReportMetric(g, "go-battles/cpu-s")
+		b.ReportMetric(l, "lua-battles/cpu-s")
+		b.ReportMetric(l/g, "lua/go")
 	}
 }
