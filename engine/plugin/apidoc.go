@@ -105,7 +105,11 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 			p("### Host API: `%s`\n\n", k.HostTable)
 			p("Callable only while a function of the hook runs (not at load time).\n\n")
 			for _, h := range k.Host {
-				p("#### `%s`\n\n%s\n\n", luaCall(k.HostTable+"."+h.Name, h.Params), h.Doc)
+				ro := ""
+				if h.ReadOnly {
+					ro = " Read-only: it changes nothing."
+				}
+				p("#### `%s`\n\n%s%s\n\n", luaCall(k.HostTable+"."+h.Name, h.Params), h.Doc, ro)
 				fieldTable(&b, "parameter", h.Params)
 				fieldTable(&b, "result", h.Returns)
 			}

@@ -36,21 +36,32 @@ function), ` + "`while`/`repeat`/`break`" + `, ` + "`pairs`" + `, ` + "`..`" + `
 once to existing locals, and a top level that runs code. All shipped scripts are in the subset;
 a test keeps them there.
 
-Two kinds of code run faster still. A helper that only computes numbers from numbers (no loops,
+Three kinds of code run faster still. A helper that only computes numbers from numbers (no loops,
 no host calls, no recursion; such as the ` + "`idiv`" + ` and ` + "`amount`" + ` helpers of the ftbt scripts, which may read
 ` + "`ctx`" + ` fields and call each other) is compiled a second time over plain numbers, and a call uses that
 form whenever its arguments are numbers (and ` + "`ctx`" + `) and the limits are not close; otherwise the
-general form runs, so the outcome is the same either way. And host functions that take integers
+general form runs, so the outcome is the same either way. Host functions that take integers
 and names (` + "`ftbt.occupant`, `ftbt.hp`, `ftbt.goal_dist`, `ftbt.effect`" + ` …) are called directly when
-their arguments are valid. Write helpers for numbers as you would anyway: keep host calls in the hook
-function and pass their results in.
+their arguments are valid. And a hook function that only reads the game (every host function it
+calls is marked read-only in the reference below: the ftbt AI's ` + "`score`" + ` functions, for instance) and
+whose values are all numbers is compiled a third time, to code for a small register machine: the
+` + "`ctx`" + ` fields and constants it reads sit in registers, the numeric helpers it calls are copied into
+it (so ` + "`idiv(amount(ctx, c0, c) * rem * g, ctx.tech_dist)`" + ` costs no call at all), conditions are
+compare-and-jump, and host calls read their arguments from registers. That code runs first; when it
+meets something it does not handle (a ` + "`ctx.params`" + ` value that is absent where a number is needed, an
+argument that is not a whole number, a limit getting close) it gives the call up, and the call runs
+again from the start in the general form, which can do so because nothing the first attempt did could
+be seen. So, to be fast, write hooks the plain way: numbers in locals, host reads in the hook function,
+arithmetic in small helpers. Strings, booleans in locals, tables and random numbers keep a function in
+the general form.
 
 Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
 helper that recurses counts instructions too: each iteration and call counts the instructions the
 VM certainly runs for it, a lower bound of the VM's count. A script that runs away (an endless
 ` + "`for`" + `, a huge array, unbounded recursion) is stopped by the same instruction or call-depth limit
 with the same message; near the budget the compiled code may stop a little later than the VM, at
-another line, but it never stops a call the VM would finish.
+another line (or, having run further, with the error it meets there), but it never stops a call
+the VM would finish.
 
 `
 }
