@@ -105,7 +105,7 @@ const (
 	rILoop              // loop a's next iteration, or go to c when done
 	rNPrep              // loop a (numeric for) starts
 	rNLoop              // loop a's next iteration, or go to c when done
-	rRet                // return the registers from 0, a of them
+	rRet                // return a registers from b
 	rBail               // give up
 	// rIdiv is the division toward zero helpers compute (see idivs):
 	// q = r[b] / r[c]; r[d] = q; r[a] = ceil(q) if q < 0, else floor(q);
@@ -277,7 +277,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 		in := &p.code[i]
 		switch in.op {
 		case rRet:
-			// The result registers, from start, are moved to 0.
+			// The result registers are the first after the fixed ones.
 			in.b = start
 		case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
 			// A jump to a jump goes to its target.
@@ -1172,13 +1172,15 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	// The code keeps its own count (see rprog.entry), an upper bound of
 	// the general form's; fr.n, a lower bound of the VM's, stays 0.
 	fr.n = 0
-	fr.fn = f
-	fr.frames[0] = frameRec{fn: f}
 	done := false
 	defer func() {
 		if done {
 			return
 		}
+		// The frame fastFail's traceback reads (it is at the bottom: host
+		// calls are made from the hook function itself).
+		fr.fn = f
+		fr.frames[0] = frameRec{fn: f}
 		x := recover()
 		if _, gaveUp := x.(numBail); !gaveUp {
 			ran, err = true, w.fastFail(inst, f, x)
@@ -1192,23 +1194,25 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 		w.regBails++
 		ran = false
 	}()
-	n := w.execReg(p, r, params)
+	base, n := w.execReg(p, r, params)
 	fr.ints = fr.ints[:0]
-	fr.res = fr.res[:0]
-	for _, x := range r[:n] {
-		fr.res = append(fr.res, numberValue(x))
+	if cap(fr.res) < n {
+		fr.res = make([]value, n)
 	}
-	// rRet moved the results to the registers from 0.
+	fr.res = fr.res[:n]
+	for i, x := range r[base : base+n] {
+		fr.res[i] = value{k: vNumber, n: x}
+	}
 	done = true
 	return true, nil
 }
 
-// execReg runs p's code on the registers r and returns how many results
-// it left in r from 0.
-func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
+// execReg runs p's code on the registers r and returns where its results
+// are in r and how many there are.
+func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 	fr := &w.fr
 	code := p.code
-	n, maxN := p.entry, fr.maxN
+	count, maxN := p.entry, fr.maxN
 	for pc := 0; ; {
 		in := &code[pc]
 		pc++
@@ -1300,8 +1304,8 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
 			p.loops[in.a].prepIpairs(w, r, &fr.loops[in.a])
 		case rILoop:
 			l, s := p.loops[in.a], &fr.loops[in.a]
-			n += l.cost
-			if n > maxN {
+			count += l.cost
+			if count > maxN {
 				bail()
 			}
 			if s.i >= len(s.xs) {
@@ -1325,8 +1329,8 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
 			s.x = normZero(r[l.init] - s.step)
 		case rNLoop:
 			l, s := p.loops[in.a], &fr.loops[in.a]
-			n += l.cost
-			if n > maxN {
+			count += l.cost
+			if count > maxN {
 				bail()
 			}
 			x := float64(s.x + s.step)
@@ -1337,8 +1341,7 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) int {
 			}
 			r[l.i] = s.x
 		case rRet:
-			copy(r[:in.a], r[in.b:in.b+in.a])
-			return int(in.a)
+			return int(in.b), int(in.a)
 		case rBail:
 			bail()
 		case rIdiv:

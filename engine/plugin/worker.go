@@ -340,14 +340,14 @@ func (inst *instance) fastFn(fn int) *fastFunc {
 func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error) {
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
-	clear(fr.slots[f.base : f.base+f.nnil])
-	fr.res = fr.res[:0]
 	fr.line = 0
 	if p := f.reg; p != nil {
 		if ran, err := w.runReg(inst, f, p); ran {
 			return &fr.res, err
 		}
 	}
+	clear(fr.slots[f.base : f.base+f.nnil])
+	fr.res = fr.res[:0]
 	// A call that returns normally skips recover, which costs as much as
 	// a small hook.
 	done := false
