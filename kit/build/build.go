@@ -666,10 +666,18 @@ const (
 // did-you-mean) and, when strict, against ds (a comment that suppresses
 // nothing on its next line is a warning).
 func (c *Compiler) checkIgnores(src *source.Source, ds diag.Diagnostics, strict bool) diag.Diagnostics {
-	cat := c.Catalogue()
+	// The catalogue is merged only for a scenario that has such comments.
+	var cat diag.Catalogue
 	var known []string
-	for _, info := range cat.Infos() {
-		known = append(known, info.Code)
+	catalogue := func() {
+		if known != nil {
+			return
+		}
+		cat = c.Catalogue()
+		known = []string{}
+		for _, info := range cat.Infos() {
+			known = append(known, info.Code)
+		}
 	}
 	var out diag.Diagnostics
 	for _, f := range src.Files() {
@@ -679,6 +687,9 @@ func (c *Compiler) checkIgnores(src *source.Source, ds diag.Diagnostics, strict 
 		}
 		for i, line := range diag.SplitLines(data) {
 			codes := diag.IgnoredCodes(f, line)
+			if len(codes) > 0 {
+				catalogue()
+			}
 			for _, code := range codes {
 				col := utf8.RuneCountInString(line[:strings.Index(line, code)]) + 1
 				at := &diag.Range{File: f, Start: diag.Pos{Line: i + 1, Column: col}, End: diag.Pos{Line: i + 1, Column: col + utf8.RuneCountInString(code)}}
