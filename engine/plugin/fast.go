@@ -136,9 +136,11 @@ type frame struct {
 	// The arguments and results of HostFunc.Fast.
 	fin, fout [maxFastArgs]int
 
-	// Register code (fastreg.go): the registers and loops' states.
-	regs  []float64
-	loops []loopState
+	// Register code (fastreg.go): the registers and loops' states, and
+	// the code whose constants the registers hold.
+	regs    []float64
+	loops   []loopState
+	regProg *rprog
 }
 
 type (

@@ -272,7 +272,6 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p = rc.p
 	p.nregs = int(rc.max)
 	p.entry = rc.counts[0]
-	defer p.idivs()
 	for i := range p.code {
 		in := &p.code[i]
 		switch in.op {
@@ -286,7 +285,121 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 			}
 		}
 	}
+	if fixed >= 0 {
+		p.checkFixed(fixed)
+	}
+	p.idivs()
+	p.compact()
 	return p
+}
+
+// jumps reports whether op may go to its instruction's c.
+func jumps(op rop) bool {
+	switch op {
+	case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+		return true
+	}
+	return false
+}
+
+// checkFixed rejects code that would write a fixed register (a constant or
+// a ctx field): runReg keeps constants loaded from one call to the next.
+func (p *rprog) checkFixed(fixed int32) {
+	for _, in := range p.code {
+		switch in.op {
+		case rAdd, rSub, rMul, rDiv, rMod, rPow, rNeg, rMov, rFloor, rCeil, rAbs, rSqrt, rMin, rMax, rParam, rParamOr:
+			if in.a < fixed {
+				notNumeric()
+			}
+		}
+	}
+	for _, h := range p.hosts {
+		for _, d := range h.dst {
+			if d < fixed {
+				notNumeric()
+			}
+		}
+	}
+	for _, l := range p.loops {
+		if l.i < fixed || l.v >= 0 && l.v < fixed {
+			notNumeric()
+		}
+	}
+}
+
+// compact drops the instructions no path reaches (the tails rIdiv
+// replaced, a bail after a helper's returns) and jumps to the next
+// instruction that remains, and renumbers the jumps.
+func (p *rprog) compact() {
+	code := p.code
+	n := len(code)
+	live := make([]bool, n+1)
+	work := []int{0}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		if pc >= n || live[pc] {
+			continue
+		}
+		live[pc] = true
+		in := code[pc]
+		switch {
+		case in.op == rJmp:
+			work = append(work, int(in.c))
+		case in.op == rIdiv:
+			work = append(work, int(in.e))
+		case in.op == rRet || in.op == rBail:
+		case jumps(in.op):
+			work = append(work, int(in.c), pc+1)
+		default:
+			work = append(work, pc+1)
+		}
+	}
+	// next[i] is the first live instruction at or after i.
+	next := make([]int, n+1)
+	next[n] = n
+	for i := n - 1; i >= 0; i-- {
+		next[i] = next[i+1]
+		if live[i] {
+			next[i] = i
+		}
+	}
+	for i := range code {
+		if live[i] && code[i].op == rJmp && next[code[i].c] == next[i+1] {
+			live[i] = false // to where the code goes anyway
+		}
+	}
+	// Recount next without the dropped jumps, and number what stays.
+	for i := n - 1; i >= 0; i-- {
+		next[i] = next[i+1]
+		if live[i] {
+			next[i] = i
+		}
+	}
+	index := make([]int32, n+1)
+	k := int32(0)
+	for i := range code {
+		index[i] = k
+		if live[i] {
+			k++
+		}
+	}
+	index[n] = k
+	to := func(t int32) int32 { return index[next[t]] }
+	out := code[:0]
+	for i, in := range code {
+		if !live[i] {
+			continue
+		}
+		if jumps(in.op) {
+			in.c = to(in.c)
+		}
+		if in.op == rIdiv {
+			in.e = to(in.e)
+		}
+		out = append(out, in)
+	}
+	p.code = out
 }
 
 func (rc *rcomp) emit(op rop, a, b, c int32) int {
@@ -1145,12 +1258,19 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	}
 	if len(fr.regs) < p.nregs {
 		fr.regs = make([]float64, p.nregs)
+		fr.regProg = nil
 	}
 	if len(fr.loops) < len(p.loops) {
 		fr.loops = make([]loopState, len(p.loops))
 	}
 	r := fr.regs[:p.nregs]
-	copy(r, p.fixed)
+	if fr.regProg != p {
+		// The constants stay from the last call of the same code: no
+		// code writes a fixed register, and other code ran since only
+		// if regProg says so.
+		copy(r, p.fixed)
+		fr.regProg = p
+	}
 	for _, l := range p.loads {
 		v := &fr.slots[l.fi]
 		if v.k != vNumber {
@@ -1491,8 +1611,7 @@ func assigns(stmts []ast.Stmt, name string) bool {
 func (p *rprog) idivs() {
 	target := make([]int, len(p.code)+1) // jumps landing on each address
 	for _, in := range p.code {
-		switch in.op {
-		case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+		if jumps(in.op) {
 			target[in.c]++
 		}
 	}
