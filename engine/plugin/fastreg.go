@@ -60,10 +60,10 @@ import (
 //   - returns of no value.
 //
 // Limits: its calls go no deeper than the depth limit allows (else the
-// general form runs the call), and it counts instructions as the general
-// form does (loop iterations, helper entries), giving up before its count
-// could pass the budget, so a runaway loop ends in the general form's
-// error.
+// general form runs the call), and it counts an upper bound of the
+// instructions the general form counts (loop iterations, helper entries;
+// see rprog.entry), giving up before that could pass the budget, so a
+// runaway loop ends in the general form's error.
 
 // numBail is what the register code panics with to give the call to the
 // general form.
@@ -134,7 +134,7 @@ type rprog struct {
 	names  []string // ctx.params names
 	params int      // the ctx field of the params table, if read; else -1
 	depth  int      // how far beyond the hook's depth its calls go
-	nret   int      // registers the results take (from 0)
+	nret   int      // registers the results take, after the fixed ones
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
 	// counts them all at once, at entry, and a loop's iteration all of
@@ -178,6 +178,7 @@ type rloop struct {
 // loopState is a loop's state while it runs.
 type loopState struct {
 	xs     []int
+	mark   int // ipairs: the frame's array arena before the loop's array
 	i      int
 	cur    int     // ipairs: the value, as an int
 	x, lim float64 // numeric for: the counter and limit
@@ -278,9 +279,9 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 		case rRet:
 			// The result registers are the first after the fixed ones.
 			in.b = start
-		case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+		default:
 			// A jump to a jump goes to its target.
-			for n := 0; n < len(p.code) && p.code[in.c].op == rJmp; n++ {
+			for n := 0; jumps(in.op) && n < len(p.code) && p.code[in.c].op == rJmp; n++ {
 				in.c = p.code[in.c].c
 			}
 		}
@@ -1133,6 +1134,8 @@ func (rc *rcomp) inlineCall(e *ast.FuncCallExpr, r *rret) {
 		}
 	}
 	rc.counts[len(rc.counts)-1] += ff.entry
+	// The call is made at this depth, as host and math calls are.
+	rc.p.depth = max(rc.p.depth, rc.depth+1)
 	saved, savedRet := rc.scopes, rc.ret
 	rc.scopes = []map[string]rvar{scope}
 	rc.inline = append(rc.inline, ff)
@@ -1429,6 +1432,7 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 				bail()
 			}
 			if s.i >= len(s.xs) {
+				fr.ints = fr.ints[:s.mark] // as ipairsFor releases it
 				pc = int(in.c)
 				break
 			}
@@ -1517,6 +1521,7 @@ func (h *rhost) run(w *Worker, r []float64) {
 // prepIpairs calls the loop's array function, as ipairsFor does.
 func (l *rloop) prepIpairs(w *Worker, r []float64, s *loopState) {
 	fr := &w.fr
+	s.mark = len(fr.ints)
 	base := len(fr.stack)
 	for _, a := range l.args {
 		fr.stack = append(fr.stack, numberValue(r[a]))

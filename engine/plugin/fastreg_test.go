@@ -614,3 +614,31 @@ func TestRegAlternating(t *testing.T) {
 		}
 	}
 }
+
+// TestRegDepth: helpers nested deeper than the call depth limit allows
+// overflow the stack on both paths alike: the register code declines the
+// call rather than run what the VM cannot.
+func TestRegDepth(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("local function f1(x) return x + 1 end\n")
+	for i := 2; i <= 12; i++ {
+		fmt.Fprintf(&b, "local function f%d(x) return f%d(x) + 1 end\n", i, i-1)
+	}
+	b.WriteString("function score(ctx) return f12(ctx.a) end\n")
+	src := b.String()
+	for _, depth := range []int{8, 12, 13, 14, 20} {
+		p, err := newDiffPair(t, regKind, "depth.lua", src, Limits{MaxCallDepth: depth})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.hasRegCode("score") {
+			t.Fatalf("no register code:\n%s", src)
+		}
+		ctx := &diffCtx{fields: make([]diffField, len(p.kind.Ctx))}
+		ctx.fields[0] = diffField{set: 'n', n: 1}
+		if d, _ := p.call(0, ctx, 1); d != "" {
+			t.Errorf("depth limit %d: %s", depth, d)
+		}
+		p.close()
+	}
+}
