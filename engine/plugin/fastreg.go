@@ -208,6 +208,10 @@ type rcomp struct {
 // others above it.
 const maxFixed = 1 << 16
 
+// maxRegCode bounds the instructions and registers of one hook function's
+// register code (the shipped scripts need under a hundred).
+const maxRegCode = 4096
+
 // rvar is a name in scope: a register, or the ctx.
 type rvar struct {
 	ctx bool
@@ -404,6 +408,12 @@ func (p *rprog) compact() {
 }
 
 func (rc *rcomp) emit(op rop, a, b, c int32) int {
+	if len(rc.p.code) >= maxRegCode {
+		// Inlining helpers that call helpers several times each can
+		// grow the code exponentially with the script; such a hook
+		// stays on the general form.
+		notNumeric()
+	}
 	rc.p.code = append(rc.p.code, rinstr{op: op, a: a, b: b, c: c})
 	return len(rc.p.code) - 1
 }
@@ -419,6 +429,9 @@ func (rc *rcomp) patch(jumps []int, target int32) {
 }
 
 func (rc *rcomp) alloc() int32 {
+	if rc.top-rc.nfixed >= maxRegCode {
+		notNumeric()
+	}
 	r := rc.top
 	rc.top++
 	rc.max = max(rc.max, rc.top)

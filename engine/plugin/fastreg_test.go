@@ -642,3 +642,51 @@ func TestRegDepth(t *testing.T) {
 		p.close()
 	}
 }
+
+// FuzzRegCode compiles arbitrary source for regKind, whose host functions
+// read only, so that hook functions in the subset get register code, and
+// compares the fast path (register code first) with the VM on random
+// inputs. The seeds are generated scripts in the subset and the cases
+// above.
+func FuzzRegCode(f *testing.F) {
+	for seed := range uint64(20) {
+		f.Add(generateReg(5000 + seed))
+	}
+	f.Add("local function idiv(a, b) local q = a / b if q < 0 then return math.ceil(q) end return math.floor(q) end\n" +
+		"function score(ctx) local s = 0 for _, c in ipairs(g.area(ctx.i, ctx.j)) do s = s + idiv(g.get(c), 3) end return s end\n")
+	f.Add("function score(ctx) local v, w = g.two(ctx.i, \"slow\") if ctx.f then return v end return (ctx.params.p or w) end\n")
+	f.Add("function score(ctx) local n = 0 for k = ctx.a, ctx.b, ctx.j do n = n + k end return n, math.min(n, 3, ctx.a) end\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		p, err := newDiffPair(t, regKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
+		if err != nil {
+			return // does not compile for the VM either
+		}
+		defer p.close()
+		p.run("fuzz", src, 1, 20, false)
+	})
+}
+
+// TestRegInlineBlowup: helpers that each call the one before twice would
+// inline to code exponential in the script's length; the register code
+// stops at its bound quickly and the hook runs on the general form.
+func TestRegInlineBlowup(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("local function f0(x) return x + 1 end\n")
+	for i := 1; i <= 40; i++ {
+		fmt.Fprintf(&b, "local function f%d(x) return f%d(x) + f%d(x) end\n", i, i-1, i-1)
+	}
+	b.WriteString("function score(ctx) if ctx.a > 0 then return f40(ctx.a) end return 0 end\n")
+	src := b.String()
+	p, err := newDiffPair(t, regKind, "blowup.lua", src, Limits{MaxInstructions: 100_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.close()
+	if p.hasRegCode("score") {
+		t.Fatal("register code for a hook whose inlined code is exponential")
+	}
+	if p.hook.fast == nil {
+		t.Fatalf("not on the fast path: %s", p.hook.fastWhy)
+	}
+	p.run("blowup", src, 1, 20, false)
+}
