@@ -193,6 +193,7 @@ type rcomp struct {
 	top    int32 // the next free register
 	max    int32
 	nfixed int32 // registers of consts and loads
+	start  int32 // the first register after them
 	consts map[uint64]int32
 	fields map[int]int32
 	inline []*fastFunc // the helpers being inlined, outermost first
@@ -264,7 +265,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	if fixed < 0 {
 		start = maxFixed
 	}
-	rc := &rcomp{c: c, p: &rprog{params: -1}, nfixed: fixed, top: start, max: start,
+	rc := &rcomp{c: c, p: &rprog{params: -1}, nfixed: fixed, start: start, top: start, max: start,
 		consts: map[uint64]int32{}, fields: map[int]int32{}, counts: []int64{0}}
 	// The results of the hook take the first registers after the fixed
 	// ones: they are reserved for the whole function.
@@ -429,7 +430,7 @@ func (rc *rcomp) patch(jumps []int, target int32) {
 }
 
 func (rc *rcomp) alloc() int32 {
-	if rc.top-rc.nfixed >= maxRegCode {
+	if rc.top-rc.start >= maxRegCode {
 		notNumeric()
 	}
 	r := rc.top
