@@ -45,7 +45,10 @@ func NewAgents[D any](table []Agent[D], names []string, seed uint64) ([]D, error
 // game's table, keeps a pool of hook runners R (one Lua state each; in
 // practice one per worker goroutine), and plays each game with a runner
 // from the pool. A runner must start every game afresh, so which runner
-// plays a game does not change it.
+// plays a game does not change it. The pool is a plain free list, not a
+// sync.Pool: a runner is expensive to build, there are never more than the
+// games played at once, and a sync.Pool drops its items at every garbage
+// collection.
 type Engine[R, D any] struct {
 	RoleNames []string
 	Agents    []Agent[D]
@@ -58,12 +61,28 @@ type Engine[R, D any] struct {
 	// per player.
 	PlayGame func(r R, seed uint64, players []D) (Outcome, error)
 
-	pool sync.Pool
+	mu   sync.Mutex
+	free []R
 }
 
 // Put adds a runner to the pool (the one a constructor built to validate
 // the config, say).
-func (e *Engine[R, D]) Put(r R) { e.pool.Put(&r) }
+func (e *Engine[R, D]) Put(r R) {
+	e.mu.Lock()
+	e.free = append(e.free, r)
+	e.mu.Unlock()
+}
+
+// get takes a runner from the pool, or reports there is none.
+func (e *Engine[R, D]) get() (r R, ok bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if n := len(e.free); n > 0 {
+		r, e.free = e.free[n-1], e.free[:n-1]
+		return r, true
+	}
+	return r, false
+}
 
 // Roles implements Game.
 func (e *Engine[R, D]) Roles() []string { return e.RoleNames }
@@ -80,11 +99,11 @@ func (e *Engine[R, D]) Play(seed uint64, agents []string) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	var r R
-	if p, ok := e.pool.Get().(*R); ok {
-		r = *p
-	} else if r, err = e.NewRunner(); err != nil {
-		return Outcome{}, err
+	r, ok := e.get()
+	if !ok {
+		if r, err = e.NewRunner(); err != nil {
+			return Outcome{}, err
+		}
 	}
 	out, err := e.PlayGame(r, seed, ds)
 	e.Put(r)

@@ -276,10 +276,23 @@ func TestShardsMerge(t *testing.T) {
 }
 
 // faulty fails the games whose seed is in bad and counts the games played.
+// With a gate, a game after the gate's game waits until the batch has
+// recorded that many games (Options.Progress): the games before it and it,
+// as only those can finish first. So once the gate's game has failed, the
+// workers can have started only the games they were waiting in, and the
+// test's bound on the games played cannot depend on timing.
 type faulty struct {
 	bad    map[uint64]bool
 	played *int64
 	mu     *sync.Mutex
+	gate   *gate
+}
+
+type gate struct {
+	index map[uint64]int // game by seed
+	after int            // games after this one wait
+	done  int            // games the batch has recorded
+	cond  *sync.Cond
 }
 
 func (faulty) Roles() []string { return []string{"A", "B"} }
@@ -287,11 +300,24 @@ func (faulty) Roles() []string { return []string{"A", "B"} }
 func (f faulty) Play(seed uint64, _ []string) (Outcome, error) {
 	f.mu.Lock()
 	*f.played++
+	if g := f.gate; g != nil && g.index[seed] > g.after {
+		for g.done <= g.after {
+			g.cond.Wait()
+		}
+	}
 	f.mu.Unlock()
 	if f.bad[seed] {
 		return Outcome{}, fmt.Errorf("boom %d", seed)
 	}
 	return Outcome{Winner: 0, Reason: "money", Turns: 1}, nil
+}
+
+// progress is the Options.Progress of a gated faulty game.
+func (f faulty) progress(done, _ int) {
+	f.mu.Lock()
+	f.gate.done = done
+	f.gate.cond.Broadcast()
+	f.mu.Unlock()
 }
 
 func newFaulty(seed uint64, bad ...int) faulty {
@@ -302,13 +328,23 @@ func newFaulty(seed uint64, bad ...int) faulty {
 	return f
 }
 
+// gated is newFaulty whose games after game after wait (see faulty).
+func gated(seed uint64, games, after int, bad ...int) faulty {
+	f := newFaulty(seed, bad...)
+	f.gate = &gate{index: map[uint64]int{}, after: after, cond: sync.NewCond(f.mu)}
+	for i := range games {
+		f.gate.index[GameSeed(seed, i)] = i
+	}
+	return f
+}
+
 // TestStopAtFirstFailure: a batch stops at its first failing game (in game
 // order, whatever the workers) instead of playing on; --keep-going plays
 // every game and reports every failure.
 func TestStopAtFirstFailure(t *testing.T) {
 	for _, w := range []int{1, 3} {
-		f := newFaulty(5, 7, 20)
-		_, err := Run(f, Options{Games: 200, Seed: 5, Agents: []string{"a"}, Workers: w})
+		f := gated(5, 200, 7, 7, 20)
+		_, err := Run(f, Options{Games: 200, Seed: 5, Agents: []string{"a"}, Workers: w, Progress: f.progress})
 		var fails Failures
 		if !errors.As(err, &fails) || len(fails) != 1 || fails[0].Game != 7 || fails[0].Seed != GameSeed(5, 7) {
 			t.Fatalf("workers %d: error %v, want game 7 alone", w, err)
@@ -316,8 +352,10 @@ func TestStopAtFirstFailure(t *testing.T) {
 		if !strings.Contains(err.Error(), "boom") {
 			t.Errorf("error %q does not carry the game's error", err)
 		}
+		// Games 0 to 7, the games the other workers waited in, and the
+		// one the dispatcher was handing out when the failure came.
 		if *f.played > 7+1+int64(w) {
-			t.Errorf("workers %d: %d games played after game 7 failed", w, *f.played)
+			t.Errorf("workers %d: %d games played, game 7 failing", w, *f.played)
 		}
 	}
 	f := newFaulty(5, 7, 20)
