@@ -1,0 +1,178 @@
+package plugin
+
+import "math"
+
+// The passes over compiled register code (see fastreg.go): checks,
+// superinstructions, dead code.
+
+// jumps reports whether op may go to its instruction's c.
+func jumps(op rop) bool {
+	switch op {
+	case rJmp, rJlt, rJle, rJeq, rJnlt, rJnle, rJne, rJtrue, rJfalse, rParamOr, rILoop, rNLoop:
+		return true
+	}
+	return false
+}
+
+// checkFixed rejects code that would write a fixed register (a constant or
+// a ctx field): runReg keeps constants loaded from one call to the next.
+func (p *rprog) checkFixed(fixed int32) {
+	for _, in := range p.code {
+		switch in.op {
+		case rAdd, rSub, rMul, rDiv, rMod, rPow, rNeg, rMov, rFloor, rCeil, rAbs, rSqrt, rMin, rMax, rParam, rParamOr:
+			if in.a < fixed {
+				notNumeric()
+			}
+		}
+	}
+	for _, h := range p.hosts {
+		for _, d := range h.dst {
+			if d < fixed {
+				notNumeric()
+			}
+		}
+	}
+	for _, l := range p.loops {
+		if l.i < fixed || l.v >= 0 && l.v < fixed {
+			notNumeric()
+		}
+	}
+}
+
+// compact drops the instructions no path reaches (the tails rIdiv
+// replaced, a bail after a helper's returns) and jumps to the next
+// instruction that remains, and renumbers the jumps.
+func (p *rprog) compact() {
+	code := p.code
+	n := len(code)
+	live := make([]bool, n+1)
+	work := []int{0}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		if pc >= n || live[pc] {
+			continue
+		}
+		live[pc] = true
+		in := code[pc]
+		switch {
+		case in.op == rJmp:
+			work = append(work, int(in.c))
+		case in.op == rIdiv:
+			work = append(work, int(in.e))
+		case in.op == rRet || in.op == rBail:
+		case jumps(in.op):
+			work = append(work, int(in.c), pc+1)
+		default:
+			work = append(work, pc+1)
+		}
+	}
+	// next[i] is the first live instruction at or after i.
+	next := make([]int, n+1)
+	next[n] = n
+	for i := n - 1; i >= 0; i-- {
+		next[i] = next[i+1]
+		if live[i] {
+			next[i] = i
+		}
+	}
+	for i := range code {
+		if live[i] && code[i].op == rJmp && next[code[i].c] == next[i+1] {
+			live[i] = false // to where the code goes anyway
+		}
+	}
+	// Recount next without the dropped jumps, and number what stays.
+	for i := n - 1; i >= 0; i-- {
+		next[i] = next[i+1]
+		if live[i] {
+			next[i] = i
+		}
+	}
+	index := make([]int32, n+1)
+	k := int32(0)
+	for i := range code {
+		index[i] = k
+		if live[i] {
+			k++
+		}
+	}
+	index[n] = k
+	to := func(t int32) int32 { return index[next[t]] }
+	out := code[:0]
+	for i, in := range code {
+		if !live[i] {
+			continue
+		}
+		if jumps(in.op) {
+			in.c = to(in.c)
+		}
+		if in.op == rIdiv {
+			in.e = to(in.e)
+		}
+		out = append(out, in)
+	}
+	p.code = out
+}
+
+// idivs replaces each division toward zero, as helpers such as
+//
+//	local function idiv(a, b)
+//		local q = a / b
+//		if q < 0 then
+//			return math.ceil(q)
+//		end
+//		return math.floor(q)
+//	end
+//
+// compile to, by one rIdiv:
+//
+//	i    div   t x y
+//	i+1  jnlt  t Z i+4   (Z: a constant +0)
+//	i+2  ceil  d t
+//	i+3  jmp   E
+//	i+4  floor d t
+//	i+5  jmp   E         (or E is i+5)
+//
+// when no other jump lands inside it. The rest stays, unreachable.
+func (p *rprog) idivs() {
+	target := make([]int, len(p.code)+1) // jumps landing on each address
+	for _, in := range p.code {
+		if jumps(in.op) {
+			target[in.c]++
+		}
+	}
+	code := p.code
+	for i := 0; i+4 < len(code); i++ {
+		div, jn, ceil, jmp, floor := code[i], code[i+1], code[i+2], code[i+3], code[i+4]
+		if div.op != rDiv || jn.op != rJnlt || jn.a != div.a || jn.c != int32(i+4) ||
+			ceil.op != rCeil || ceil.b != div.a || jmp.op != rJmp ||
+			floor.op != rFloor || floor.b != div.a || floor.a != ceil.a {
+			continue
+		}
+		if z := jn.b; int(z) >= len(p.fixed) || !p.isConstZero(z) {
+			continue
+		}
+		e := jmp.c
+		if e != int32(i+5) && (i+5 >= len(code) || code[i+5].op != rJmp || code[i+5].c != e) {
+			continue
+		}
+		if target[i+1] != 0 || target[i+2] != 0 || target[i+3] != 0 || target[i+4] != 1 {
+			continue
+		}
+		code[i] = rinstr{op: rIdiv, a: ceil.a, b: div.b, c: div.c, d: div.a, e: e}
+	}
+}
+
+// isConstZero reports whether fixed register z holds the constant +0
+// (not a ctx field, which is loaded over it).
+func (p *rprog) isConstZero(z int32) bool {
+	if p.fixed[z] != 0 || math.Signbit(p.fixed[z]) {
+		return false
+	}
+	for _, l := range p.loads {
+		if l.reg == z {
+			return false
+		}
+	}
+	return true
+}
