@@ -180,6 +180,23 @@ func attrObjects(s any, names map[string]bool) {
 
 func notNumeric() { panic(notNum{}) }
 
+// plainAssign returns the name s assigns one value to, rejecting what the
+// numeric forms leave to the general form: several values, a target that
+// is no name, and an and/or chain (see assignLogical).
+func plainAssign(s *ast.AssignStmt) string {
+	if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
+		notNumeric()
+	}
+	id, ok := s.Lhs[0].(*ast.IdentExpr)
+	if !ok {
+		notNumeric()
+	}
+	if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
+		notNumeric()
+	}
+	return id.Value
+}
+
 func (nc *numCompiler) lookup(name string) (numVar, bool) {
 	for i := len(nc.scopes) - 1; i >= 0; i-- {
 		if v, ok := nc.scopes[i][name]; ok {
@@ -218,17 +235,7 @@ func (nc *numCompiler) stmt(s ast.Stmt) stmtFn {
 			return false
 		}
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-			notNumeric()
-		}
-		id, ok := s.Lhs[0].(*ast.IdentExpr)
-		if !ok {
-			notNumeric()
-		}
-		if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
-			notNumeric()
-		}
-		v, ok := nc.lookup(id.Value)
+		v, ok := nc.lookup(plainAssign(s))
 		if !ok || v.t != numNumber {
 			notNumeric()
 		}

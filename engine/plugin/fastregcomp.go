@@ -219,18 +219,7 @@ func (rc *rcomp) stmt(s ast.Stmt) {
 	case *ast.LocalAssignStmt:
 		rc.local(s)
 	case *ast.AssignStmt:
-		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
-			notNumeric()
-		}
-		id, ok := s.Lhs[0].(*ast.IdentExpr)
-		if !ok {
-			notNumeric()
-		}
-		if _, ok := s.Rhs[0].(*ast.LogicalOpExpr); ok {
-			// See assignLogical.
-			notNumeric()
-		}
-		v, ok := rc.lookup(id.Value)
+		v, ok := rc.lookup(plainAssign(s))
 		if !ok || v.ctx {
 			notNumeric()
 		}
@@ -934,15 +923,23 @@ func (rc *rcomp) ipairs(s *ast.GenericForStmt) {
 		}
 		rc.declare(s.Names[1], v)
 	}
-	loop := rc.emit(rILoop, id, 0, 0)
+	rc.loopBody(l, id, rILoop, s.Stmts)
+	rc.top = top
+}
+
+// loopBody compiles the rest of loop l (number id) in the scope the caller
+// opened for its variables: the iteration instruction op, the body, whose
+// counts become the iteration's, and the jump back; then it closes the
+// scope.
+func (rc *rcomp) loopBody(l *rloop, id int32, op rop, body []ast.Stmt) {
+	loop := rc.emit(op, id, 0, 0)
 	rc.counts = append(rc.counts, 0)
-	rc.block(s.Stmts)
+	rc.block(body)
 	l.cost += rc.counts[len(rc.counts)-1]
 	rc.counts = rc.counts[:len(rc.counts)-1]
 	rc.emit(rJmp, 0, 0, int32(loop))
 	rc.patch([]int{loop}, rc.here())
 	rc.scopes = rc.scopes[:len(rc.scopes)-1]
-	rc.top = top
 }
 
 // numberFor compiles a numeric for, as numberFor does.
@@ -967,14 +964,7 @@ func (rc *rcomp) numberFor(s *ast.NumberForStmt) {
 	rc.scopes = append(rc.scopes, map[string]rvar{})
 	l.i = rc.alloc()
 	rc.declare(s.Name, rvar{reg: l.i})
-	loop := rc.emit(rNLoop, id, 0, 0)
-	rc.counts = append(rc.counts, 0)
-	rc.block(s.Stmts)
-	l.cost += rc.counts[len(rc.counts)-1]
-	rc.counts = rc.counts[:len(rc.counts)-1]
-	rc.emit(rJmp, 0, 0, int32(loop))
-	rc.patch([]int{loop}, rc.here())
-	rc.scopes = rc.scopes[:len(rc.scopes)-1]
+	rc.loopBody(l, id, rNLoop, s.Stmts)
 	rc.top = top
 }
 
