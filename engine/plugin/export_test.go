@@ -136,3 +136,23 @@ func (d *DiffPair) RegCode(fn string) string {
 	}
 	return ""
 }
+
+// RegFuncsOf compiles src as a hook of kind itself (not the recording copy
+// the differential harness uses) and lists its functions that get register
+// code.
+func RegFuncsOf(t testing.TB, kind *Kind, path, src string) []string {
+	t.Helper()
+	limits := DefaultLimits()
+	proto, err := compileSource(path, []byte(src), limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, _ := compileFast(kind, path, []byte(src), proto, limits)
+	var out []string
+	for i, f := range fs.funcs() {
+		if f != nil && f.reg != nil {
+			out = append(out, kind.Funcs[i].Name)
+		}
+	}
+	return out
+}

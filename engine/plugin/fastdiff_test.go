@@ -140,12 +140,22 @@ type diffHost struct {
 	calls []string
 	err   error // HostErr
 	salt  uint64
+	// effects counts the calls of functions that are not read-only;
+	// rewoundEffect is set when Rewind forgets one (a call given up after
+	// an effect would make the effect twice).
+	effects       int
+	rewoundEffect bool
 }
 
 func (h *diffHost) Err() error { return h.err }
 
 // Rewind forgets the calls made so far: a diffHost serves one hook call.
-func (h *diffHost) Rewind() { h.calls = h.calls[:0] }
+func (h *diffHost) Rewind() {
+	h.calls = h.calls[:0]
+	if h.effects > 0 {
+		h.rewoundEffect = true
+	}
+}
 
 var errDiffHost = errors.New("the host refused")
 
@@ -171,6 +181,9 @@ func diffKind(k *Kind) *Kind {
 			}
 			call := name + "(" + strings.Join(args, ", ") + ")"
 			h.calls = append(h.calls, call)
+			if !hf.ReadOnly {
+				h.effects++
+			}
 			f := fnv.New64a()
 			f.Write([]byte(call))
 			x := f.Sum64() ^ h.salt
@@ -263,6 +276,9 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 			out[j] = int(r)
 		}
 		h.calls = append(h.calls, call)
+		if !hf.ReadOnly {
+			h.effects++
+		}
 		switch x % 41 {
 		case 2:
 			if h.err == nil {
@@ -518,6 +534,9 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 	}
 	if df, dv := describeError(errf), describeError(errv); df != dv {
 		diffs = append(diffs, fmt.Sprintf("errors:\n  fast %s\n  vm   %s", df, dv))
+	}
+	if hf.rewoundEffect {
+		diffs = append(diffs, "the fast path gave a call up after an effect and ran it again")
 	}
 	if !slices.Equal(hf.calls, hv.calls) {
 		diffs = append(diffs, fmt.Sprintf("host calls:\n  fast %q\n  vm   %q", hf.calls, hv.calls))

@@ -157,6 +157,9 @@ type rhost struct {
 	enums []int   // by parameter: the enum argument's index
 	dst   []int32 // the registers of the results used
 	line  int
+	// effect: the function changes something (not HostFunc.ReadOnly);
+	// nothing after such a call may give up (see effectsLast).
+	effect bool
 }
 
 // rloop is a compiled loop.
@@ -490,4 +493,13 @@ func (p *rprog) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// funcs returns the script's compiled functions by index in Kind.Funcs
+// (none for a script not on the fast path).
+func (fs *fastScript) funcs() []*fastFunc {
+	if fs == nil {
+		return nil
+	}
+	return fs.fns
 }

@@ -90,6 +90,16 @@ end
 	for range 2 + g.r.IntN(5) {
 		g.stmt(0)
 	}
+	if g.r.IntN(4) == 0 {
+		// An effect at the end: register code when nothing after it can
+		// give up (a plain return), the general form otherwise.
+		g.line(fmt.Sprintf("g.put(%s)", g.expr(1)))
+		if g.r.IntN(4) > 0 {
+			g.line(fmt.Sprintf("return %s, %s", g.plain(), g.plain()))
+			g.b.WriteString("end\n")
+			return g.b.String()
+		}
+	}
 	g.line(g.ret())
 	g.b.WriteString("end\n")
 	return g.b.String()
@@ -156,7 +166,12 @@ func (g *regGen) stmt(depth int) {
 		}
 	case 5:
 		g.line(fmt.Sprintf("if %s then", g.cond(0)))
-		g.line(fmt.Sprintf("\treturn %s", g.expr(1)))
+		if g.r.IntN(3) == 0 {
+			g.line(fmt.Sprintf("\tg.put(%s)", g.leaf()))
+			g.line(fmt.Sprintf("\treturn %s", g.plain()))
+		} else {
+			g.line(fmt.Sprintf("\treturn %s", g.expr(1)))
+		}
 		g.line("end")
 	case 6, 7:
 		g.line(fmt.Sprintf("if %s then", g.cond(0)))
@@ -238,6 +253,23 @@ func (g *regGen) ret() string {
 		}
 	}
 	return "return " + g.expr(0)
+}
+
+// plain is an expression nothing in can give up: locals, numbers, ctx
+// fields, arithmetic and the idiv helper.
+func (g *regGen) plain() string {
+	ls := g.locals()
+	x := []string{"ctx.a", "ctx.i", "3", "-0.5"}[g.r.IntN(4)]
+	if len(ls) > 0 && g.r.IntN(2) == 0 {
+		x = ls[g.r.IntN(len(ls))]
+	}
+	switch g.r.IntN(3) {
+	case 0:
+		return fmt.Sprintf("(idiv(%s, 7))", x)
+	case 1:
+		return fmt.Sprintf("(%s * ctx.b - 1)", x)
+	}
+	return x
 }
 
 func (g *regGen) leaf() string {
@@ -326,7 +358,7 @@ func TestRegGenerated(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_REGGEN")); err == nil {
 		scripts = n
 	}
-	withCode, bails, total := 0, 0, 0
+	withCode, withEffect, bails, total := 0, 0, 0, 0
 	for seed := range uint64(scripts) {
 		src := generateReg(seed)
 		p, err := newDiffPair(t, regKind, "reg.lua", src, Limits{})
@@ -339,15 +371,21 @@ func TestRegGenerated(t *testing.T) {
 		}
 		if p.hasRegCode("score") {
 			withCode++
+			if strings.Contains(src, "g.put(") {
+				withEffect++
+			}
 		}
 		p.run(fmt.Sprintf("seed %d", seed), src, seed, calls, false)
 		bails += p.fast.regBails
 		total += calls
 		p.close()
 	}
-	t.Logf("%d of %d scripts have register code; it gave up %d of %d calls", withCode, scripts, bails, total)
+	t.Logf("%d of %d scripts have register code (%d with an effect); it gave up %d of %d calls", withCode, scripts, withEffect, bails, total)
 	if withCode < scripts*8/10 {
 		t.Errorf("only %d of %d generated scripts have register code", withCode, scripts)
+	}
+	if withEffect < scripts/20 {
+		t.Errorf("only %d of %d generated scripts have register code with an effect", withEffect, scripts)
 	}
 	if bails == 0 || bails > total/2 {
 		t.Errorf("the register code gave up %d of %d calls: the tests cover too little of either path", bails, total)
@@ -369,8 +407,13 @@ func TestRegSubset(t *testing.T) {
 		{"return idiv(ctx.a, 3)", true},
 		{"local x, y = pair(ctx, ctx.a) return y", true},
 		{"return", true},
-		// A host function that changes something.
-		{"g.put(1) return 1", false},
+		// A host function that changes something: last, or not at all.
+		{"g.put(ctx.i) return 1", true},
+		{"local v = g.get(ctx.i) if v > 0 then g.put(v) return v end return 0", true},
+		{"g.put(1) local v = g.get(2) return v", false},
+		{"g.put(1) g.put(2) return 0", false},
+		{"for _, c in ipairs(g.area(1, 2)) do g.put(c) end return 0", false},
+		{"g.put(1) return ctx.params.p", false},
 		{"local x = g.put(1) return 1", false},
 		// An enum argument that is not a constant, or not one of the enum's.
 		{"local v = g.two(1, ctx.s) return v", false},

@@ -120,6 +120,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	}
 	p.idivs()
 	p.compact()
+	p.effectsLast()
 	return p
 }
 
@@ -242,6 +243,19 @@ func (rc *rcomp) stmt(s ast.Stmt) {
 			notNumeric()
 		}
 		rc.numberFor(s)
+	case *ast.FuncCallStmt:
+		// A host call for its effect (see effectsLast).
+		call, ok := s.Expr.(*ast.FuncCallExpr)
+		if !ok {
+			notNumeric()
+		}
+		hf := rc.hostAny(call)
+		if hf == nil {
+			notNumeric()
+		}
+		top := rc.top
+		rc.host(call, hf, nil)
+		rc.top = top
 	default:
 		notNumeric()
 	}
@@ -642,9 +656,20 @@ func (rc *rcomp) isHelper(e *ast.FuncCallExpr) bool {
 	return ok && b.kind == bindFunc
 }
 
-// hostFuncOf returns the host function e calls, or nil for a call of
-// anything else; a host function that is not read-only is rejected.
+// hostFuncOf returns the read-only host function e calls, or nil for a
+// call of anything else; a host function that changes something is
+// rejected (see hostAny).
 func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *HostFunc {
+	hf := rc.hostAny(e)
+	if hf != nil && !hf.ReadOnly {
+		notNumeric()
+	}
+	return hf
+}
+
+// hostAny returns the host function e calls, or nil for a call of anything
+// else.
+func (rc *rcomp) hostAny(e *ast.FuncCallExpr) *HostFunc {
 	a, ok := e.Func.(*ast.AttrGetExpr)
 	if e.Func == nil || !ok {
 		return nil
@@ -662,7 +687,7 @@ func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *HostFunc {
 		notNumeric()
 	}
 	for i := range k.Host {
-		if hf := &k.Host[i]; hf.Name == key.Value && hf.ReadOnly {
+		if hf := &k.Host[i]; hf.Name == key.Value {
 			return hf
 		}
 	}
@@ -742,7 +767,7 @@ func (rc *rcomp) callTo(e *ast.FuncCallExpr, dst []int32) {
 // host compiles a call of the read-only host function hf.
 func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 	if hf.Fast == nil || len(e.Args) != len(hf.Params) || len(hf.Params) > maxFastArgs ||
-		len(hf.Returns) == 0 || len(hf.Returns) > maxFastArgs || len(dst) > len(hf.Returns) {
+		len(hf.Returns) > maxFastArgs || len(dst) > len(hf.Returns) {
 		notNumeric()
 	}
 	for _, r := range hf.Returns {
@@ -751,7 +776,8 @@ func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 		}
 	}
 	h := &rhost{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, args: make([]int32, len(hf.Params)), loops: make([]int32, len(hf.Params)),
-		enums: make([]int, len(hf.Params)), dst: dst, line: e.Line()}
+		effect: !hf.ReadOnly,
+		enums:  make([]int, len(hf.Params)), dst: dst, line: e.Line()}
 	top := rc.top
 	for i, p := range hf.Params {
 		if p.Type == "integer" {

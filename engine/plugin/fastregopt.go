@@ -176,3 +176,50 @@ func (p *rprog) isConstZero(z int32) bool {
 	}
 	return true
 }
+
+// effectsLast rejects code in which anything that could give the call up
+// may run after a host call that changes something: giving up means
+// running the call again from the start, which must not happen twice to an
+// effect. The call itself may give up before it calls the host (a bad
+// argument, Fast declining, which changes nothing); a host error after it
+// fails the call, as on the general form. So effects come last: hooks like
+//
+//	function effect(ctx)
+//		mbg.burn(ctx.params.burn_rounds or 4)
+//		return 0, -ctx.value
+//	end
+//
+// qualify, and a second host call after the first effect does not.
+func (p *rprog) effectsLast() {
+	n := len(p.code)
+	seen := make([]bool, n+1)
+	var work []int
+	for i, in := range p.code {
+		if in.op == rHost && p.hosts[in.a].effect {
+			work = append(work, i+1)
+		}
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		if pc >= n || seen[pc] {
+			continue
+		}
+		seen[pc] = true
+		in := p.code[pc]
+		switch in.op {
+		case rHost, rParam, rIPrep, rILoop, rNPrep, rNLoop, rBail:
+			notNumeric() // it could give up
+		case rJmp:
+			work = append(work, int(in.c))
+		case rIdiv:
+			work = append(work, int(in.e))
+		case rRet:
+		default:
+			if jumps(in.op) {
+				work = append(work, int(in.c))
+			}
+			work = append(work, pc+1)
+		}
+	}
+}

@@ -45,6 +45,14 @@ var TechKind = &plugin.Kind{
 			Doc: "Sets the opponent burning for the next `rounds` rounds, replacing any running burn; each burning " +
 				"round deals the scenario's burn damage. 0 puts the fire out.",
 			Impl: func(host any, a *plugin.Args) { plugin.HostAs[TechHost](a, host).Burn(a.Rounds(1)) },
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(TechHost)
+				if !ok || in[0] < 0 || in[0] > plugin.MaxRounds {
+					return 0, false
+				}
+				h.Burn(in[0])
+				return 0, true
+			},
 		},
 		{
 			Name: "confuse",
@@ -55,17 +63,37 @@ var TechKind = &plugin.Kind{
 			Doc: "Puts the opponent in `state` for the next `rounds` rounds, replacing either state: chaos zeroes its " +
 				"round win weight; infighting also makes it hit itself with its own power. 0 returns it to normal.",
 			Impl: func(host any, a *plugin.Args) {
-				state := a.Enum(1, "chaos", "infighting")
+				state := a.Enum(1, confuseStates...)
 				plugin.HostAs[TechHost](a, host).Confuse(state, a.Rounds(2))
+			},
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(TechHost)
+				if !ok || in[1] < 0 || in[1] > plugin.MaxRounds {
+					return 0, false
+				}
+				h.Confuse(confuseStates[in[0]], in[1])
+				return 0, true
 			},
 		},
 		{
 			Name: "exile",
 			Doc:  "Marks the opponent's main general to leave his role after the battle.",
 			Impl: func(host any, a *plugin.Args) { plugin.HostAs[TechHost](a, host).Exile() },
+			Fast: func(host any, in, out []int) (int, bool) {
+				h, ok := host.(TechHost)
+				if !ok {
+					return 0, false
+				}
+				h.Exile()
+				return 0, true
+			},
 		},
 	},
 }
+
+// confuseStates are mbg.confuse's states, in the order of its enum type (the
+// fast path's enum indices index it).
+var confuseStates = []string{"chaos", "infighting"}
 
 // TechCtx is the input of an mbg.tech effect (the ctx table in Lua).
 type TechCtx struct {
