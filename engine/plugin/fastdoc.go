@@ -42,18 +42,20 @@ no host calls, no recursion; such as the ` + "`idiv`" + ` and ` + "`amount`" + `
 form whenever its arguments are numbers (and ` + "`ctx`" + `) and the limits are not close; otherwise the
 general form runs, so the outcome is the same either way. Host functions that take integers
 and names (` + "`ftbt.occupant`, `ftbt.hp`, `ftbt.goal_dist`, `ftbt.effect`" + ` …) are called directly when
-their arguments are valid. And a hook function that only reads the game (every host function it
-calls is marked read-only in the reference below: the ftbt AI's ` + "`score`" + ` functions, for instance) and
-whose values are all numbers is compiled a third time, to code for a small register machine: the
+their arguments are valid. And a hook function whose values are all numbers, and which reads the
+game through host functions marked read-only in the reference below (the ftbt AI's ` + "`score`" + `
+functions, for instance) and changes it, if at all, only at its end (` + "`mbg.burn(ctx.params.burn_rounds or 4)`" + `
+then ` + "`return 0, -ctx.value`" + `: after the change, no more host calls, loops or ` + "`ctx.params`" + ` values that
+may be absent) is compiled a third time, to code for a small register machine: the
 ` + "`ctx`" + ` fields and constants it reads sit in registers, the numeric helpers it calls are copied into
 it (so ` + "`idiv(amount(ctx, c0, c) * rem * g, ctx.tech_dist)`" + ` costs no call at all), conditions are
 compare-and-jump, and host calls read their arguments from registers. That code runs first; when it
 meets something it does not handle (a ` + "`ctx.params`" + ` value that is absent where a number is needed, an
 argument that is not a whole number, a limit getting close) it gives the call up, and the call runs
 again from the start in the general form, which can do so because nothing the first attempt did could
-be seen. So, to be fast, write hooks the plain way: numbers in locals, host reads in the hook function,
-arithmetic in small helpers. Strings, booleans in locals, tables and random numbers keep a function in
-the general form.
+be seen (it never gives up after a change). So, to be fast, write hooks the plain way: numbers in
+locals, host reads in the hook function, arithmetic in small helpers, changes at the end. Strings,
+booleans in locals, tables and random numbers keep a function in the general form.
 
 Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
 helper that recurses counts instructions too: each iteration and call counts the instructions the
