@@ -23,9 +23,10 @@ import (
 // On the general form (fast.go) every value is boxed, every operand is a
 // dispatch on its kind and every helper call checks its arguments' types;
 // a cell of the area costs some fifty Go closure calls. Yet every value of
-// such a function is a number. So a hook function whose host calls all
-// read without changing anything (HostFunc.ReadOnly) is compiled a third
-// time, to code for a small register machine over float64 (rprog): ctx
+// such a function is a number. So a hook function whose host calls read
+// without changing anything (HostFunc.ReadOnly), but for changes at its
+// end (see effectsLast), is compiled a third time, to code for a small
+// register machine over float64 (rprog): ctx
 // fields and constants are loaded into registers once per call, numeric
 // helpers (fastnum.go) are inlined, conditions are compare-and-jump
 // instructions, and host calls read their arguments from registers and
@@ -38,8 +39,10 @@ import (
 // shortcut declining, fewer results than registers to fill, the
 // instruction budget getting close), the general form runs the call again
 // from the start. Running again is sound because nothing the register code
-// did can be seen: its host calls change nothing (a Rewinder host is told
-// to forget them) and it draws no random numbers. What it does not give up
+// did can be seen: its host calls before it gives up change nothing (a
+// Rewinder host is told to forget them; effectsLast makes sure no change
+// comes before a point where it could give up) and it draws no random
+// numbers. What it does not give up
 // on is the same on both forms: a host error (the host recorded one) fails
 // the call at the same line with the same message.
 //
