@@ -55,7 +55,8 @@ func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 type Sim struct {
 	cfg  *engine.Config
 	reg  *plugin.Registry
-	pool sync.Pool
+	mu   sync.Mutex
+	free []*hooks.Runner
 }
 
 // NewSim checks that the config's skills load and returns its simulator.
@@ -78,7 +79,7 @@ func NewSim(cfg *engine.Config, layers ...plugin.Layer) (*Sim, []plugin.Warning,
 		return nil, warns, err
 	}
 	s := &Sim{cfg: cfg, reg: reg}
-	s.pool.Put(r)
+	s.put(r)
 	return s, warns, nil
 }
 
@@ -101,7 +102,7 @@ func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
 			return nil, fmt.Errorf("unknown agent %q", name)
 		}
 	}
-	r, _ := s.pool.Get().(*hooks.Runner)
+	r := s.get()
 	if r == nil {
 		var err error
 		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
@@ -113,8 +114,30 @@ func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
 		return nil, err
 	}
 	err = g.Run()
-	s.pool.Put(r)
+	s.put(r)
 	return g, err
+}
+
+// get takes a runner from the pool, or returns nil. The pool is a free
+// list, not a sync.Pool, which would drop these expensive runners at every
+// garbage collection (see sim.Engine).
+func (s *Sim) get() *hooks.Runner {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.free)
+	if n == 0 {
+		return nil
+	}
+	r := s.free[n-1]
+	s.free = s.free[:n-1]
+	return r
+}
+
+// put returns a runner to the pool.
+func (s *Sim) put(r *hooks.Runner) {
+	s.mu.Lock()
+	s.free = append(s.free, r)
+	s.mu.Unlock()
 }
 
 // Play implements sim.Game.
