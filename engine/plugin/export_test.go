@@ -149,7 +149,10 @@ func RegFuncsOf(t testing.TB, kind *Kind, path, src string) []string {
 	}
 	fs, _ := compileFast(kind, path, []byte(src), proto, limits)
 	var out []string
-	for i, f := range fs.funcs() {
+	if fs == nil {
+		return nil
+	}
+	for i, f := range fs.fns {
 		if f != nil && f.reg != nil {
 			out = append(out, kind.Funcs[i].Name)
 		}

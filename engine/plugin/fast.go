@@ -1245,17 +1245,24 @@ func (h *hostCall) run1(fr *frame) []value {
 // fastDone ends a call Fast made, which returned m results: the host's
 // error, if it recorded one, then the results.
 func (h *hostCall) fastDone(fr *frame, m int) {
-	w := fr.w
-	if w.fhe != nil {
-		if err := w.fhe.Err(); err != nil {
-			a := &w.fargs
-			a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
-			a.Fail(err)
-		}
-	}
+	fr.w.failOnHostErr(h.hf, h.name, h.arrays)
 	fr.hres = fr.hres[:0]
 	for _, x := range fr.fout[:m] {
 		fr.hres = append(fr.hres, numberValue(float64(x)))
+	}
+}
+
+// failOnHostErr ends the call, as Args.Fail does for host function hf
+// (named name), when the host recorded an error during a call that Fast
+// made without Args.
+func (w *Worker) failOnHostErr(hf *HostFunc, name string, arrays bool) {
+	if w.fhe == nil {
+		return
+	}
+	if err := w.fhe.Err(); err != nil {
+		a := &w.fargs
+		a.fn, a.name, a.nret, a.arrays = hf, name, 0, arrays
+		a.Fail(err)
 	}
 }
 

@@ -267,29 +267,47 @@ func TestFastCallHugeArray(t *testing.T) {
 		}
 	}
 	src := "function run(ctx) local n = 0 for _, x in ipairs(h.list(1)) do n = n + x end return n end"
-	reg, err := NewRegistry([]*Kind{&k}, Limits{MaxInstructions: 100_000})
+	fast, vm, _ := limitOnBoth(t, &k, src, Limits{MaxInstructions: 100_000}, nil)
+	if fast != vm {
+		t.Errorf("messages differ: fast %q, vm %q", fast, vm)
+	}
+}
+
+// limitOnBoth registers src as the hook "h" of kind under limits (after
+// check, if given, has seen the hook) and calls its first function with an
+// empty ctx on a fast-path worker and on a VM worker: both must stop at
+// the instruction limit. It returns the two messages and how many times the
+// fast worker's register code gave up.
+func limitOnBoth(t *testing.T, kind *Kind, src string, limits Limits, check func(*LuaHook)) (fast, vm string, bails int) {
+	t.Helper()
+	reg, err := NewRegistry([]*Kind{kind}, testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := reg.AddLua(&k, "h", "huge.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(kind, "h", "limit.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := reg.Lookup(&k, "h")
-	sig := diffSigs(&k)[0]
+	ref, _ := reg.Lookup(kind, "h")
+	if check != nil {
+		h, _ := reg.Hook(ref)
+		check(h.(*LuaHook))
+	}
+	sig := diffSigs(kind)[0]
 	var msgs []string
 	for _, noFast := range []bool{false, true} {
 		w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
-		_, err := Call(w, sig, ref, &diffCtx{fields: make([]diffField, len(k.Ctx))}, any(nil))
+		_, err := Call(w, sig, ref, &diffCtx{fields: make([]diffField, len(kind.Ctx))}, any(nil))
 		e, ok := err.(*Error)
 		if !ok || e.Limit != LimitInstructions {
-			t.Fatalf("no fast path %v: got %v, want the instruction limit", noFast, err)
+			t.Fatalf("no fast path %v: got %v, want the instruction limit\n%s", noFast, err, src)
+		}
+		if !noFast {
+			bails = w.regBails
 		}
 		msgs = append(msgs, e.Message)
 		w.Close()
 	}
-	if msgs[0] != msgs[1] {
-		t.Errorf("messages differ: fast %q, vm %q", msgs[0], msgs[1])
-	}
+	return msgs[0], msgs[1], bails
 }
 
 // TestFastCallCount: the instructions the fast path counts for loops and

@@ -445,13 +445,7 @@ func (h *rhost) run(w *Worker, r []float64) {
 	if !ok || m < len(h.dst) {
 		bail()
 	}
-	if w.fhe != nil {
-		if err := w.fhe.Err(); err != nil {
-			a := &w.fargs
-			a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, false
-			a.Fail(err)
-		}
-	}
+	w.failOnHostErr(h.hf, h.name, false)
 	for i, d := range h.dst {
 		r[d] = float64(fr.fout[i])
 	}
@@ -496,13 +490,4 @@ func (p *rprog) String() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
-}
-
-// funcs returns the script's compiled functions by index in Kind.Funcs
-// (none for a script not on the fast path).
-func (fs *fastScript) funcs() []*fastFunc {
-	if fs == nil {
-		return nil
-	}
-	return fs.fns
 }

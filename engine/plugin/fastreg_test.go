@@ -194,17 +194,7 @@ func (g *regGen) stmt(depth int) {
 		if g.r.IntN(4) == 0 {
 			names = v
 		}
-		g.line(fmt.Sprintf("for %s in ipairs(g.area(%s, %s)) do", names, g.expr(2), g.expr(2)))
-		g.loops++
-		g.indent++
-		g.scopes = append(g.scopes, []string{v})
-		for range 1 + g.r.IntN(3) {
-			g.stmt(depth + 1)
-		}
-		g.scopes = g.scopes[:len(g.scopes)-1]
-		g.indent--
-		g.loops--
-		g.line("end")
+		g.loop(fmt.Sprintf("for %s in ipairs(g.area(%s, %s)) do", names, g.expr(2), g.expr(2)), v, 1+g.r.IntN(3), depth)
 	case 10:
 		if g.loops > 1 {
 			return
@@ -218,22 +208,28 @@ func (g *regGen) stmt(depth int) {
 		if g.r.IntN(4) == 0 {
 			step = ", " + []string{"2", "-1", "0.5", "ctx.j"}[g.r.IntN(4)]
 		}
-		g.line(fmt.Sprintf("for %s = %s, %s%s do", v, g.expr(2), lim, step))
-		g.loops++
-		g.indent++
-		g.scopes = append(g.scopes, []string{v})
-		for range 1 + g.r.IntN(2) {
-			g.stmt(depth + 1)
-		}
-		g.scopes = g.scopes[:len(g.scopes)-1]
-		g.indent--
-		g.loops--
-		g.line("end")
+		g.loop(fmt.Sprintf("for %s = %s, %s%s do", v, g.expr(2), lim, step), v, 1+g.r.IntN(2), depth)
 	default:
 		g.line("do")
 		g.block(depth, 1+g.r.IntN(2))
 		g.line("end")
 	}
+}
+
+// loop writes a loop: its header, n statements with the loop's variable
+// v in scope, end.
+func (g *regGen) loop(header, v string, n, depth int) {
+	g.line(header)
+	g.loops++
+	g.indent++
+	g.scopes = append(g.scopes, []string{v})
+	for range n {
+		g.stmt(depth + 1)
+	}
+	g.scopes = g.scopes[:len(g.scopes)-1]
+	g.indent--
+	g.loops--
+	g.line("end")
 }
 
 func (g *regGen) ret() string {
@@ -491,36 +487,16 @@ func TestRegLimits(t *testing.T) {
 	prelude := "local function idiv(a, b) local q = a / b if q < 0 then return math.ceil(q) end return math.floor(q) end\n"
 	for i, body := range cases {
 		src := prelude + "function score(ctx)\n" + body + "\nend\n"
-		reg, err := NewRegistry([]*Kind{&k}, testLimits(Limits{MaxInstructions: 100_000}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := reg.AddLua(&k, "h", "limit.lua", []byte(src)); err != nil {
-			t.Fatal(err)
-		}
-		ref, _ := reg.Lookup(&k, "h")
-		h, _ := reg.Hook(ref)
-		if lh := h.(*LuaHook); lh.fast == nil || lh.fast.fns[0].reg == nil {
-			t.Fatalf("case %d: no register code\n%s", i, src)
-		}
-		sig := diffSigs(&k)[0]
-		var msgs []string
-		for _, noFast := range []bool{false, true} {
-			w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
-			ctx := &diffCtx{fields: make([]diffField, len(k.Ctx))}
-			_, err := Call(w, sig, ref, ctx, any(nil))
-			e, ok := err.(*Error)
-			if !ok || e.Limit != LimitInstructions {
-				t.Fatalf("case %d, no fast path %v: got %v, want the instruction limit", i, noFast, err)
+		fast, vm, bails := limitOnBoth(t, &k, src, Limits{MaxInstructions: 100_000}, func(h *LuaHook) {
+			if h.fast == nil || h.fast.fns[0].reg == nil {
+				t.Fatalf("case %d: no register code\n%s", i, src)
 			}
-			if !noFast && w.regBails != 1 {
-				t.Errorf("case %d: the register code gave up %d times, want 1", i, w.regBails)
-			}
-			msgs = append(msgs, e.Message)
-			w.Close()
+		})
+		if bails != 1 {
+			t.Errorf("case %d: the register code gave up %d times, want 1", i, bails)
 		}
-		if msgs[0] != msgs[1] {
-			t.Errorf("case %d: messages differ: fast %q, vm %q", i, msgs[0], msgs[1])
+		if fast != vm {
+			t.Errorf("case %d: messages differ: fast %q, vm %q", i, fast, vm)
 		}
 	}
 }

@@ -394,6 +394,10 @@ const MaxRounds = 1_000_000
 // and MaxRounds.
 func (a *Args) Rounds(i int) int { return a.IntIn(i, 0, MaxRounds) }
 
+// RoundsOK reports whether Args.Rounds accepts n (for HostFunc.Fast
+// shortcuts, which must decline what Impl would refuse).
+func RoundsOK(n int) bool { return n >= 0 && n <= MaxRounds }
+
 // HostAs returns the host of the call in progress as the kind's host
 // interface H. A mismatch is a bug in an engine (it called a kind's function
 // with another kind's host), reported as a script error rather than a panic.

@@ -157,7 +157,7 @@ var EffectKind = &plugin.Kind{
 			},
 			Fast: func(host any, in, out []int) (int, bool) {
 				h, ok := host.(Host)
-				if !ok || in[3] < 0 || in[3] > plugin.MaxRounds {
+				if !ok || !plugin.RoundsOK(in[3]) {
 					return 0, false
 				}
 				h.SetEffect(in[0], ftbtSlots[in[1]], in[2], in[3])

@@ -47,7 +47,7 @@ var TechKind = &plugin.Kind{
 			Impl: func(host any, a *plugin.Args) { plugin.HostAs[TechHost](a, host).Burn(a.Rounds(1)) },
 			Fast: func(host any, in, out []int) (int, bool) {
 				h, ok := host.(TechHost)
-				if !ok || in[0] < 0 || in[0] > plugin.MaxRounds {
+				if !ok || !plugin.RoundsOK(in[0]) {
 					return 0, false
 				}
 				h.Burn(in[0])
@@ -68,7 +68,7 @@ var TechKind = &plugin.Kind{
 			},
 			Fast: func(host any, in, out []int) (int, bool) {
 				h, ok := host.(TechHost)
-				if !ok || in[1] < 0 || in[1] > plugin.MaxRounds {
+				if !ok || !plugin.RoundsOK(in[1]) {
 					return 0, false
 				}
 				h.Confuse(confuseStates[in[0]], in[1])
