@@ -84,11 +84,20 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		w.hostErr, w.hostErrMsg = nil, ""
 		he, _ := any(host).(HostErr)
 		w.fhe = he
-		res, err := w.runFast(inst, ff)
-		if err != nil {
-			return zero, err
+		var r R
+		var rerr error
+		if nums := w.runPlain(inst, ff.reg); nums != nil {
+			if len(*nums) > s.nret {
+				*nums = (*nums)[:s.nret] // Results.Number counts on it
+			}
+			r, rerr = s.read(Results{nums: nums, n: s.nret})
+		} else {
+			res, err := w.runFast(inst, ff)
+			if err != nil {
+				return zero, err
+			}
+			r, rerr = s.read(Results{vals: res, n: s.nret})
 		}
-		r, rerr := s.read(Results{vals: res, n: s.nret})
 		w.leave()
 		// finish, inlined for a call that succeeds.
 		if rerr == nil && s.check != nil {
@@ -257,7 +266,15 @@ func (t *Table) flush() {
 }
 
 // Number sets field i to v.
-func (t *Table) Number(i int, v float64) { t.vals[i] = value{k: vNumber, n: v} }
+func (t *Table) Number(i int, v float64) {
+	// Field by field: a number's pointer is nil, and storing one only
+	// when it is not spares the write barrier.
+	x := &t.vals[i]
+	x.k, x.n = vNumber, v
+	if x.p != nil {
+		x.p = nil
+	}
+}
 
 // Int sets field i to v.
 func (t *Table) Int(i int, v int) { t.Number(i, float64(v)) }
@@ -277,6 +294,9 @@ func (t *Table) Params(i int, p *Params) { t.vals[i] = tableValue(p) }
 type Results struct {
 	l    *lua.LState // on the VM: the values are on top of l's stack
 	vals *[]value    // on the fast path: the values returned
+	// nums are the values register code returned (all numbers), when
+	// vals is nil; there are at most n.
+	nums *[]float64
 	n    int
 }
 
@@ -292,15 +312,24 @@ func (r Results) get(i int) lua.LValue {
 
 // value returns result i on the fast path.
 func (r Results) value(i int) value {
+	if r.vals == nil {
+		if i < 1 || i > r.n || i > len(*r.nums) {
+			return value{}
+		}
+		return numberValue((*r.nums)[i-1])
+	}
 	if i < 1 || i > r.n || i > len(*r.vals) {
 		return value{}
 	}
 	return (*r.vals)[i-1]
 }
 
+// fast reports whether the results come from the fast path.
+func (r Results) fast() bool { return r.vals != nil || r.nums != nil }
+
 // IsNil reports whether result i is nil or missing.
 func (r Results) IsNil(i int) bool {
-	if r.vals != nil {
+	if r.fast() {
 		return r.value(i).k == vNil
 	}
 	return r.get(i) == lua.LNil
@@ -308,18 +337,23 @@ func (r Results) IsNil(i int) bool {
 
 // Number returns result i, which must be a finite number or nil (read as 0).
 func (r Results) Number(i int) (float64, error) {
-	// The fast path's finite number, inlined (x-x is 0 for a finite x and
+	// Register code's finite number, inlined (x-x is 0 for a finite x and
 	// NaN otherwise); all else below.
-	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
-		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
-			return v.n, nil
+	if ns := r.nums; ns != nil && uint(i-1) < uint(len(*ns)) {
+		if x := (*ns)[i-1]; x-x == 0 {
+			return x, nil
 		}
 	}
 	return r.number(i)
 }
 
 func (r Results) number(i int) (float64, error) {
-	if r.vals != nil {
+	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
+		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
+			return v.n, nil
+		}
+	}
+	if r.fast() {
 		switch v := r.value(i); v.k {
 		case vNumber:
 			if math.IsNaN(v.n) || math.IsInf(v.n, 0) {
@@ -348,7 +382,7 @@ func (r Results) number(i int) (float64, error) {
 
 // Bool returns result i, which must be a boolean.
 func (r Results) Bool(i int) (bool, error) {
-	if r.vals != nil {
+	if r.fast() {
 		v := r.value(i)
 		if v.k == vTrue || v.k == vFalse {
 			return v.k == vTrue, nil
@@ -364,7 +398,7 @@ func (r Results) Bool(i int) (bool, error) {
 
 // String returns result i, which must be a string.
 func (r Results) String(i int) (string, error) {
-	if r.vals != nil {
+	if r.fast() {
 		v := r.value(i)
 		if v.k == vString {
 			return v.str(), nil

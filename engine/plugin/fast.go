@@ -141,6 +141,7 @@ type frame struct {
 	regs    []float64
 	loops   []loopState
 	regProg *rprog
+	regRes  []float64 // the results of plain register code (runPlain)
 }
 
 type (

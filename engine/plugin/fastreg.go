@@ -135,6 +135,10 @@ type rprog struct {
 	params int      // the ctx field of the params table, if read; else -1
 	depth  int      // how far beyond the hook's depth its calls go
 	nret   int      // registers the results take, after the fixed ones
+	// plain: the code cannot give up once its guard has passed, nor fail
+	// (no host calls, loops, ctx.params reads or bail instructions), so
+	// it runs without recover (see Worker.runPlain).
+	plain bool
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
 	// counts them all at once, at entry, and a loop's iteration all of
@@ -195,30 +199,12 @@ type loopState struct {
 // form (see fastFail).
 func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *Error) {
 	fr := &w.fr
-	if fr.depth+p.depth >= fr.maxDepth {
+	r, ok := w.regEntry(p)
+	if !ok {
 		return false, nil
-	}
-	if len(fr.regs) < p.nregs {
-		fr.regs = make([]float64, p.nregs)
-		fr.regProg = nil
 	}
 	if len(fr.loops) < len(p.loops) {
 		fr.loops = make([]loopState, len(p.loops))
-	}
-	r := fr.regs[:p.nregs]
-	if fr.regProg != p {
-		// The constants stay from the last call of the same code: no
-		// code writes a fixed register, and other code ran since only
-		// if regProg says so.
-		copy(r, p.fixed)
-		fr.regProg = p
-	}
-	for _, l := range p.loads {
-		v := &fr.slots[l.fi]
-		if v.k != vNumber {
-			return false, nil
-		}
-		r[l.reg] = v.n
 	}
 	var params *Params
 	if p.params >= 0 {
@@ -228,12 +214,6 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 		}
 		params = v.params()
 	}
-	if p.entry > fr.maxN {
-		return false, nil
-	}
-	// The code keeps its own count (see rprog.entry), an upper bound of
-	// the general form's; fr.n, a lower bound of the VM's, stays 0.
-	fr.n = 0
 	done := false
 	defer func() {
 		if done {
@@ -267,6 +247,69 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	}
 	done = true
 	return true, nil
+}
+
+// isPlain reports whether no instruction of p can give up or fail.
+func (p *rprog) isPlain() bool {
+	for _, in := range p.code {
+		switch in.op {
+		case rHost, rParam, rParamOr, rIPrep, rILoop, rNPrep, rNLoop, rBail:
+			return false
+		}
+	}
+	return true
+}
+
+// runPlain runs the plain register code p (see rprog.plain) of the call
+// Call has begun and returns its results, valid until the next call; or
+// it returns nil when its guard declines, the frame then being as the
+// call found it.
+func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
+	if p == nil || !p.plain {
+		return nil
+	}
+	fr := &w.fr
+	fr.slots = inst.ctx.slots
+	r, ok := w.regEntry(p)
+	if !ok {
+		return nil
+	}
+	base, n := w.execReg(p, r, nil)
+	fr.regRes = r[base : base+n]
+	return &fr.regRes
+}
+
+// regEntry is the guard of register code p: it loads the registers and
+// returns them, or returns false when the call cannot run as p (a ctx
+// field that is not a number, too deep, over the budget).
+func (w *Worker) regEntry(p *rprog) ([]float64, bool) {
+	fr := &w.fr
+	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
+		return nil, false
+	}
+	if len(fr.regs) < p.nregs {
+		fr.regs = make([]float64, p.nregs)
+		fr.regProg = nil
+	}
+	r := fr.regs[:p.nregs]
+	if fr.regProg != p {
+		// The constants stay from the last call of the same code: no
+		// code writes a fixed register, and other code ran since only
+		// if regProg says so.
+		copy(r, p.fixed)
+		fr.regProg = p
+	}
+	for _, l := range p.loads {
+		v := &fr.slots[l.fi]
+		if v.k != vNumber {
+			return nil, false
+		}
+		r[l.reg] = v.n
+	}
+	// The code keeps its own count (see rprog.entry), an upper bound of
+	// the general form's; fr.n, a lower bound of the VM's, stays 0.
+	fr.n = 0
+	return r, true
 }
 
 // execReg runs p's code on the registers r and returns where its results

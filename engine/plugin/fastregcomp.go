@@ -121,6 +121,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p.idivs()
 	p.compact()
 	p.effectsLast()
+	p.plain = p.isPlain()
 	return p
 }
 
