@@ -96,7 +96,11 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			if err != nil {
 				return zero, err
 			}
-			r, rerr = s.read(Results{vals: res, n: s.nret})
+			if res.nums != nil && len(*res.nums) > s.nret {
+				*res.nums = (*res.nums)[:s.nret] // Results.Number counts on it
+			}
+			res.n = s.nret
+			r, rerr = s.read(res)
 		}
 		w.leave()
 		// finish, inlined for a call that succeeds.

@@ -142,6 +142,10 @@ type frame struct {
 	loops   []loopState
 	regProg *rprog
 	regRes  []float64 // the results of plain register code (runPlain)
+	// views are the views of the call of register code in progress (or
+	// of an earlier one), by rhost.view; regCall numbers the calls.
+	views   []viewState
+	regCall uint64
 }
 
 type (

@@ -145,6 +145,11 @@ type diffHost struct {
 	// an effect would make the effect twice).
 	effects       int
 	rewoundEffect bool
+	// views: the host functions read like arrays (newDiffKind); their
+	// calls are not recorded (register code reads views without calling),
+	// and binds counts the views asked for.
+	views bool
+	binds int
 }
 
 func (h *diffHost) Err() error { return h.err }
@@ -164,7 +169,15 @@ var errDiffHost = errors.New("the host refused")
 // then describes all arguments, then (depending on a hash of the call)
 // fails through Errorf, through Fail, through HostErr, or with a Go panic,
 // or returns values of its declared result types.
-func diffKind(k *Kind) *Kind {
+//
+// With views, every read-only function that may have one gets a View
+// (HostFunc.View): for the first indices whose calls return whole numbers
+// without failing, at an offset and stride. Such functions describe their
+// integer arguments as Args.Int reads them (-0 as 0, as a view cannot tell
+// them apart), and the hosts do not record their calls.
+func diffKind(k *Kind) *Kind { return newDiffKind(k, false) }
+
+func newDiffKind(k *Kind, views bool) *Kind {
 	c := *k
 	c.Host = slices.Clone(k.Host)
 	for i := range c.Host {
@@ -177,16 +190,15 @@ func diffKind(k *Kind) *Kind {
 			}
 			var args []string
 			for j := 1; j <= a.N(); j++ {
+				if hf.View != nil && j <= len(hf.Params) && hf.Params[j-1].Type == "integer" {
+					args = append(args, describeNumber(float64(a.Int(j))))
+					continue
+				}
 				args = append(args, argDesc(a, j))
 			}
 			call := name + "(" + strings.Join(args, ", ") + ")"
-			h.calls = append(h.calls, call)
-			if !hf.ReadOnly {
-				h.effects++
-			}
-			f := fnv.New64a()
-			f.Write([]byte(call))
-			x := f.Sum64() ^ h.salt
+			h.record(hf, call)
+			x := diffCallHash(h, call)
 			switch x % 41 {
 			case 0:
 				a.Errorf("refused %s", call)
@@ -214,13 +226,78 @@ func diffKind(k *Kind) *Kind {
 				case r.Type == "string" || strings.HasPrefix(r.Type, `"`):
 					a.ReturnString([]string{"", "a", "10", "chaos"}[y%4])
 				default:
-					a.ReturnNumber(diffNumber(y))
+					a.ReturnNumber(h.number(y))
 				}
 			}
 		}
 		hf.Fast = diffFast(hf, name)
+		if views && viewable(*hf) {
+			hf.View = diffView(hf, name)
+		}
 	}
 	return &c
+}
+
+// record records a call of hf (but for a read through a view).
+func (h *diffHost) record(hf *HostFunc, call string) {
+	if !hf.ReadOnly {
+		h.effects++
+	}
+	if !h.views || !hf.ReadOnly {
+		h.calls = append(h.calls, call)
+	}
+}
+
+// diffCallHash is the hash from which a recording host decides the outcome
+// of call.
+func diffCallHash(h *diffHost, call string) uint64 {
+	f := fnv.New64a()
+	f.Write([]byte(call))
+	return f.Sum64() ^ h.salt
+}
+
+// diffView is the View of a recording host function (see newDiffKind):
+// up to the first of 12 indices whose call fails or returns what is not a
+// whole number, the results at offset 1 and stride len(Returns)+1 (the gaps
+// hold -999, which no call returns).
+func diffView(hf *HostFunc, name string) func(host any, rest []int) ([]int, int, int, bool) {
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if vs, ok := enumValues(p.Type); ok && p.Type != "integer" {
+			enums[i] = vs
+		}
+	}
+	return func(host any, rest []int) ([]int, int, int, bool) {
+		h := host.(*diffHost)
+		h.binds++
+		stride := len(hf.Returns) + 1
+		xs := []int{-999}
+	index:
+		for i := range 12 {
+			args := []string{describeNumber(float64(i))}
+			for j, n := range rest {
+				if enums[j+1] != nil {
+					args = append(args, describeValue(stringValue(enums[j+1][n])))
+				} else {
+					args = append(args, describeNumber(float64(n)))
+				}
+			}
+			x := diffCallHash(h, name+"("+strings.Join(args, ", ")+")")
+			if x%41 <= 3 {
+				break
+			}
+			for j := range hf.Returns {
+				r := h.number(diffResult(x, j))
+				if r != math.Trunc(r) || r == 0 && math.Signbit(r) || math.Abs(r) > 1<<53 {
+					xs = xs[:1+i*stride]
+					break index
+				}
+				xs = append(xs, int(r))
+			}
+			xs = append(xs, -999)
+		}
+		return xs, 1, stride, true
+	}
 }
 
 // diffFast is the Fast shortcut of a recording host function whose
@@ -262,23 +339,18 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 			args[i] = describeNumber(float64(n))
 		}
 		call := name + "(" + strings.Join(args, ", ") + ")"
-		f := fnv.New64a()
-		f.Write([]byte(call))
-		x := f.Sum64() ^ h.salt
+		x := diffCallHash(h, call)
 		if x%41 <= 1 {
 			return 0, false
 		}
 		for j := range hf.Returns {
-			r := diffNumber(diffResult(x, j))
+			r := h.number(diffResult(x, j))
 			if r != math.Trunc(r) || r == 0 && math.Signbit(r) {
 				return 0, false
 			}
 			out[j] = int(r)
 		}
-		h.calls = append(h.calls, call)
-		if !hf.ReadOnly {
-			h.effects++
-		}
+		h.record(hf, call)
 		switch x % 41 {
 		case 2:
 			if h.err == nil {
@@ -294,8 +366,14 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 // diffResult is the hash from which a recording host draws result j.
 func diffResult(x uint64, j int) uint64 { return x >> (8 * (j + 1)) }
 
-// diffNumber is the number a recording host returns for hash y.
-func diffNumber(y uint64) float64 {
+// number is the number h returns for hash y: with views, mostly whole
+// numbers, so that views hold more than a few indices.
+func (h *diffHost) number(y uint64) float64 { return diffNumberOf(y, h.views) }
+
+func diffNumberOf(y uint64, whole bool) float64 {
+	if whole && y%8 != 0 {
+		return float64(int(y%41) - 20)
+	}
 	if y%7 == 0 {
 		return -float64(y % 5)
 	}
@@ -483,11 +561,22 @@ type diffPair struct {
 	fast, vm *Worker
 	ref      Ref
 	hook     *LuaHook
+	views    bool // the kind's read-only functions have views (newDiffKind)
+	binds    int  // the views the fast path asked for
 }
 
 // newDiffPair registers src as the hook "h" of a recording copy of kind.
 func newDiffPair(t testing.TB, kind *Kind, path, src string, limits Limits) (*diffPair, error) {
-	k := diffKind(kind)
+	return newDiffPairOf(t, kind, path, src, limits, false)
+}
+
+// newDiffPairViews is newDiffPair with views (newDiffKind).
+func newDiffPairViews(t testing.TB, kind *Kind, path, src string, limits Limits) (*diffPair, error) {
+	return newDiffPairOf(t, kind, path, src, limits, true)
+}
+
+func newDiffPairOf(t testing.TB, kind *Kind, path, src string, limits Limits, views bool) (*diffPair, error) {
+	k := newDiffKind(kind, views)
 	reg, err := NewRegistry([]*Kind{k}, testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
@@ -497,7 +586,7 @@ func newDiffPair(t testing.TB, kind *Kind, path, src string, limits Limits) (*di
 	}
 	ref, _ := reg.Lookup(k, "h")
 	h, _ := reg.Hook(ref)
-	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), reg: reg, ref: ref, hook: h.(*LuaHook)}
+	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), reg: reg, ref: ref, hook: h.(*LuaHook), views: views}
 	p.fast = reg.NewWorker(WorkerOptions{Rand: seeded(3)})
 	p.vm = reg.NewWorker(WorkerOptions{Rand: seeded(3), NoFastPath: true})
 	return p, nil
@@ -512,10 +601,11 @@ func (p *diffPair) close() {
 // the same salt; it returns a description of the difference, or "", and
 // whether the call failed (on the VM).
 func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
-	hf, hv := &diffHost{salt: salt}, &diffHost{salt: salt}
+	hf, hv := &diffHost{salt: salt, views: p.views}, &diffHost{salt: salt, views: p.views}
 	cf, cv := *ctx, *ctx
 	rf, errf := Call(p.fast, p.sigs[fn], p.ref, &cf, any(hf))
 	rv, errv := Call(p.vm, p.sigs[fn], p.ref, &cv, any(hv))
+	p.binds += hf.binds
 	// The fast path counts a lower bound of the VM's instructions (see
 	// fastcall.go): where the VM runs out, the fast path may stop later
 	// (at another line, after more host calls, with the budget's error or,

@@ -132,6 +132,7 @@ type rprog struct {
 	hosts  []*rhost
 	loops  []*rloop
 	names  []string // ctx.params names
+	nviews int      // the views the host calls read (rhost.view)
 	params int      // the ctx field of the params table, if read; else -1
 	depth  int      // how far beyond the hook's depth its calls go
 	nret   int      // registers the results take, after the fixed ones
@@ -167,6 +168,22 @@ type rhost struct {
 	// effect: the function changes something (not HostFunc.ReadOnly);
 	// nothing after such a call may give up (see effectsLast).
 	effect bool
+	// view: the index of the call's view among the code's (rprog.nviews),
+	// when the function has a HostFunc.View; else -1. restVar: an
+	// argument after the index may change during a call (it is not in a
+	// fixed register), so each read compares them with the view's.
+	view    int32
+	restVar bool
+}
+
+// viewState is a view a call of register code reads (HostFunc.View).
+type viewState struct {
+	call   uint64 // the call that asked for it (frame.regCall)
+	rest   [maxFastArgs]int
+	xs     []int
+	off    int
+	stride int
+	n      int // the indices the view holds: [0, n)
 }
 
 // rloop is a compiled loop.
@@ -193,7 +210,7 @@ type loopState struct {
 }
 
 // runReg runs the register code p of the hook function f of inst, leaving
-// its results in fr.res, and reports whether it ran the call: false when
+// its results in fr.regRes, and reports whether it ran the call: false when
 // its guard declined or it gave up, the frame then being as the call found
 // it. A failure it does not give up on is the call's, as on the general
 // form (see fastFail).
@@ -205,6 +222,9 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	}
 	if len(fr.loops) < len(p.loops) {
 		fr.loops = make([]loopState, len(p.loops))
+	}
+	if len(fr.views) < p.nviews {
+		fr.views = make([]viewState, p.nviews)
 	}
 	var params *Params
 	if p.params >= 0 {
@@ -238,13 +258,7 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	}()
 	base, n := w.execReg(p, r, params)
 	fr.ints = fr.ints[:0]
-	if cap(fr.res) < n {
-		fr.res = make([]value, n)
-	}
-	fr.res = fr.res[:n]
-	for i, x := range r[base : base+n] {
-		fr.res[i] = value{k: vNumber, n: x}
-	}
+	fr.regRes = r[base : base+n]
 	done = true
 	return true, nil
 }
@@ -309,6 +323,7 @@ func (w *Worker) regEntry(p *rprog) ([]float64, bool) {
 	// The code keeps its own count (see rprog.entry), an upper bound of
 	// the general form's; fr.n, a lower bound of the VM's, stays 0.
 	fr.n = 0
+	fr.regCall++
 	return r, true
 }
 
@@ -393,7 +408,9 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 				pc = int(in.c)
 			}
 		case rHost:
-			p.hosts[in.a].run(w, r)
+			if h := p.hosts[in.a]; h.view < 0 || !h.viewRead(w, r) {
+				h.run(w, r)
+			}
 		case rParam:
 			x, ok := params.Get(p.names[in.b])
 			if !ok {
@@ -467,21 +484,12 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 func (h *rhost) run(w *Worker, r []float64) {
 	fr := &w.fr
 	in := fr.fin[:len(h.args)]
-	for i, a := range h.args {
-		switch {
-		case a < 0:
-			in[i] = h.enums[i]
-		case h.loops[i] > 0:
-			in[i] = fr.loops[h.loops[i]-1].cur
-		case h.whole&(1<<i) != 0:
-			in[i] = int(r[a])
-		default:
-			x := r[a]
-			if !whole(x) {
-				bail()
-			}
-			in[i] = int(x)
+	for i := range h.args {
+		x, ok := h.arg(fr, r, i)
+		if !ok {
+			bail()
 		}
+		in[i] = x
 	}
 	fr.line = h.line
 	m, ok := h.hf.Fast(w.host, in, fr.fout[:])
@@ -492,6 +500,85 @@ func (h *rhost) run(w *Worker, r []float64) {
 	for i, d := range h.dst {
 		r[d] = float64(fr.fout[i])
 	}
+}
+
+// arg returns argument i of the call as Fast takes it, or false when it is
+// not a whole number.
+func (h *rhost) arg(fr *frame, r []float64, i int) (int, bool) {
+	switch a := h.args[i]; {
+	case a < 0:
+		return h.enums[i], true
+	case h.loops[i] > 0:
+		return fr.loops[h.loops[i]-1].cur, true
+	case h.whole&(1<<i) != 0:
+		return int(r[a]), true
+	default:
+		x := r[a]
+		return int(x), whole(x)
+	}
+}
+
+// viewRead reads the call's results from its view (HostFunc.View), asking
+// for the view at the call's first read or when the arguments after the
+// index changed, and reports whether it did: false when the index is
+// outside the view (or no number Fast takes), or the function declined.
+func (h *rhost) viewRead(w *Worker, r []float64) bool {
+	fr := &w.fr
+	v := &fr.views[h.view]
+	if v.call != fr.regCall || h.restVar && !h.sameRest(fr, r, v) {
+		if !h.bind(w, r, v) {
+			return false
+		}
+	}
+	var i int
+	if l := h.loops[0]; l > 0 {
+		i = fr.loops[l-1].cur
+	} else {
+		x := r[h.args[0]]
+		if i = int(x); float64(i) != x {
+			return false // not a whole number: run decides
+		}
+	}
+	if uint(i) >= uint(v.n) {
+		return false
+	}
+	xs := v.xs[v.off+i*v.stride:]
+	for j, d := range h.dst {
+		r[d] = float64(xs[j])
+	}
+	return true
+}
+
+// sameRest reports whether the arguments after the index are those of the
+// view v.
+func (h *rhost) sameRest(fr *frame, r []float64, v *viewState) bool {
+	for j := 1; j < len(h.args); j++ {
+		if x, ok := h.arg(fr, r, j); !ok || x != v.rest[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// bind asks the host function for the view of the call's arguments after
+// the index, or reports false when one is not a whole number.
+func (h *rhost) bind(w *Worker, r []float64, v *viewState) bool {
+	fr := &w.fr
+	for j := 1; j < len(h.args); j++ {
+		x, ok := h.arg(fr, r, j)
+		if !ok {
+			return false
+		}
+		v.rest[j] = x
+	}
+	rest := fr.fin[:len(h.args)-1]
+	copy(rest, v.rest[1:len(h.args)])
+	xs, off, stride, ok := h.hf.View(w.host, rest)
+	v.call, v.xs, v.off, v.stride, v.n = fr.regCall, xs, off, stride, 0
+	if nret := len(h.hf.Returns); ok && off >= 0 && stride > 0 && off <= len(xs)-nret {
+		v.n = (len(xs)-nret-off)/stride + 1
+	}
+	return true
 }
 
 // prepIpairs calls the loop's array function, as ipairsFor does.

@@ -35,6 +35,8 @@ var regKind = &Kind{
 			Doc: "One integer.", ReadOnly: true},
 		{Name: "two", Params: []Field{{Name: "n", Type: "integer"}, {Name: "mode", Type: `"slow"|"fast"`}},
 			Returns: []Field{{Name: "v", Type: "integer"}, {Name: "w", Type: "integer"}}, Doc: "Two integers.", ReadOnly: true},
+		{Name: "at", Params: []Field{{Name: "n", Type: "integer"}, {Name: "m", Type: "integer"}}, Returns: []Field{{Name: "v", Type: "integer"}},
+			Doc: "One integer of two.", ReadOnly: true},
 		{Name: "area", Params: []Field{{Name: "n", Type: "integer"}, {Name: "m", Type: "integer"}},
 			Returns: []Field{{Name: "xs", Type: "integer[]"}}, Doc: "An array.", ReadOnly: true},
 		{Name: "put", Params: []Field{{Name: "n", Type: "integer"}}, Doc: "Changes something."},
@@ -304,6 +306,9 @@ func (g *regGen) expr(depth int) string {
 		}
 		return fmt.Sprintf("math.%s(%s)", fn, strings.Join(args, ", "))
 	case 6:
+		if g.r.IntN(3) == 0 {
+			return fmt.Sprintf("g.at(%s, %s)", g.expr(depth+1), g.expr(depth+1))
+		}
 		return fmt.Sprintf("g.get(%s)", g.expr(depth+1))
 	case 7:
 		return fmt.Sprintf("idiv(%s, %s)", g.expr(depth+1), g.expr(depth+1))
@@ -354,10 +359,11 @@ func TestRegGenerated(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_REGGEN")); err == nil {
 		scripts = n
 	}
-	withCode, withEffect, bails, total := 0, 0, 0, 0
+	withCode, withEffect, bails, total, binds := 0, 0, 0, 0, 0
 	for seed := range uint64(scripts) {
 		src := generateReg(seed)
-		p, err := newDiffPair(t, regKind, "reg.lua", src, Limits{})
+		// Odd seeds: the read-only functions have views.
+		p, err := newDiffPairOf(t, regKind, "reg.lua", src, Limits{}, seed%2 == 1)
 		if err != nil {
 			t.Fatalf("seed %d does not load: %v\n%s", seed, err, src)
 		}
@@ -374,9 +380,14 @@ func TestRegGenerated(t *testing.T) {
 		p.run(fmt.Sprintf("seed %d", seed), src, seed, calls, false)
 		bails += p.fast.regBails
 		total += calls
+		binds += p.binds
 		p.close()
 	}
-	t.Logf("%d of %d scripts have register code (%d with an effect); it gave up %d of %d calls", withCode, scripts, withEffect, bails, total)
+	t.Logf("%d of %d scripts have register code (%d with an effect); it gave up %d of %d calls and asked for %d views",
+		withCode, scripts, withEffect, bails, total, binds)
+	if binds < scripts {
+		t.Errorf("the register code asked for %d views in %d scripts", binds, scripts)
+	}
 	if withCode < scripts*8/10 {
 		t.Errorf("only %d of %d generated scripts have register code", withCode, scripts)
 	}
@@ -559,6 +570,62 @@ func TestWhole(t *testing.T) {
 		if got := whole(c.x); got != c.want {
 			t.Errorf("whole(%g) = %v, want %v", c.x, got, c.want)
 		}
+	}
+}
+
+// TestRegViews: register code reads host functions that have views
+// (HostFunc.View) from the view for the indices it holds and through Fast
+// for the others, asks for the view again when the arguments after the
+// index change, and so returns what the VM returns; a function whose view
+// declines is called.
+func TestRegViews(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, body string
+		// binds is how many views a call that the register code runs
+		// through without failing asks for (-1: it gives every call up).
+		binds int
+	}{
+		{"one view per call", "local s = 0 for i = 1, 4 do s = s + g.get(i) end return s", 1},
+		{"the rest changes", "local s = 0 for i = 1, 3 do s = s + g.at(1, i) + g.at(i, 2) end return s", 4},
+		{"the rest is ctx", "local s = 0 for i = 1, 4 do s = s + g.at(i, ctx.i) end return s", 1},
+		{"two results", `local s = 0 for i = 1, 4 do local v, w = g.two(i, "slow") s = s + v - w end return s`, 1},
+		{"past the view", "local s = 0 for i = 0, 30 do s = s + g.get(i) end return s", 1},
+		{"not whole", "local s = 0 for i = 0, 3, 0.5 do s = s + g.get(i) end return s", -1},
+	}
+	for _, c := range cases {
+		src := "function score(ctx) " + c.body + " end"
+		p, err := newDiffPairViews(t, regKind, "views.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.hasRegCode("score") {
+			t.Fatalf("%s: no register code", c.name)
+		}
+		through := 0
+		for salt := range uint64(200) {
+			p.binds = 0
+			bails := p.fast.regBails
+			// a, b, i (4), j, f, params.
+			ctx := &diffCtx{fields: []diffField{{set: 'n'}, {set: 'n'}, {set: 'i', n: 4}, {set: 'i'}, {set: 'b'}, {set: 'p', p: NewParams(nil)}}}
+			d, failed := p.call(0, ctx, salt)
+			if d != "" {
+				t.Fatalf("%s, salt %d: %s", c.name, salt, d)
+			}
+			if !failed && p.fast.regBails == bails {
+				through++
+				if p.binds != c.binds {
+					t.Errorf("%s, salt %d: asked for %d views, want %d", c.name, salt, p.binds, c.binds)
+				}
+			}
+		}
+		switch {
+		case through == 0 && c.binds >= 0:
+			t.Errorf("%s: the register code ran no call through", c.name)
+		case through > 0 && c.binds < 0:
+			t.Errorf("%s: the register code ran %d calls through", c.name, through)
+		}
+		p.close()
 	}
 }
 

@@ -778,7 +778,11 @@ func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 	}
 	h := &rhost{hf: hf, name: rc.c.kind.HostTable + "." + hf.Name, args: make([]int32, len(hf.Params)), loops: make([]int32, len(hf.Params)),
 		effect: !hf.ReadOnly,
-		enums:  make([]int, len(hf.Params)), dst: dst, line: e.Line()}
+		enums:  make([]int, len(hf.Params)), dst: dst, line: e.Line(), view: -1}
+	if hf.View != nil {
+		h.view = int32(rc.p.nviews)
+		rc.p.nviews++
+	}
 	top := rc.top
 	for i, p := range hf.Params {
 		if p.Type == "integer" {
@@ -799,7 +803,7 @@ func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 		if !ok {
 			notNumeric()
 		}
-		h.args[i], h.enums[i] = -1, -1
+		h.args[i], h.enums[i] = -1, -1 // an enum: the same string each call
 		for j, v := range vs {
 			if v == s {
 				h.enums[i] = j
@@ -810,6 +814,11 @@ func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
 		}
 	}
 	rc.top = top
+	for i, a := range h.args {
+		// Fixed registers (constants and ctx fields) do not change
+		// during a call (checkFixed).
+		h.restVar = h.restVar || i > 0 && a >= rc.nfixed
+	}
 	rc.p.depth = max(rc.p.depth, rc.depth+1)
 	rc.p.hosts = append(rc.p.hosts, h)
 	rc.emit(rHost, int32(len(rc.p.hosts)-1), 0, 0)

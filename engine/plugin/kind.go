@@ -87,6 +87,19 @@ type HostFunc struct {
 	// (fasthook.go), which gives the call to the general form, to run it
 	// again, whenever it meets what it does not handle.
 	ReadOnly bool
+	// View, if not nil, lets register code (fastreg.go) read a read-only
+	// function like an array instead of calling it. The function's first
+	// parameter is an integer index i, its results integers. Given its
+	// other arguments (rest, as Fast takes them; nil when there are
+	// none), View returns xs, off and stride such that, for every i ≥ 0
+	// with off + i·stride + len(Returns) ≤ len(xs), the call with index i
+	// returns xs[off+i·stride:][:len(Returns)] and does not fail. Other
+	// indices are called through Fast. ok false declines: every call
+	// then goes through Fast. Register code asks for a view at a call's
+	// first read through it (and again when rest changes) and reads it
+	// until the call ends, so the view must hold while nothing changes
+	// the game. View requires ReadOnly and Fast.
+	View func(host any, rest []int) (xs []int, off, stride int, ok bool)
 }
 
 // Func returns the index of the function called name in k.Funcs, or -1.
@@ -187,8 +200,24 @@ func (k *Kind) validate() error {
 		}
 		checkFields("host function "+h.Name+" params", h.Params)
 		checkFields("host function "+h.Name+" returns", h.Returns)
+		if h.View != nil && !viewable(h) {
+			bad("host function %q: View needs ReadOnly, Fast, an integer first parameter and integer results", h.Name)
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// viewable reports whether h may have a View.
+func viewable(h HostFunc) bool {
+	if !h.ReadOnly || h.Fast == nil || len(h.Params) == 0 || h.Params[0].Type != "integer" || len(h.Returns) == 0 {
+		return false
+	}
+	for _, r := range h.Returns {
+		if r.Type != "integer" {
+			return false
+		}
+	}
+	return true
 }
 
 // Args gives a host function's Impl its arguments and takes its results.

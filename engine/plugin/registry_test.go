@@ -186,15 +186,22 @@ func TestKindValidation(t *testing.T) {
 		Name:      "Bad",
 		Funcs:     []plugin.Func{{Name: "run", Doc: "x"}, {Name: "run", Doc: "x"}, {Name: "print", Doc: "x"}},
 		HostTable: "string",
-		Host:      []plugin.HostFunc{{Name: "go", Doc: "x"}},
-		Ctx:       []plugin.Field{{Name: "end", Type: "number"}},
+		Host: []plugin.HostFunc{{Name: "go", Doc: "x"}, {
+			Name: "peek", Doc: "x", Params: []plugin.Field{{Name: "i", Type: "integer"}},
+			Returns: []plugin.Field{{Name: "v", Type: "integer"}},
+			Impl:    func(any, *plugin.Args) {},
+			// A view of a function that may change something.
+			View: func(any, []int) ([]int, int, int, bool) { return nil, 0, 0, false },
+		}},
+		Ctx: []plugin.Field{{Name: "end", Type: "number"}},
 	}
 	_, err := plugin.NewRegistry([]*plugin.Kind{bad, mbghooks.TechKind, mbghooks.TechKind}, plugin.Limits{})
 	if err == nil {
 		t.Fatal("bad kinds accepted")
 	}
 	for _, want := range []string{"game.class", "missing Doc", `"run": not a Lua name or declared twice`, `"print" would shadow`,
-		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "mbg.tech" declared twice`} {
+		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "mbg.tech" declared twice`,
+		`"peek": View needs ReadOnly, Fast`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not mention %q:\n%v", want, err)
 		}

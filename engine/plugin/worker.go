@@ -335,15 +335,15 @@ func (inst *instance) fastFn(fn int) *fastFunc {
 }
 
 // runFast runs the compiled function f of inst in the call Call has begun.
-// It returns the values the function returned, valid until the next call,
+// It returns the values the function returned (n unset), valid until the next call,
 // or the failure (the call has then ended: see fastFail).
-func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error) {
+func (w *Worker) runFast(inst *instance, f *fastFunc) (res Results, err *Error) {
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
 	fr.line = 0
 	if p := f.reg; p != nil {
 		if ran, err := w.runReg(inst, f, p); ran {
-			return &fr.res, err
+			return Results{nums: &fr.regRes}, err
 		}
 	}
 	clear(fr.slots[f.base : f.base+f.nnil])
@@ -368,12 +368,12 @@ func (w *Worker) runFast(inst *instance, f *fastFunc) (res *[]value, err *Error)
 			runBlock(fr, f.body)
 		}
 		done = true
-		return &fr.res, nil
+		return Results{vals: &fr.res}, nil
 	}
 	fr.begin(inst.fast)
 	fr.runHook(f)
 	done = true
-	return &fr.res, nil
+	return Results{vals: &fr.res}, nil
 }
 
 // fastFail turns what a compiled call panicked with into the *Error the VM
