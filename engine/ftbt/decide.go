@@ -89,7 +89,7 @@ func (v *View) Occupant(cell int) int { return v.g.occ[cell] }
 
 // Effect returns side's value and remaining duration of slot at cell.
 func (v *View) Effect(cell, side int, slot EffectSlot) (value, remaining int) {
-	e := v.g.eff[effIndex(cell, side, slot)]
+	e := v.g.effAt(effIndex(cell, side, slot))
 	return e.value, e.left
 }
 

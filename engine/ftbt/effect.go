@@ -76,6 +76,30 @@ type ScoreHost interface {
 	StaticWeight(cell int) int
 }
 
+// EffectArrays is implemented by the engine's readers (the EffectReader,
+// EffectHost and ScoreHost it passes to runners): the arrays behind
+// Occupant and Effect, for hooks that read them by index instead of
+// calling them (plugin.HostFunc.View). The arrays are the game's own: they
+// hold while the game does not change, and must not be written.
+type EffectArrays interface {
+	// OccupantArray returns xs with Occupant(c) = xs[c] for every cell c.
+	OccupantArray() []int
+	// EffectArray returns xs, off and stride with Effect(c, side, slot) =
+	// xs[off+c·stride], xs[off+c·stride+1] for every cell c; side is 0 or
+	// 1.
+	EffectArray(side int, slot EffectSlot) (xs []int, off, stride int)
+}
+
+// ScoreArrays is EffectArrays for the engine's ScoreHost.
+type ScoreArrays interface {
+	EffectArrays
+	// GoalArray returns xs with GoalDist(c) = xs[c] for every cell
+	// c < len(xs).
+	GoalArray() []int
+	// StaticArray returns xs with StaticWeight(c) = xs[c] for every cell c.
+	StaticArray() []int
+}
+
 // EffectRunner runs tech classes: a plugin registry worker (Lua) or native
 // Go effects. The engine calls it with class = index into Config.Classes
 // and never looks at what a class is.

@@ -97,7 +97,7 @@ func (r *reader) Effect(cell, side int, slot string) (value, remaining int) {
 	case side != 0 && side != 1:
 		r.fail("Effect: side %d, want 0 or 1", side)
 	case r.cellOK("Effect", cell):
-		e := r.g.eff[effIndex(cell, side, s)]
+		e := r.g.effAt(effIndex(cell, side, s))
 		return e.value, e.left
 	}
 	return 0, 0
@@ -152,6 +152,20 @@ func (h *applyHost) Heal(p, amount int) {
 // Random implements EffectHost: the game RNG's next draw.
 func (h *applyHost) Random() float64 { return h.g.rng.Float() }
 
+// OccupantArray implements EffectArrays.
+func (r *reader) OccupantArray() []int { return r.g.occ }
+
+// EffectArray implements EffectArrays.
+func (r *reader) EffectArray(side int, slot EffectSlot) (xs []int, off, stride int) {
+	return r.g.eff, 2 * effIndex(0, side, slot), 2 * effIndex(1, 0, 0)
+}
+
+// GoalArray implements ScoreArrays.
+func (h *scoreHost) GoalArray() []int { return h.goal[:min(len(h.goal), len(h.g.occ))] }
+
+// StaticArray implements ScoreArrays.
+func (h *scoreHost) StaticArray() []int { return h.g.static }
+
 // scoreHost implements ScoreHost for the AI's scoring of one tech use.
 type scoreHost struct {
 	reader
@@ -192,7 +206,7 @@ func (g *Game) setEffect(cell, side int, s EffectSlot, value, duration int) {
 	e := ev(EvLocBuf)
 	e.Cell, e.Side, e.Note, e.Value, e.N = cell, side, s.Note(), value, duration
 	g.emit(e)
-	g.eff[effIndex(cell, side, s)] = effect{value: value, left: duration}
+	g.setEff(effIndex(cell, side, s), effect{value: value, left: duration})
 	if s == FlySlot {
 		g.wDirty[side] = true
 	}
@@ -202,21 +216,21 @@ func (g *Game) setEffect(cell, side int, s EffectSlot, value, duration int) {
 // duration > 0 drops by 1, and at 0 the effect is cleared. Duration 0 is
 // permanent.
 func (g *Game) tick() {
-	for i := range g.eff {
-		e := &g.eff[i]
-		if e.left <= 0 {
+	for i := range len(g.eff) / 2 {
+		e := effPair(g.eff[2*i:])
+		if e.left() <= 0 {
 			continue
 		}
-		e.left--
-		if e.left > 0 {
+		e[1]--
+		if e.left() > 0 {
 			continue
 		}
 		s := EffectSlot(i % NumSlots)
 		side := (i / NumSlots) % 2
 		x := ev(EvEffectEnd)
-		x.Cell, x.Side, x.Note, x.Value = i/(2*NumSlots), side, s.Note(), e.value
+		x.Cell, x.Side, x.Note, x.Value = i/(2*NumSlots), side, s.Note(), e.value()
 		g.emit(x)
-		e.value = 0
+		e[0] = 0
 		if s == FlySlot {
 			g.wDirty[side] = true
 		}

@@ -7,7 +7,7 @@ import (
 
 // PutEffect sets side's slot at cell directly (tests build states with it).
 func (g *Game) PutEffect(cell, side int, s EffectSlot, value, left int) {
-	g.eff[effIndex(cell, side, s)] = effect{value: value, left: left}
+	g.setEff(effIndex(cell, side, s), effect{value: value, left: left})
 	g.wDirty[side] = true
 }
 

@@ -29,8 +29,10 @@ type Game struct {
 	static []int
 	// occ is the person on every cell or -1 (rebuilt from st.People).
 	occ []int
-	// eff is the timed-effect table, indexed by effIndex.
-	eff []effect
+	// eff is the timed-effect table: effect i (see effIndex) is its value
+	// at 2i and its remaining duration at 2i+1 (see effAt), a layout
+	// hooks read by index (EffectArrays).
+	eff []int
 	// w are the weight maps per side; wDirty marks those whose inputs
 	// changed since they were built.
 	w      [2][]int
@@ -125,7 +127,7 @@ func prepare(cfg *Config, runner EffectRunner) (*Game, error) {
 	}
 	n := cfg.Width * cfg.Height
 	g := &Game{cfg: cfg, runner: runner,
-		static: make([]int, n), occ: make([]int, n), eff: make([]effect, n*2*NumSlots),
+		static: make([]int, n), occ: make([]int, n), eff: make([]int, 2*n*2*NumSlots),
 		pred: make([]int32, n), tmark: make([]uint32, n),
 		reach: make([]Reach, 0, 64),
 	}
@@ -170,7 +172,7 @@ func (g *Game) Occupant(cell int) int { return g.occ[cell] }
 
 // Effect returns side's value and remaining duration of slot at cell.
 func (g *Game) Effect(cell, side int, slot EffectSlot) (value, remaining int) {
-	e := g.eff[effIndex(cell, side, slot)]
+	e := g.effAt(effIndex(cell, side, slot))
 	return e.value, e.left
 }
 

@@ -223,7 +223,7 @@ func (g *Game) weights(side int) []int {
 	w := g.w[side]
 	copy(w, g.static)
 	for c := range w {
-		if f := g.eff[effIndex(c, side, FlySlot)].value; f != 0 {
+		if f := g.effAt(effIndex(c, side, FlySlot)).value; f != 0 {
 			w[c] = f
 		}
 	}

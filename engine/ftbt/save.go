@@ -26,8 +26,8 @@ func (g *Game) Save() ([]byte, error) {
 	}
 	st := g.st
 	st.Effects = make([]CellEffect, 0, 16)
-	for i, e := range g.eff {
-		if e != (effect{}) {
+	for i := range len(g.eff) / 2 {
+		if e := g.effAt(i); e != (effect{}) {
 			st.Effects = append(st.Effects, CellEffect{
 				Cell: i / (2 * NumSlots), Side: (i / NumSlots) % 2, Slot: EffectSlot(i % NumSlots), Value: e.value, Left: e.left,
 			})
@@ -102,10 +102,10 @@ func (g *Game) restore() error {
 		switch {
 		case e.Cell < 0 || e.Cell >= n || (e.Side != 0 && e.Side != 1) || e.Slot >= NumSlots || e.Left < 0:
 			bad("effect %+v out of range", e)
-		case g.eff[effIndex(e.Cell, e.Side, e.Slot)] != effect{}:
+		case g.effAt(effIndex(e.Cell, e.Side, e.Slot)) != effect{}:
 			bad("effect %+v given twice", e)
 		default:
-			g.eff[effIndex(e.Cell, e.Side, e.Slot)] = effect{value: e.Value, left: e.Left}
+			g.setEff(effIndex(e.Cell, e.Side, e.Slot), effect{value: e.Value, left: e.Left})
 		}
 	}
 	st.Effects = nil

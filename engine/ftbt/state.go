@@ -77,7 +77,19 @@ type effect struct {
 	value, left int
 }
 
-// effIndex is the index of side's slot at cell in Game.eff.
+// effPair is an effect in Game.eff: its value, then its remaining duration.
+type effPair []int
+
+func (e effPair) value() int { return e[0] }
+func (e effPair) left() int  { return e[1] }
+
+// effAt returns effect i of g.eff (see effIndex).
+func (g *Game) effAt(i int) effect { return effect{value: g.eff[2*i], left: g.eff[2*i+1]} }
+
+// setEff sets effect i of g.eff.
+func (g *Game) setEff(i int, e effect) { g.eff[2*i], g.eff[2*i+1] = e.value, e.left }
+
+// effIndex is the index of side's slot at cell among Game.eff's effects.
 func effIndex(cell, side int, s EffectSlot) int {
 	return (cell*2+side)*NumSlots + int(s)
 }

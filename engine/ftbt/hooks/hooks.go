@@ -131,7 +131,8 @@ func (r *Runner) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (i
 	if err := r.fill(class, call, host); err != nil {
 		return 0, err
 	}
-	r.score = scoreHost{newReader(host), host}
+	sa, _ := host.(ftbt.ScoreArrays)
+	r.score = scoreHost{newReader(host), host, sa}
 	s, err := RunScore(r.w, r.refs[class], &r.ctx, &r.score)
 	r.score = scoreHost{}
 	return s, err
@@ -139,15 +140,17 @@ func (r *Runner) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (i
 
 // reader adapts the engine's EffectReader to the plugin's FTBTReader.
 type reader struct {
-	rd ftbt.EffectReader
-	he plugin.HostErr // rd's, if it records errors
+	rd  ftbt.EffectReader
+	he  plugin.HostErr    // rd's, if it records errors
+	arr ftbt.EffectArrays // rd's, if it has them (see HostFunc.View)
 }
 
 // newReader adapts rd, asking once whether it records errors (Err runs
-// after every host call).
+// after every host call) and has arrays.
 func newReader(rd ftbt.EffectReader) reader {
 	he, _ := rd.(plugin.HostErr)
-	return reader{rd, he}
+	arr, _ := rd.(ftbt.EffectArrays)
+	return reader{rd, he, arr}
 }
 
 func (h reader) AOE(center, radius int) []int { return h.rd.AOE(center, radius) }
@@ -180,7 +183,8 @@ func (h *applyHost) Heal(p, amount int)   { h.h.Heal(p, amount) }
 
 type scoreHost struct {
 	reader
-	h ftbt.ScoreHost
+	h   ftbt.ScoreHost
+	arr ftbt.ScoreArrays // h's, if it has them
 }
 
 func (h *scoreHost) GoalDist(cell int) int     { return h.h.GoalDist(cell) }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -173,6 +175,106 @@ func TestHealLevel(t *testing.T) {
 	}
 	if heals == 0 {
 		t.Fatal("the AI never healed")
+	}
+}
+
+// viewChecker passes Score calls on to a runner, first checking on every
+// seventh that each host function with a View (plugin.HostFunc.View) reads
+// from it, for every cell and every argument after it, what its Fast
+// returns, without recording an error.
+type viewChecker struct {
+	ftbt.EffectRunner
+	t                *testing.T
+	cells, calls     int
+	checked, nonZero int
+}
+
+func (v *viewChecker) Score(class int, call *ftbt.EffectCall, host ftbt.ScoreHost) (int, error) {
+	v.calls++
+	if v.calls%7 == 0 {
+		v.check(hooks.ScoreAdapter(host))
+	}
+	return v.EffectRunner.Score(class, call, host)
+}
+
+func (v *viewChecker) check(h any) {
+	t := v.t
+	for _, hf := range hooks.EffectKind.Host {
+		if hf.View == nil {
+			continue
+		}
+		var rests [][]int
+		switch len(hf.Params) {
+		case 1:
+			rests = [][]int{nil}
+		case 3: // effect(cell, side, slot)
+			for side := range 3 {
+				for slot := range 4 {
+					rests = append(rests, []int{side, slot})
+				}
+			}
+		default:
+			t.Fatalf("%s: no arguments to try", hf.Name)
+		}
+		nret := len(hf.Returns)
+		for _, rest := range rests {
+			xs, off, stride, ok := hf.View(h, rest)
+			if !ok {
+				if hf.Name != "effect" || rest[0] != 2 {
+					t.Fatalf("%s%v: the view declines", hf.Name, rest)
+				}
+				continue
+			}
+			if n := (len(xs)-nret-off)/stride + 1; n < v.cells && hf.Name != "goal_dist" {
+				t.Fatalf("%s%v: the view holds %d of %d cells", hf.Name, rest, n, v.cells)
+			}
+			for c := range v.cells {
+				k := off + c*stride
+				if k+nret > len(xs) {
+					break
+				}
+				in := append([]int{c}, rest...)
+				out := make([]int, 4)
+				n, ok := hf.Fast(h, in, out)
+				if !ok || n != nret || !slices.Equal(out[:n], xs[k:k+nret]) {
+					t.Fatalf("%s%v: view %v, Fast %v (%v)", hf.Name, in, xs[k:k+nret], out[:n], ok)
+				}
+				if slices.ContainsFunc(out[:n], func(x int) bool { return x != 0 && x != -1 }) {
+					v.nonZero++
+				}
+				v.checked++
+			}
+			if err := h.(plugin.HostErr).Err(); err != nil {
+				t.Fatalf("%s%v: %v", hf.Name, rest, err)
+			}
+		}
+	}
+}
+
+// TestViewsMatchFast: the views of ftbt's host functions read what their
+// Fast shortcuts return, in the states of AI games where buffs and fly
+// are cast.
+func TestViewsMatchFast(t *testing.T) {
+	t.Parallel()
+	cfg := fixture.Base(9, 7, 15)
+	ai := &ftbt.PersonAI{Att: 60, Def: 10, Move: 30, GoalX: -1, GoalY: -1}
+	var techs []int
+	for i, class := range []int{fixture.AttackBuff, fixture.DefenceBuff, fixture.Fly} {
+		techs = append(techs, fixture.AddTech(cfg, ftbt.Tech{ID: fmt.Sprintf("t%d", i), Class: class,
+			Offsets: append([][2]int{{0, 0}}, fixture.Ring(1)...), AOERange: 1, AOERatio: 50, Value: 20, Duration: 3}))
+	}
+	for i, at := range [][2]int{{0, 2}, {0, 4}, {8, 2}, {8, 4}} {
+		fixture.AddPerson(cfg, ftbt.Person{Name: fmt.Sprintf("p%d", i), Side: i / 2, Abi: 20, Def: 8, HP: 100, Speed: 40,
+			X: at[0], Y: at[1], Techs: techs, AI: ai})
+	}
+	cfg.Rules.MaxRounds = 12
+	cfg = withScripts(t, cfg)
+	v := &viewChecker{EffectRunner: luaRunner(t, cfg), t: t, cells: cfg.Width * cfg.Height}
+	for seed := range uint64(3) {
+		play(t, cfg, v, "aa", seed)
+	}
+	if v.checked == 0 || v.nonZero == 0 {
+		t.Fatalf("checked %d reads, %d of them not 0 or -1: the test proves little", v.checked, v.nonZero)
 	}
 }
 

@@ -18,6 +18,19 @@ var ftbtSlots = []string{"attack", "defence", "fly", "disable_long"}
 // fast path's enum indices (HostFunc.Fast) index ftbtSlots.
 var slotType = `"` + strings.Join(ftbtSlots, `"|"`) + `"`
 
+// slotIDs are the engine's slots of ftbtSlots, by index.
+var slotIDs = func() []ftbt.EffectSlot {
+	ids := make([]ftbt.EffectSlot, len(ftbtSlots))
+	for i, name := range ftbtSlots {
+		s, ok := ftbt.ParseSlot(name)
+		if !ok {
+			panic("ftbt hooks: unknown slot " + name)
+		}
+		ids[i] = s
+	}
+	return ids
+}()
+
 // EffectKind is the kind of ftbt's tech classes: one hook per class (the
 // original's damage, attack buff, defence buff, fly and disable-long, and any
 // class a scenario adds). The engine picks the tech, the caster and a legal
@@ -103,6 +116,12 @@ var EffectKind = &plugin.Kind{
 				}
 				return 0, false
 			},
+			View: func(host any, _ []int) ([]int, int, int, bool) {
+				if a := engineArrays(host); a != nil {
+					return a.OccupantArray(), 0, 1, true
+				}
+				return nil, 0, 0, false
+			},
 		},
 		personGetter("side", "The person's side (0 or 1).", func(p Person) int { return p.Side }),
 		personGetter("abi", "The person's abi (attack), without buffs.", func(p Person) int { return p.Abi }),
@@ -139,6 +158,14 @@ var EffectKind = &plugin.Kind{
 					return 2, true
 				}
 				return 0, false
+			},
+			View: func(host any, rest []int) ([]int, int, int, bool) {
+				a := engineArrays(host)
+				if a == nil || rest[0] != 0 && rest[0] != 1 {
+					return nil, 0, 0, false
+				}
+				xs, off, stride := a.EffectArray(rest[0], slotIDs[rest[1]])
+				return xs, off, stride, true
 			},
 		},
 		{
@@ -228,6 +255,12 @@ var EffectKind = &plugin.Kind{
 				}
 				return 0, false
 			},
+			View: func(host any, _ []int) ([]int, int, int, bool) {
+				if h, ok := host.(*scoreHost); ok && h.arr != nil {
+					return h.arr.GoalArray(), 0, 1, true
+				}
+				return nil, 0, 0, false
+			},
 		},
 		{
 			Name:     "static_weight",
@@ -246,6 +279,12 @@ var EffectKind = &plugin.Kind{
 					return 1, true
 				}
 				return 0, false
+			},
+			View: func(host any, _ []int) ([]int, int, int, bool) {
+				if h, ok := host.(*scoreHost); ok && h.arr != nil {
+					return h.arr.StaticArray(), 0, 1, true
+				}
+				return nil, 0, 0, false
 			},
 		},
 	},
@@ -286,9 +325,6 @@ func lowerFirst(s string) string {
 	return s
 }
 
-// asReader is plugin.HostAs[Reader], written out: a type assertion in
-// non-generic code is cached where it is made, which makes it markedly
-// cheaper in host functions called for every cell of an area.
 // engineReader returns the engine's reader behind host when host is one
 // of this package's adapters (the common case, and a cheaper check than
 // asking for the Reader interface), or nil.
@@ -302,6 +338,21 @@ func engineReader(host any) ftbt.EffectReader {
 	return nil
 }
 
+// engineArrays returns the engine's arrays behind host when host is one of
+// this package's adapters and the engine's reader has them, or nil.
+func engineArrays(host any) ftbt.EffectArrays {
+	switch h := host.(type) {
+	case *scoreHost:
+		return h.reader.arr
+	case *applyHost:
+		return h.reader.arr
+	}
+	return nil
+}
+
+// asReader is plugin.HostAs[Reader], written out: a type assertion in
+// non-generic code is cached where it is made, which makes it markedly
+// cheaper in host functions called for every cell of an area.
 func asReader(a *plugin.Args, host any) Reader {
 	h, ok := host.(Reader)
 	if !ok {
