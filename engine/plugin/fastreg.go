@@ -111,6 +111,11 @@ const (
 	// q = r[b] / r[c]; r[d] = q; r[a] = ceil(q) if q < 0, else floor(q);
 	// go to e.
 	rIdiv
+	// Pairs run as one (see fuse): the instruction's own operation, then
+	// the next instruction's, which stays in place for jumps to it.
+	rHostSub  // rHost, then the rSub after it
+	rMulIdiv  // rMul, then the rIdiv after it
+	rJnltJnlt // rJnlt, then (unless it jumped) the rJnlt after it
 )
 
 // rinstr is one instruction.
@@ -343,6 +348,17 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			r[in.a] = normZero(float64(r[in.b] - r[in.c]))
 		case rMul:
 			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+		case rMulIdiv:
+			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+			in = &code[pc]
+			q := normZero(float64(r[in.b] / r[in.c]))
+			r[in.d] = q
+			if q < 0 {
+				r[in.a] = math.Ceil(q)
+			} else {
+				r[in.a] = math.Floor(q)
+			}
+			pc = int(in.e)
 		case rDiv:
 			r[in.a] = normZero(float64(r[in.b] / r[in.c]))
 		case rMod:
@@ -391,6 +407,14 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			if !(r[in.a] < r[in.b]) {
 				pc = int(in.c)
 			}
+		case rJnltJnlt:
+			if !(r[in.a] < r[in.b]) {
+				pc = int(in.c)
+			} else if in = &code[pc]; !(r[in.a] < r[in.b]) {
+				pc = int(in.c)
+			} else {
+				pc++
+			}
 		case rJnle:
 			if !(r[in.a] <= r[in.b]) {
 				pc = int(in.c)
@@ -407,9 +431,27 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			if fr.slots[in.a].k <= vFalse {
 				pc = int(in.c)
 			}
-		case rHost:
-			if h := p.hosts[in.a]; h.view < 0 || !h.viewRead(w, r) {
+		case rHost, rHostSub:
+			h, read := p.hosts[in.a], false
+			// viewRead's common case, inlined: the view is bound, and the
+			// index is an ipairs value it holds.
+			if h.view >= 0 && !h.restVar && h.loops[0] > 0 {
+				v := &fr.views[h.view]
+				if i := fr.loops[h.loops[0]-1].cur; v.call == fr.regCall && uint(i) < uint(v.n) {
+					xs := v.xs[v.off+i*v.stride:]
+					for j, d := range h.dst {
+						r[d] = float64(xs[j])
+					}
+					read = true
+				}
+			}
+			if !read && (h.view < 0 || !h.viewRead(w, r)) {
 				h.run(w, r)
+			}
+			if in.op == rHostSub {
+				in = &code[pc]
+				r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+				pc++
 			}
 		case rParam:
 			x, ok := params.Get(p.names[in.b])
@@ -602,6 +644,7 @@ var ropNames = [...]string{
 	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
 	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rBail: "bail", rIdiv: "idiv",
+	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt",
 }
 
 // String lists p's code, one instruction a line (for tests and debugging).
@@ -610,10 +653,10 @@ func (p *rprog) String() string {
 	fmt.Fprintf(&b, "registers %d, fixed %v, loads %v\n", p.nregs, p.fixed, p.loads)
 	for pc, in := range p.code {
 		fmt.Fprintf(&b, "%3d %-7s %d %d %d", pc, ropNames[in.op], in.a, in.b, in.c)
-		if in.op == rIdiv {
+		if in.op == rIdiv || in.op == rMulIdiv {
 			fmt.Fprintf(&b, " %d %d", in.d, in.e)
 		}
-		if in.op == rHost {
+		if in.op == rHost || in.op == rHostSub {
 			h := p.hosts[in.a]
 			fmt.Fprintf(&b, "  %s%v→%v", h.name, h.args, h.dst)
 		}

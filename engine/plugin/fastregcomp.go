@@ -122,6 +122,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p.compact()
 	p.effectsLast()
 	p.plain = p.isPlain()
+	p.fuse()
 	return p
 }
 

@@ -223,3 +223,24 @@ func (p *rprog) effectsLast() {
 		}
 	}
 }
+
+// fuse turns the most frequent pairs of instructions into one instruction
+// that runs both (rHostSub, rMulIdiv, rJnltJnlt), saving a dispatch. The
+// second instruction stays where it was, for the jumps that go to it. It
+// runs after the other passes, which know only the plain operations.
+func (p *rprog) fuse() {
+	for i := 0; i+1 < len(p.code); i++ {
+		in, next := &p.code[i], p.code[i+1].op
+		switch {
+		case in.op == rHost && next == rSub:
+			in.op = rHostSub
+		case in.op == rMul && next == rIdiv:
+			in.op = rMulIdiv
+		case in.op == rJnlt && next == rJnlt:
+			in.op = rJnltJnlt
+		default:
+			continue
+		}
+		i++ // the second of a pair is not fused again
+	}
+}
