@@ -106,6 +106,7 @@ const (
 	rNPrep              // loop a (numeric for) starts
 	rNLoop              // loop a's next iteration, or go to c when done
 	rRet                // return a registers from b
+	rRetR               // return a (≤ 2) values, from registers b and c, copied to d and d+1
 	rBail               // give up
 	// rIdiv is the division toward zero helpers compute (see idivs):
 	// q = r[b] / r[c]; r[d] = q; r[a] = ceil(q) if q < 0, else floor(q);
@@ -507,6 +508,16 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			r[l.i] = s.x
 		case rRet:
 			return int(in.b), int(in.a)
+		case rRetR:
+			x, y := r[in.b], r[in.c]
+			switch in.a {
+			case 2:
+				r[in.d+1] = y
+				fallthrough
+			case 1:
+				r[in.d] = x
+			}
+			return int(in.d), int(in.a)
 		case rBail:
 			bail()
 		case rIdiv:
@@ -643,7 +654,7 @@ var ropNames = [...]string{
 	rFloor: "floor", rCeil: "ceil", rAbs: "abs", rSqrt: "sqrt", rMin: "min", rMax: "max", rJmp: "jmp",
 	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
-	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rBail: "bail", rIdiv: "idiv",
+	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rRetR: "retr", rBail: "bail", rIdiv: "idiv",
 	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt",
 }
 
@@ -653,7 +664,7 @@ func (p *rprog) String() string {
 	fmt.Fprintf(&b, "registers %d, fixed %v, loads %v\n", p.nregs, p.fixed, p.loads)
 	for pc, in := range p.code {
 		fmt.Fprintf(&b, "%3d %-7s %d %d %d", pc, ropNames[in.op], in.a, in.b, in.c)
-		if in.op == rIdiv || in.op == rMulIdiv {
+		if in.op == rIdiv || in.op == rMulIdiv || in.op == rRetR {
 			fmt.Fprintf(&b, " %d %d", in.d, in.e)
 		}
 		if in.op == rHost || in.op == rHostSub {

@@ -536,17 +536,19 @@ end
 		t.Fatal(err)
 	}
 	defer p.close()
-	want := `registers 6, fixed [0 0 2], loads [{0 0}]
+	// Registers: ctx.a (0), the constants 0 (1) and 2 (2), the results
+	// (3, 4), q (5), the value returned (6). A return reads its value
+	// where it is (retr: count, register, -, result register).
+	want := `registers 7, fixed [0 0 2], loads [{0 0}]
   0 jnlt    1 0 8
   1 jtrue   4 0 8
   2 div     5 0 2
   3 jnlt    5 1 6
-  4 ceil    3 5 0
-  5 ret     1 3 0
-  6 floor   3 5 0
-  7 ret     1 3 0
-  8 mov     3 1 0
-  9 ret     1 3 0
+  4 ceil    6 5 0
+  5 retr    1 6 0 3 0
+  6 floor   6 5 0
+  7 retr    1 6 0 3 0
+  8 retr    1 1 0 3 0
 `
 	if got := p.hook.fast.fns[0].reg.String(); got != want {
 		t.Errorf("code:\n%s\nwant:\n%s", got, want)

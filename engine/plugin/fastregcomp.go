@@ -108,6 +108,8 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 		case rRet:
 			// The result registers are the first after the fixed ones.
 			in.b = start
+		case rRetR:
+			in.d = start
 		default:
 			// A jump to a jump goes to its target.
 			for n := 0; jumps(in.op) && n < len(p.code) && p.code[in.c].op == rJmp; n++ {
@@ -330,6 +332,18 @@ func (rc *rcomp) returnStmt(s *ast.ReturnStmt) {
 				notNumeric()
 			}
 		}
+	}
+	if r.hook && n <= 2 && n <= rc.p.nret {
+		// The hook's own values: the return reads them where they are,
+		// and copies them to the result registers.
+		top := rc.top
+		var regs [2]int32
+		for i, e := range s.Exprs {
+			regs[i] = rc.expr(e)
+		}
+		rc.top = top
+		rc.emit(rRetR, int32(n), regs[0], regs[1])
+		return
 	}
 	if n == 1 && (r.hook || len(r.dst) == 1) {
 		// One value goes straight where it is returned to: its last

@@ -60,7 +60,7 @@ func (p *rprog) compact() {
 			work = append(work, int(in.c))
 		case in.op == rIdiv:
 			work = append(work, int(in.e))
-		case in.op == rRet || in.op == rBail:
+		case in.op == rRet || in.op == rRetR || in.op == rBail:
 		case jumps(in.op):
 			work = append(work, int(in.c), pc+1)
 		default:
@@ -214,7 +214,7 @@ func (p *rprog) effectsLast() {
 			work = append(work, int(in.c))
 		case rIdiv:
 			work = append(work, int(in.e))
-		case rRet:
+		case rRet, rRetR:
 		default:
 			if jumps(in.op) {
 				work = append(work, int(in.c))
