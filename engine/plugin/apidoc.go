@@ -109,6 +109,9 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 				if h.ReadOnly {
 					ro = " Read-only: it changes nothing."
 				}
+				if h.View != nil {
+					ro += " Read by index: register code reads it from the game's array (see \"What runs fast\")."
+				}
 				p("#### `%s`\n\n%s%s\n\n", luaCall(k.HostTable+"."+h.Name, h.Params), h.Doc, ro)
 				fieldTable(&b, "parameter", h.Params)
 				fieldTable(&b, "result", h.Returns)

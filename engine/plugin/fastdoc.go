@@ -49,7 +49,10 @@ then ` + "`return 0, -ctx.value`" + `: after the change, no more host calls, loo
 may be absent) is compiled a third time, to code for a small register machine: the
 ` + "`ctx`" + ` fields and constants it reads sit in registers, the numeric helpers it calls are copied into
 it (so ` + "`idiv(amount(ctx, c0, c) * rem * g, ctx.tech_dist)`" + ` costs no call at all), conditions are
-compare-and-jump, and host calls read their arguments from registers. That code runs first; when it
+compare-and-jump, and host calls read their arguments from registers. Some read-only functions
+are marked in the reference below as read by index (` + "`ftbt.occupant`, `ftbt.effect`, `ftbt.goal_dist`, `ftbt.static_weight`" + `):
+the game hands such code its own array once per call, and a read in the loop is then an array
+access instead of a call (an index outside the array is an ordinary call). That code runs first; when it
 meets something it does not handle (a ` + "`ctx.params`" + ` value that is absent where a number is needed, an
 argument that is not a whole number, a limit getting close) it gives the call up, and the call runs
 again from the start in the general form, which can do so because nothing the first attempt did could
