@@ -634,10 +634,29 @@ func (h *rhost) bind(w *Worker, r []float64, v *viewState) bool {
 	return true
 }
 
-// prepIpairs calls the loop's array function, as ipairsFor does.
+// prepIpairs calls the loop's array function, as ipairsFor does: through
+// its FastInts shortcut when it has one and the arguments are whole.
 func (l *rloop) prepIpairs(w *Worker, r []float64, s *loopState) {
 	fr := &w.fr
 	s.mark = len(fr.ints)
+	if fi := l.call.hf.FastInts; fi != nil {
+		in, whole := fr.fin[:len(l.args)], true
+		for i, a := range l.args {
+			x := r[a]
+			if in[i] = int(x); float64(in[i]) != x || x < -(1<<53) || x > 1<<53 {
+				whole = false
+			}
+		}
+		if whole {
+			fr.line = l.call.line
+			if xs, ok := fi(w.host, in); ok {
+				w.failOnHostErr(l.call.hf, l.call.name, true)
+				fr.ints = append(fr.ints, xs...)
+				s.xs, s.i = fr.ints[s.mark:len(fr.ints):len(fr.ints)], 0
+				return
+			}
+		}
+	}
 	base := len(fr.stack)
 	for _, a := range l.args {
 		fr.stack = append(fr.stack, numberValue(r[a]))

@@ -80,6 +80,13 @@ type HostFunc struct {
 	// is wrong, say). It must compute exactly what Impl does, host errors
 	// (HostErr) included.
 	Fast func(host any, in, out []int) (n int, ok bool)
+	// FastInts, if not nil, is Fast for a function whose parameters are
+	// integers (at most four) and whose one result is an array of
+	// integers ("integer[]"), as register code loops over it with
+	// ipairs: given whole numbers Args.Int accepts, it returns Impl's
+	// array (which the caller copies before the next host call) and true,
+	// or false to have Impl run instead. Host errors as for Fast.
+	FastInts func(host any, in []int) (xs []int, ok bool)
 	// ReadOnly declares that the function changes nothing: neither the
 	// game nor anything a later call could observe (a host error it
 	// records aside, which ends the hook's call). A hook function whose
@@ -200,11 +207,27 @@ func (k *Kind) validate() error {
 		}
 		checkFields("host function "+h.Name+" params", h.Params)
 		checkFields("host function "+h.Name+" returns", h.Returns)
+		if h.FastInts != nil && !intsFunc(h) {
+			bad("host function %q: FastInts needs integer parameters (at most %d) and one integer[] result", h.Name, maxFastArgs)
+		}
 		if h.View != nil && !viewable(h) {
 			bad("host function %q: View needs ReadOnly, Fast, an integer first parameter and integer results", h.Name)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// intsFunc reports whether h may have FastInts.
+func intsFunc(h HostFunc) bool {
+	if len(h.Params) > maxFastArgs || len(h.Returns) != 1 || h.Returns[0].Type != "integer[]" {
+		return false
+	}
+	for _, p := range h.Params {
+		if p.Type != "integer" {
+			return false
+		}
+	}
+	return true
 }
 
 // viewable reports whether h may have a View.

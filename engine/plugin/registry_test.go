@@ -192,6 +192,8 @@ func TestKindValidation(t *testing.T) {
 			Impl:    func(any, *plugin.Args) {},
 			// A view of a function that may change something.
 			View: func(any, []int) ([]int, int, int, bool) { return nil, 0, 0, false },
+			// An array shortcut of a function that returns a number.
+			FastInts: func(any, []int) ([]int, bool) { return nil, false },
 		}},
 		Ctx: []plugin.Field{{Name: "end", Type: "number"}},
 	}
@@ -201,7 +203,7 @@ func TestKindValidation(t *testing.T) {
 	}
 	for _, want := range []string{"game.class", "missing Doc", `"run": not a Lua name or declared twice`, `"print" would shadow`,
 		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "mbg.tech" declared twice`,
-		`"peek": View needs ReadOnly, Fast`} {
+		`"peek": View needs ReadOnly, Fast`, `"peek": FastInts needs integer parameters`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not mention %q:\n%v", want, err)
 		}

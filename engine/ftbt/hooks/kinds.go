@@ -95,6 +95,17 @@ var EffectKind = &plugin.Kind{
 				cells := asReader(a, host).AOE(center, max(-1, min(radius, maxRadius)))
 				a.ReturnInts(cells)
 			},
+			FastInts: func(host any, in []int) ([]int, bool) {
+				rd := engineReader(host)
+				if rd == nil {
+					h, ok := host.(Reader)
+					if !ok {
+						return nil, false
+					}
+					return h.AOE(in[0], max(-1, min(in[1], maxRadius))), true
+				}
+				return rd.AOE(in[0], max(-1, min(in[1], maxRadius))), true
+			},
 		},
 		{
 			Name:     "occupant",
