@@ -59,11 +59,14 @@ type regGen struct {
 	scopes [][]string
 	n      int
 	loops  int
+	// calc: no host calls, loops or ctx.params (plain register code, see
+	// rprog.plain).
+	calc bool
 }
 
 // generateReg writes the script of seed.
 func generateReg(seed uint64) string {
-	g := &regGen{r: rand.New(rand.NewPCG(seed, 0x7e9))}
+	g := &regGen{r: rand.New(rand.NewPCG(seed, 0x7e9)), calc: seed%4 == 3}
 	g.b.WriteString(`local K = 3
 local S = "fast"
 local function idiv(a, b)
@@ -92,7 +95,7 @@ end
 	for range 2 + g.r.IntN(5) {
 		g.stmt(0)
 	}
-	if g.r.IntN(4) == 0 {
+	if g.r.IntN(4) == 0 && !g.calc {
 		// An effect at the end: register code when nothing after it can
 		// give up (a plain return), the general form otherwise.
 		g.line(fmt.Sprintf("g.put(%s)", g.expr(1)))
@@ -145,6 +148,9 @@ func (g *regGen) stmt(depth int) {
 	if depth > 2 && k >= 6 {
 		k = g.r.IntN(6)
 	}
+	if g.calc && k >= 8 && k <= 10 {
+		k = 11 // no loops
+	}
 	switch k {
 	case 0, 1:
 		v := g.fresh()
@@ -154,9 +160,15 @@ func (g *regGen) stmt(depth int) {
 		v, w := g.fresh(), g.fresh()
 		switch g.r.IntN(3) {
 		case 0:
+			if g.calc {
+				g.line(fmt.Sprintf("local %s, %s = %s, %s", v, w, g.expr(1), g.expr(1)))
+				break
+			}
 			mode := []string{"S", `"slow"`, `"fast"`}[g.r.IntN(3)]
 			g.line(fmt.Sprintf("local %s, %s = g.two(%s, %s)", v, w, g.expr(1), mode))
 		case 1:
+			// (In calc scripts too: pair's one-value return gives the
+			// call up, so such code is not plain.)
 			g.line(fmt.Sprintf("local %s, %s = pair(ctx, %s)", v, w, g.expr(1)))
 		default:
 			g.line(fmt.Sprintf("local %s, %s = %s, %s", v, w, g.expr(1), g.expr(1)))
@@ -168,7 +180,7 @@ func (g *regGen) stmt(depth int) {
 		}
 	case 5:
 		g.line(fmt.Sprintf("if %s then", g.cond(0)))
-		if g.r.IntN(3) == 0 {
+		if g.r.IntN(3) == 0 && !g.calc {
 			g.line(fmt.Sprintf("\tg.put(%s)", g.leaf()))
 			g.line(fmt.Sprintf("\treturn %s", g.plain()))
 		} else {
@@ -246,7 +258,7 @@ func (g *regGen) ret() string {
 		return fmt.Sprintf("return pair(ctx, %s)", g.expr(1))
 	case 4:
 		// The host call's results expand: not register code.
-		if g.r.IntN(4) == 0 {
+		if g.r.IntN(4) == 0 && !g.calc {
 			return fmt.Sprintf("return g.two(%s, S)", g.expr(1))
 		}
 	}
@@ -281,6 +293,8 @@ func (g *regGen) leaf() string {
 		return "ctx." + []string{"a", "b", "i", "j"}[g.r.IntN(4)]
 	case k == 8:
 		return "K"
+	case g.calc:
+		return "math.pi"
 	}
 	return []string{"ctx.params.p", "(ctx.params.q or 0)", "(ctx.params.p or ctx.i)", "math.pi", "math.huge"}[g.r.IntN(5)]
 }
@@ -306,6 +320,9 @@ func (g *regGen) expr(depth int) string {
 		}
 		return fmt.Sprintf("math.%s(%s)", fn, strings.Join(args, ", "))
 	case 6:
+		if g.calc {
+			return g.leaf()
+		}
 		if g.r.IntN(3) == 0 {
 			return fmt.Sprintf("g.at(%s, %s)", g.expr(depth+1), g.expr(depth+1))
 		}
@@ -359,7 +376,7 @@ func TestRegGenerated(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_REGGEN")); err == nil {
 		scripts = n
 	}
-	withCode, withEffect, bails, total, binds := 0, 0, 0, 0, 0
+	withCode, withEffect, plain, bails, total, binds := 0, 0, 0, 0, 0, 0
 	for seed := range uint64(scripts) {
 		src := generateReg(seed)
 		// Odd seeds: the read-only functions have views.
@@ -373,6 +390,9 @@ func TestRegGenerated(t *testing.T) {
 		}
 		if p.hasRegCode("score") {
 			withCode++
+			if p.hook.fast.fns[p.kind.Func("score")].reg.plain {
+				plain++
+			}
 			if strings.Contains(src, "g.put(") {
 				withEffect++
 			}
@@ -383,8 +403,11 @@ func TestRegGenerated(t *testing.T) {
 		binds += p.binds
 		p.close()
 	}
-	t.Logf("%d of %d scripts have register code (%d with an effect); it gave up %d of %d calls and asked for %d views",
-		withCode, scripts, withEffect, bails, total, binds)
+	t.Logf("%d of %d scripts have register code (%d with an effect, %d plain); it gave up %d of %d calls and asked for %d views",
+		withCode, scripts, withEffect, plain, bails, total, binds)
+	if plain < scripts/10 {
+		t.Errorf("only %d of %d generated scripts have plain register code", plain, scripts)
+	}
 	if binds < scripts {
 		t.Errorf("the register code asked for %d views in %d scripts", binds, scripts)
 	}
@@ -745,12 +768,15 @@ func FuzzRegCode(f *testing.F) {
 	f.Add("function score(ctx) local v, w = g.two(ctx.i, \"slow\") if ctx.f then return v end return (ctx.params.p or w) end\n")
 	f.Add("function score(ctx) local n = 0 for k = ctx.a, ctx.b, ctx.j do n = n + k end return n, math.min(n, 3, ctx.a) end\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		p, err := newDiffPair(t, regKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
-		if err != nil {
-			return // does not compile for the VM either
+		// Without views and with them (HostFunc.View).
+		for _, views := range []bool{false, true} {
+			p, err := newDiffPairOf(t, regKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000}, views)
+			if err != nil {
+				return // does not compile for the VM either
+			}
+			p.run("fuzz", src, 1, 20, false)
+			p.close()
 		}
-		defer p.close()
-		p.run("fuzz", src, 1, 20, false)
 	})
 }
 
