@@ -117,6 +117,12 @@ const (
 	rHostSub  // rHost, then the rSub after it
 	rMulIdiv  // rMul, then the rIdiv after it
 	rJnltJnlt // rJnlt, then (unless it jumped) the rJnlt after it
+	// rView is rHost for a call read through view e whose index is the
+	// value of ipairs loop b and whose one or two results go to c and d
+	// (-1: none): the read itself, when the view is bound and holds the
+	// index; otherwise hosts[a] as rHost runs it (see fuse).
+	rView
+	rViewSub // rView, then the rSub after it
 )
 
 // rinstr is one instruction.
@@ -433,23 +439,30 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 				pc = int(in.c)
 			}
 		case rHost, rHostSub:
-			h, read := p.hosts[in.a], false
-			// viewRead's common case, inlined: the view is bound, and the
-			// index is an ipairs value it holds.
-			if h.view >= 0 && !h.restVar && h.loops[0] > 0 {
-				v := &fr.views[h.view]
-				if i := fr.loops[h.loops[0]-1].cur; v.call == fr.regCall && uint(i) < uint(v.n) {
-					xs := v.xs[v.off+i*v.stride:]
-					for j, d := range h.dst {
-						r[d] = float64(xs[j])
-					}
-					read = true
-				}
-			}
-			if !read && (h.view < 0 || !h.viewRead(w, r)) {
+			if h := p.hosts[in.a]; h.view < 0 || !h.viewRead(w, r) {
 				h.run(w, r)
 			}
 			if in.op == rHostSub {
+				in = &code[pc]
+				r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+				pc++
+			}
+		case rView, rViewSub:
+			// viewRead's common case, inlined: the view is bound and
+			// holds the index.
+			v := &fr.views[in.e]
+			if i := fr.loops[in.b].cur; v.call == fr.regCall && uint(i) < uint(v.n) {
+				k := v.off + i*v.stride
+				if in.c >= 0 {
+					r[in.c] = float64(v.xs[k])
+					if in.d >= 0 {
+						r[in.d] = float64(v.xs[k+1])
+					}
+				}
+			} else if h := p.hosts[in.a]; !h.viewRead(w, r) {
+				h.run(w, r)
+			}
+			if in.op == rViewSub {
 				in = &code[pc]
 				r[in.a] = normZero(float64(r[in.b] - r[in.c]))
 				pc++
@@ -674,7 +687,7 @@ var ropNames = [...]string{
 	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
 	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rRetR: "retr", rBail: "bail", rIdiv: "idiv",
-	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt",
+	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt", rView: "view", rViewSub: "view+sub",
 }
 
 // String lists p's code, one instruction a line (for tests and debugging).
@@ -683,10 +696,10 @@ func (p *rprog) String() string {
 	fmt.Fprintf(&b, "registers %d, fixed %v, loads %v\n", p.nregs, p.fixed, p.loads)
 	for pc, in := range p.code {
 		fmt.Fprintf(&b, "%3d %-7s %d %d %d", pc, ropNames[in.op], in.a, in.b, in.c)
-		if in.op == rIdiv || in.op == rMulIdiv || in.op == rRetR {
+		if in.op == rIdiv || in.op == rMulIdiv || in.op == rRetR || in.op == rView || in.op == rViewSub {
 			fmt.Fprintf(&b, " %d %d", in.d, in.e)
 		}
-		if in.op == rHost || in.op == rHostSub {
+		if in.op == rHost || in.op == rHostSub || in.op == rView || in.op == rViewSub {
 			h := p.hosts[in.a]
 			fmt.Fprintf(&b, "  %s%v→%v", h.name, h.args, h.dst)
 		}

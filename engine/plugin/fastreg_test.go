@@ -231,12 +231,23 @@ func (g *regGen) stmt(depth int) {
 }
 
 // loop writes a loop: its header, n statements with the loop's variable
-// v in scope, end.
+// v in scope, end. An ipairs loop over values often starts by reading the
+// host with the value, as the ftbt scores do (views read it by index).
 func (g *regGen) loop(header, v string, n, depth int) {
 	g.line(header)
 	g.loops++
 	g.indent++
 	g.scopes = append(g.scopes, []string{v})
+	if strings.HasPrefix(header, "for _, ") && g.r.IntN(2) == 0 {
+		x, y := g.fresh(), g.fresh()
+		if g.r.IntN(2) == 0 {
+			g.line(fmt.Sprintf("local %s = g.get(%s) - %s", x, v, g.leaf()))
+			g.declare(x)
+		} else {
+			g.line(fmt.Sprintf("local %s, %s = g.two(%s, \"slow\")", x, y, v))
+			g.declare(x, y)
+		}
+	}
 	for range n {
 		g.stmt(depth + 1)
 	}
@@ -616,6 +627,7 @@ func TestRegViews(t *testing.T) {
 		{"the rest is ctx", "local s = 0 for i = 1, 4 do s = s + g.at(i, ctx.i) end return s", 1},
 		{"two results", `local s = 0 for i = 1, 4 do local v, w = g.two(i, "slow") s = s + v - w end return s`, 1},
 		{"past the view", "local s = 0 for i = 0, 30 do s = s + g.get(i) end return s", 1},
+		{"ipairs values", `local s = 0 for _, c in ipairs(g.area(ctx.i, 3)) do local v, w = g.two(c, "fast") s = s + g.get(c) - v * w end return s`, 2},
 		{"not whole", "local s = 0 for i = 0, 3, 0.5 do s = s + g.get(i) end return s", -1},
 	}
 	for _, c := range cases {

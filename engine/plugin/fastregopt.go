@@ -224,14 +224,37 @@ func (p *rprog) effectsLast() {
 	}
 }
 
-// fuse turns the most frequent pairs of instructions into one instruction
-// that runs both (rHostSub, rMulIdiv, rJnltJnlt), saving a dispatch. The
-// second instruction stays where it was, for the jumps that go to it. It
-// runs after the other passes, which know only the plain operations.
+// fuse turns the host calls read through views by ipairs values into rView
+// instructions, and the most frequent pairs of instructions into one
+// instruction that runs both (rHostSub, rViewSub, rMulIdiv, rJnltJnlt),
+// saving a dispatch. The second instruction stays where it was, for the
+// jumps that go to it. It runs after the other passes, which know only the
+// plain operations.
 func (p *rprog) fuse() {
+	for i := range p.code {
+		in := &p.code[i]
+		if in.op != rHost {
+			continue
+		}
+		// A read through a view whose index is an ipairs value (see
+		// rView).
+		h := p.hosts[in.a]
+		if h.view < 0 || h.restVar || h.loops[0] == 0 || len(h.dst) > 2 {
+			continue
+		}
+		in.op, in.b, in.c, in.d, in.e = rView, h.loops[0]-1, -1, -1, h.view
+		if len(h.dst) > 0 {
+			in.c = h.dst[0]
+		}
+		if len(h.dst) > 1 {
+			in.d = h.dst[1]
+		}
+	}
 	for i := 0; i+1 < len(p.code); i++ {
 		in, next := &p.code[i], p.code[i+1].op
 		switch {
+		case in.op == rView && next == rSub:
+			in.op = rViewSub
 		case in.op == rHost && next == rSub:
 			in.op = rHostSub
 		case in.op == rMul && next == rIdiv:
