@@ -52,7 +52,8 @@ it (so ` + "`idiv(amount(ctx, c0, c) * rem * g, ctx.tech_dist)`" + ` costs no ca
 compare-and-jump, and host calls read their arguments from registers. Some read-only functions
 are marked in the reference below as read by index (` + "`ftbt.occupant`, `ftbt.effect`, `ftbt.goal_dist`, `ftbt.static_weight`" + `):
 the game hands such code its own array once per call, and a read in the loop is then an array
-access instead of a call (an index outside the array is an ordinary call). That code runs first; when it
+access instead of a call (an index outside the array is an ordinary call); and a loop's array
+function (` + "`ftbt.aoe`" + `) is called directly, its cells copied once. That code runs first; when it
 meets something it does not handle (a ` + "`ctx.params`" + ` value that is absent where a number is needed, an
 argument that is not a whole number, a limit getting close) it gives the call up, and the call runs
 again from the start in the general form, which can do so because nothing the first attempt did could
