@@ -355,17 +355,6 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			r[in.a] = normZero(float64(r[in.b] - r[in.c]))
 		case rMul:
 			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
-		case rMulIdiv:
-			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
-			in = &code[pc]
-			q := normZero(float64(r[in.b] / r[in.c]))
-			r[in.d] = q
-			if q < 0 {
-				r[in.a] = math.Ceil(q)
-			} else {
-				r[in.a] = math.Floor(q)
-			}
-			pc = int(in.e)
 		case rDiv:
 			r[in.a] = normZero(float64(r[in.b] / r[in.c]))
 		case rMod:
@@ -533,6 +522,10 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			return int(in.d), int(in.a)
 		case rBail:
 			bail()
+		case rMulIdiv:
+			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+			in = &code[pc] // the rIdiv
+			fallthrough
 		case rIdiv:
 			q := normZero(float64(r[in.b] / r[in.c]))
 			r[in.d] = q
