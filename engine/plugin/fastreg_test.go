@@ -504,7 +504,8 @@ end
 
 // TestRegLimits: hostile scripts in the register code's subset (an endless
 // for, loops that run past the budget, an array longer than the budget
-// allows) are stopped by the same limit with the same message as on the VM.
+// allows, through FastInts, read through a view) are stopped by the same
+// limit with the same message as on the VM.
 func TestRegLimits(t *testing.T) {
 	t.Parallel()
 	k := *regKind
@@ -514,12 +515,19 @@ func TestRegLimits(t *testing.T) {
 		switch k.Host[i].Name {
 		case "area":
 			k.Host[i].Impl = func(_ any, a *Args) { a.ReturnInts(xs) }
+			k.Host[i].FastInts = func(any, []int) ([]int, bool) { return xs, true }
 		case "get":
 			k.Host[i].Impl = func(_ any, a *Args) { a.ReturnNumber(float64(a.Int(1))) }
 			k.Host[i].Fast = func(_ any, in, out []int) (int, bool) {
 				out[0] = in[0]
 				return 1, true
 			}
+			// The same numbers as an array, for the first 1000 indices.
+			ys := make([]int, 1000)
+			for j := range ys {
+				ys[j] = j
+			}
+			k.Host[i].View = func(any, []int) ([]int, int, int, bool) { return ys, 0, 1, true }
 		}
 	}
 	cases := []string{
@@ -527,6 +535,7 @@ func TestRegLimits(t *testing.T) {
 		"local n = 0 for i = 1, 0, 0 do n = n + 1 end return n",
 		"for i = 1, 1e9 do for _, x in ipairs(g.area(1, 2)) do end end",
 		"local s = 0 for _, x in ipairs(g.area(1, 2)) do s = s + idiv(x, 2) end return s",
+		"local s = 0 for _, x in ipairs(g.area(1, 2)) do s = s + g.get(x) end return s",
 		"local s = 0 for i = 1, 1e9 do s = s + idiv(i, 3) end return s",
 	}
 	prelude := "local function idiv(a, b) local q = a / b if q < 0 then return math.ceil(q) end return math.floor(q) end\n"
