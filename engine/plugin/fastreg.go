@@ -620,20 +620,22 @@ func (h *rhost) sameRest(fr *frame, r []float64, v *viewState) bool {
 }
 
 // bind asks the host function for the view of the call's arguments after
-// the index, or reports false when one is not a whole number.
+// the index, or reports false when one is not a whole number (the call
+// then gives up: run refuses the argument).
 func (h *rhost) bind(w *Worker, r []float64, v *viewState) bool {
 	fr := &w.fr
+	var args [maxFastArgs]int
 	for j := 1; j < len(h.args); j++ {
 		x, ok := h.arg(fr, r, j)
 		if !ok {
 			return false
 		}
-		v.rest[j] = x
+		args[j] = x
 	}
 	rest := fr.fin[:len(h.args)-1]
-	copy(rest, v.rest[1:len(h.args)])
+	copy(rest, args[1:len(h.args)])
 	xs, off, stride, ok := h.hf.View(w.host, rest)
-	v.call, v.xs, v.off, v.stride, v.n = fr.regCall, xs, off, stride, 0
+	v.call, v.rest, v.xs, v.off, v.stride, v.n = fr.regCall, args, xs, off, stride, 0
 	if nret := len(h.hf.Returns); ok && off >= 0 && stride > 0 && off <= len(xs)-nret {
 		v.n = (len(xs)-nret-off)/stride + 1
 	}
