@@ -87,17 +87,11 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		var r R
 		var rerr error
 		if nums := w.runPlain(inst, ff.reg); nums != nil {
-			if len(*nums) > s.nret {
-				*nums = (*nums)[:s.nret] // Results.Number counts on it
-			}
 			r, rerr = s.read(Results{nums: nums, n: s.nret})
 		} else {
 			res, err := w.runFast(inst, ff)
 			if err != nil {
 				return zero, err
-			}
-			if res.nums != nil && len(*res.nums) > s.nret {
-				*res.nums = (*res.nums)[:s.nret] // Results.Number counts on it
 			}
 			res.n = s.nret
 			r, rerr = s.read(res)
@@ -299,7 +293,7 @@ type Results struct {
 	l    *lua.LState // on the VM: the values are on top of l's stack
 	vals *[]value    // on the fast path: the values returned
 	// nums are the values register code returned (all numbers), when
-	// vals is nil; there are at most n.
+	// vals is nil.
 	nums *[]float64
 	n    int
 }
@@ -343,7 +337,7 @@ func (r Results) IsNil(i int) bool {
 func (r Results) Number(i int) (float64, error) {
 	// Register code's finite number, inlined (x-x is 0 for a finite x and
 	// NaN otherwise); all else below.
-	if ns := r.nums; ns != nil && uint(i-1) < uint(len(*ns)) {
+	if ns := r.nums; ns != nil && uint(i-1) < uint(min(r.n, len(*ns))) {
 		if x := (*ns)[i-1]; x-x == 0 {
 			return x, nil
 		}

@@ -825,3 +825,29 @@ func TestRegInlineBlowup(t *testing.T) {
 	}
 	p.run("blowup", src, 1, 20, false)
 }
+
+// TestRegExtraResults: register code that returns more values than the
+// function declares gives the Sig's read only the declared ones, as the
+// VM does (a value past them reads as nil), on the plain path and the
+// other one.
+func TestRegExtraResults(t *testing.T) {
+	t.Parallel()
+	k := *regKind
+	k.Funcs = []Func{{Name: "score", Required: true, Params: []Field{{Name: "ctx", Type: "table"}},
+		Returns: []Field{{Name: "x", Type: "any"}}, Doc: "Scores."}}
+	for _, body := range []string{
+		"return ctx.a, 7",
+		"local s = 0 for i = 1, 3 do s = s + i end return s, 7",
+	} {
+		src := "function score(ctx) " + body + " end"
+		p, err := newDiffPair(t, &k, "extra.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.hasRegCode("score") {
+			t.Fatalf("%s: no register code", body)
+		}
+		p.run(body, src, 1, 20, false)
+		p.close()
+	}
+}
