@@ -91,20 +91,16 @@ var EffectKind = &plugin.Kind{
 				"terrain mask allows.",
 			ReadOnly: true,
 			Impl: func(host any, a *plugin.Args) {
-				center, radius := a.Int(1), a.Int(2)
-				cells := asReader(a, host).AOE(center, max(-1, min(radius, maxRadius)))
-				a.ReturnInts(cells)
+				a.ReturnInts(asReader(a, host).AOE(a.Int(1), aoeRadius(a.Int(2))))
 			},
 			FastInts: func(host any, in []int) ([]int, bool) {
-				rd := engineReader(host)
-				if rd == nil {
-					h, ok := host.(Reader)
-					if !ok {
-						return nil, false
-					}
-					return h.AOE(in[0], max(-1, min(in[1], maxRadius))), true
+				if rd := engineReader(host); rd != nil {
+					return rd.AOE(in[0], aoeRadius(in[1])), true
 				}
-				return rd.AOE(in[0], max(-1, min(in[1], maxRadius))), true
+				if h, ok := host.(Reader); ok {
+					return h.AOE(in[0], aoeRadius(in[1])), true
+				}
+				return nil, false
 			},
 		},
 		{
@@ -248,61 +244,58 @@ var EffectKind = &plugin.Kind{
 				return 0, true
 			},
 		},
-		{
-			Name:     "goal_dist",
-			Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns:  []plugin.Field{{Name: "dist", Type: "integer", Doc: "Static terrain distance from the deciding person's goal; -1 unreachable."}},
-			Doc:      "The AI's goal distance of `cell`. score only.",
-			ReadOnly: true,
-			Impl:     func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).GoalDist(a.Int(1)))) },
-			Fast: func(host any, in, out []int) (int, bool) {
-				if h, ok := host.(*scoreHost); ok {
-					out[0] = h.h.GoalDist(in[0])
-					return 1, true
-				}
-				if h, ok := host.(ScoreHost); ok {
-					out[0] = h.GoalDist(in[0])
-					return 1, true
-				}
-				return 0, false
-			},
-			View: func(host any, _ []int) ([]int, int, int, bool) {
-				if h, ok := host.(*scoreHost); ok && h.arr != nil {
-					return h.arr.GoalArray(), 0, 1, true
-				}
-				return nil, 0, 0, false
-			},
-		},
-		{
-			Name:     "static_weight",
-			Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
-			Returns:  []plugin.Field{{Name: "weight", Type: "integer", Doc: "The terrain's move weight."}},
-			Doc:      "The move weight of `cell`'s terrain, ignoring effects and people. score only.",
-			ReadOnly: true,
-			Impl:     func(host any, a *plugin.Args) { a.ReturnNumber(float64(asScoreHost(a, host).StaticWeight(a.Int(1)))) },
-			Fast: func(host any, in, out []int) (int, bool) {
-				if h, ok := host.(*scoreHost); ok {
-					out[0] = h.h.StaticWeight(in[0])
-					return 1, true
-				}
-				if h, ok := host.(ScoreHost); ok {
-					out[0] = h.StaticWeight(in[0])
-					return 1, true
-				}
-				return 0, false
-			},
-			View: func(host any, _ []int) ([]int, int, int, bool) {
-				if h, ok := host.(*scoreHost); ok && h.arr != nil {
-					return h.arr.StaticArray(), 0, 1, true
-				}
-				return nil, 0, 0, false
-			},
-		},
+		scoreCellFunc("goal_dist", "dist", "Static terrain distance from the deciding person's goal; -1 unreachable.",
+			"The AI's goal distance of `cell`. score only.", scoreCells.GoalDist, ftbt.ScoreArrays.GoalArray),
+		scoreCellFunc("static_weight", "weight", "The terrain's move weight.",
+			"The move weight of `cell`'s terrain, ignoring effects and people. score only.",
+			scoreCells.StaticWeight, ftbt.ScoreArrays.StaticArray),
 	},
 }
 
 // maxRadius bounds area radii from scripts (a map is far smaller).
 const maxRadius = 1 << 16
+
+// aoeRadius is the radius ftbt.aoe asks the engine for: negative ones as
+// -1 (no cells), huge ones bounded.
+func aoeRadius(r int) int { return max(-1, min(r, maxRadius)) }
+
+// scoreCells is what the plugin's and the engine's scoring hosts both
+// have: the AI's per-cell values.
+type scoreCells interface {
+	GoalDist(cell int) int
+	StaticWeight(cell int) int
+}
+
+// scoreCellFunc is a read-only host function of the scoring host: the
+// value get returns for a cell, read by index from the engine's array
+// (see plugin.HostFunc.View).
+func scoreCellFunc(name, result, resultDoc, doc string, get func(scoreCells, int) int, array func(ftbt.ScoreArrays) []int) plugin.HostFunc {
+	return plugin.HostFunc{
+		Name:     name,
+		Params:   []plugin.Field{{Name: "cell", Type: "integer", Doc: "A cell."}},
+		Returns:  []plugin.Field{{Name: result, Type: "integer", Doc: resultDoc}},
+		Doc:      doc,
+		ReadOnly: true,
+		Impl:     func(host any, a *plugin.Args) { a.ReturnNumber(float64(get(asScoreHost(a, host), a.Int(1)))) },
+		Fast: func(host any, in, out []int) (int, bool) {
+			if h, ok := host.(*scoreHost); ok {
+				out[0] = get(h.h, in[0])
+				return 1, true
+			}
+			if h, ok := host.(ScoreHost); ok {
+				out[0] = get(h, in[0])
+				return 1, true
+			}
+			return 0, false
+		},
+		View: func(host any, _ []int) ([]int, int, int, bool) {
+			if h, ok := host.(*scoreHost); ok && h.arr != nil {
+				return array(h.arr), 0, 1, true
+			}
+			return nil, 0, 0, false
+		},
+	}
+}
 
 // personGetter is a host function reading one property of a person.
 func personGetter(name, doc string, get func(Person) int) plugin.HostFunc {
