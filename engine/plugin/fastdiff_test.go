@@ -253,14 +253,10 @@ func diffArray(y uint64) []int {
 func diffFastInts(hf *HostFunc, name string) func(host any, in []int) ([]int, bool) {
 	return func(host any, in []int) ([]int, bool) {
 		h := host.(*diffHost)
-		args := make([]string, len(in))
-		for i, n := range in {
-			if n == 0 {
-				return nil, false
-			}
-			args[i] = describeNumber(float64(n))
+		if hasZero(nil, in) {
+			return nil, false
 		}
-		call := name + "(" + strings.Join(args, ", ") + ")"
+		call := diffCall(name, nil, in)
 		x := diffCallHash(h, call)
 		y := diffResult(x, 0)
 		if x%41 <= 3 && x%41 != 2 || y%11 == 0 {
@@ -297,12 +293,7 @@ func diffCallHash(h *diffHost, call string) uint64 {
 // whole number, the results at offset 1 and stride len(Returns)+1 (the gaps
 // hold -999, which no call returns).
 func diffView(hf *HostFunc, name string) func(host any, rest []int) ([]int, int, int, bool) {
-	enums := make([][]string, len(hf.Params))
-	for i, p := range hf.Params {
-		if vs, ok := enumValues(p.Type); ok && p.Type != "integer" {
-			enums[i] = vs
-		}
-	}
+	enums, _ := diffEnums(hf)
 	return func(host any, rest []int) ([]int, int, int, bool) {
 		h := host.(*diffHost)
 		h.binds++
@@ -310,15 +301,7 @@ func diffView(hf *HostFunc, name string) func(host any, rest []int) ([]int, int,
 		xs := []int{-999}
 	index:
 		for i := range 12 {
-			args := []string{describeNumber(float64(i))}
-			for j, n := range rest {
-				if enums[j+1] != nil {
-					args = append(args, describeValue(stringValue(enums[j+1][n])))
-				} else {
-					args = append(args, describeNumber(float64(n)))
-				}
-			}
-			x := diffCallHash(h, name+"("+strings.Join(args, ", ")+")")
+			x := diffCallHash(h, diffCall(name, enums, append([]int{i}, rest...)))
 			if x%41 <= 3 {
 				break
 			}
@@ -346,15 +329,9 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 	if len(hf.Params) == 0 || len(hf.Params) > 4 || len(hf.Returns) > 4 {
 		return nil
 	}
-	enums := make([][]string, len(hf.Params))
-	for i, p := range hf.Params {
-		if p.Type != "integer" {
-			vs, ok := enumValues(p.Type)
-			if !ok {
-				return nil
-			}
-			enums[i] = vs
-		}
+	enums, ok := diffEnums(hf)
+	if !ok {
+		return nil
 	}
 	for _, r := range hf.Returns {
 		if r.Type != "number" && r.Type != "integer" {
@@ -363,18 +340,10 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 	}
 	return func(host any, in, out []int) (int, bool) {
 		h := host.(*diffHost)
-		args := make([]string, len(in))
-		for i, n := range in {
-			if enums[i] != nil {
-				args[i] = describeValue(stringValue(enums[i][n]))
-				continue
-			}
-			if n == 0 {
-				return 0, false
-			}
-			args[i] = describeNumber(float64(n))
+		if hasZero(enums, in) {
+			return 0, false
 		}
-		call := name + "(" + strings.Join(args, ", ") + ")"
+		call := diffCall(name, enums, in)
 		x := diffCallHash(h, call)
 		if x%41 <= 1 {
 			return 0, false
@@ -397,6 +366,48 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 		}
 		return len(hf.Returns), true
 	}
+}
+
+// diffEnums returns the strings of hf's enum parameters, by parameter (nil
+// for an integer), or false when a parameter is neither.
+func diffEnums(hf *HostFunc) ([][]string, bool) {
+	enums := make([][]string, len(hf.Params))
+	for i, p := range hf.Params {
+		if p.Type != "integer" {
+			vs, ok := enumValues(p.Type)
+			if !ok {
+				return nil, false
+			}
+			enums[i] = vs
+		}
+	}
+	return enums, true
+}
+
+// diffCall describes the call name(in…) of arguments as Fast takes them
+// (enums[i], if not nil, names argument i's enum), as a recording Impl
+// describes it.
+func diffCall(name string, enums [][]string, in []int) string {
+	args := make([]string, len(in))
+	for i, n := range in {
+		if i < len(enums) && enums[i] != nil {
+			args[i] = describeValue(stringValue(enums[i][n]))
+		} else {
+			args[i] = describeNumber(float64(n))
+		}
+	}
+	return name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// hasZero reports whether an integer argument is 0, which a recording Impl
+// may see as -0 and describe so: the Fast shortcuts decline such calls.
+func hasZero(enums [][]string, in []int) bool {
+	for i, n := range in {
+		if n == 0 && (i >= len(enums) || enums[i] == nil) {
+			return true
+		}
+	}
+	return false
 }
 
 // diffResult is the hash from which a recording host draws result j.
