@@ -648,14 +648,12 @@ func (l *rloop) prepIpairs(w *Worker, r []float64, s *loopState) {
 	fr := &w.fr
 	s.mark = len(fr.ints)
 	if fi := l.call.hf.FastInts; fi != nil {
-		in, whole := fr.fin[:len(l.args)], true
+		in, ok := fr.fin[:len(l.args)], true
 		for i, a := range l.args {
 			x := r[a]
-			if in[i] = int(x); float64(in[i]) != x || x < -(1<<53) || x > 1<<53 {
-				whole = false
-			}
+			in[i], ok = int(x), ok && whole(x)
 		}
-		if whole {
+		if ok {
 			fr.line = l.call.line
 			if xs, ok := fi(w.host, in); ok {
 				w.failOnHostErr(l.call.hf, l.call.name, true)
