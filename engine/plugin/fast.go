@@ -138,7 +138,7 @@ type frame struct {
 
 	// Register code (fastreg.go): the registers and loops' states, and
 	// the code whose constants the registers hold.
-	regs    []float64
+	regs    *regFile
 	loops   []loopState
 	regProg *rprog
 	regRes  []float64 // the results of plain register code (runPlain)

@@ -132,6 +132,16 @@ type rinstr struct {
 	d, e    int32 // rIdiv's
 }
 
+// regFile is the registers of register code. Indexing it with a uint8
+// needs no bounds check; the compiler gives no code more registers.
+type regFile [256]float64
+
+// The operands of an instruction as registers.
+func (in *rinstr) ra() uint8 { return uint8(in.a) }
+func (in *rinstr) rb() uint8 { return uint8(in.b) }
+func (in *rinstr) rc() uint8 { return uint8(in.c) }
+func (in *rinstr) rd() uint8 { return uint8(in.d) }
+
 // rprog is the register code of a hook function.
 type rprog struct {
 	code  []rinstr
@@ -308,21 +318,21 @@ func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
 // regEntry is the guard of register code p: it loads the registers and
 // returns them, or returns false when the call cannot run as p (a ctx
 // field that is not a number, too deep, over the budget).
-func (w *Worker) regEntry(p *rprog) ([]float64, bool) {
+func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 	fr := &w.fr
 	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
 		return nil, false
 	}
-	if len(fr.regs) < p.nregs {
-		fr.regs = make([]float64, p.nregs)
+	if fr.regs == nil {
+		fr.regs = new(regFile)
 		fr.regProg = nil
 	}
-	r := fr.regs[:p.nregs]
+	r := fr.regs
 	if fr.regProg != p {
 		// The constants stay from the last call of the same code: no
 		// code writes a fixed register, and other code ran since only
 		// if regProg says so.
-		copy(r, p.fixed)
+		copy(r[:], p.fixed)
 		fr.regProg = p
 	}
 	for _, l := range p.loads {
@@ -341,7 +351,7 @@ func (w *Worker) regEntry(p *rprog) ([]float64, bool) {
 
 // execReg runs p's code on the registers r and returns where its results
 // are in r and how many there are.
-func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
+func (w *Worker) execReg(p *rprog, r *regFile, params *Params) (base, n int) {
 	fr := &w.fr
 	code := p.code
 	count, maxN := p.entry, fr.maxN
@@ -350,73 +360,73 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 		pc++
 		switch in.op {
 		case rAdd:
-			r[in.a] = normZero(float64(r[in.b] + r[in.c]))
+			r[in.ra()] = normZero(float64(r[in.rb()] + r[in.rc()]))
 		case rSub:
-			r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+			r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
 		case rMul:
-			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+			r[in.ra()] = normZero(float64(r[in.rb()] * r[in.rc()]))
 		case rDiv:
-			r[in.a] = normZero(float64(r[in.b] / r[in.c]))
+			r[in.ra()] = normZero(float64(r[in.rb()] / r[in.rc()]))
 		case rMod:
-			r[in.a] = arithNumbers(opMod, r[in.b], r[in.c])
+			r[in.ra()] = arithNumbers(opMod, r[in.rb()], r[in.rc()])
 		case rPow:
-			r[in.a] = arithNumbers(opPow, r[in.b], r[in.c])
+			r[in.ra()] = arithNumbers(opPow, r[in.rb()], r[in.rc()])
 		case rNeg:
-			r[in.a] = -r[in.b]
+			r[in.ra()] = -r[in.rb()]
 		case rMov:
-			r[in.a] = r[in.b]
+			r[in.ra()] = r[in.rb()]
 		case rFloor:
-			r[in.a] = math.Floor(r[in.b])
+			r[in.ra()] = math.Floor(r[in.rb()])
 		case rCeil:
-			r[in.a] = math.Ceil(r[in.b])
+			r[in.ra()] = math.Ceil(r[in.rb()])
 		case rAbs:
-			r[in.a] = math.Abs(r[in.b])
+			r[in.ra()] = math.Abs(r[in.rb()])
 		case rSqrt:
-			r[in.a] = math.Sqrt(r[in.b])
+			r[in.ra()] = math.Sqrt(r[in.rb()])
 		case rMin:
-			m, v := r[in.b], r[in.c]
+			m, v := r[in.rb()], r[in.rc()]
 			if v < m {
 				m = v
 			}
-			r[in.a] = m
+			r[in.ra()] = m
 		case rMax:
-			m, v := r[in.b], r[in.c]
+			m, v := r[in.rb()], r[in.rc()]
 			if v > m {
 				m = v
 			}
-			r[in.a] = m
+			r[in.ra()] = m
 		case rJmp:
 			pc = int(in.c)
 		case rJlt:
-			if r[in.a] < r[in.b] {
+			if r[in.ra()] < r[in.rb()] {
 				pc = int(in.c)
 			}
 		case rJle:
-			if r[in.a] <= r[in.b] {
+			if r[in.ra()] <= r[in.rb()] {
 				pc = int(in.c)
 			}
 		case rJeq:
-			if r[in.a] == r[in.b] {
+			if r[in.ra()] == r[in.rb()] {
 				pc = int(in.c)
 			}
 		case rJnlt:
-			if !(r[in.a] < r[in.b]) {
+			if !(r[in.ra()] < r[in.rb()]) {
 				pc = int(in.c)
 			}
 		case rJnltJnlt:
-			if !(r[in.a] < r[in.b]) {
+			if !(r[in.ra()] < r[in.rb()]) {
 				pc = int(in.c)
-			} else if in = &code[pc]; !(r[in.a] < r[in.b]) {
+			} else if in = &code[pc]; !(r[in.ra()] < r[in.rb()]) {
 				pc = int(in.c)
 			} else {
 				pc++
 			}
 		case rJnle:
-			if !(r[in.a] <= r[in.b]) {
+			if !(r[in.ra()] <= r[in.rb()]) {
 				pc = int(in.c)
 			}
 		case rJne:
-			if r[in.a] != r[in.b] {
+			if r[in.ra()] != r[in.rb()] {
 				pc = int(in.c)
 			}
 		case rJtrue:
@@ -433,7 +443,7 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			}
 			if in.op == rHostSub {
 				in = &code[pc]
-				r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+				r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
 				pc++
 			}
 		case rView, rViewSub:
@@ -443,9 +453,9 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			if i := fr.loops[in.b].cur; v.call == fr.regCall && uint(i) < uint(v.n) {
 				k := v.off + i*v.stride
 				if in.c >= 0 {
-					r[in.c] = float64(v.xs[k])
+					r[in.rc()] = float64(v.xs[k])
 					if in.d >= 0 {
-						r[in.d] = float64(v.xs[k+1])
+						r[in.rd()] = float64(v.xs[k+1])
 					}
 				}
 			} else if h := p.hosts[in.a]; !h.viewRead(w, r) {
@@ -453,7 +463,7 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			}
 			if in.op == rViewSub {
 				in = &code[pc]
-				r[in.a] = normZero(float64(r[in.b] - r[in.c]))
+				r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
 				pc++
 			}
 		case rParam:
@@ -461,10 +471,10 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 			if !ok {
 				bail()
 			}
-			r[in.a] = x
+			r[in.ra()] = x
 		case rParamOr:
 			if x, ok := params.Get(p.names[in.b]); ok {
-				r[in.a] = x
+				r[in.ra()] = x
 				pc = int(in.c)
 			}
 		case rIPrep:
@@ -480,14 +490,14 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 				pc = int(in.c)
 				break
 			}
-			r[l.i] = float64(s.i + 1)
+			r[uint8(l.i)] = float64(s.i + 1)
 			if l.v >= 0 {
 				x := s.xs[s.i]
 				if uint64(x+1<<53) > 1<<54 {
 					// Not a whole number of float64 (see rvar.whole).
 					bail()
 				}
-				r[l.v] = float64(x)
+				r[uint8(l.v)] = float64(x)
 				s.cur = x
 			}
 			s.i++
@@ -507,40 +517,36 @@ func (w *Worker) execReg(p *rprog, r []float64, params *Params) (base, n int) {
 				pc = int(in.c)
 				break
 			}
-			r[l.i] = s.x
+			r[uint8(l.i)] = s.x
 		case rRet:
 			return int(in.b), int(in.a)
 		case rRetR:
-			x, y := r[in.b], r[in.c]
+			x, y := r[in.rb()], r[in.rc()]
 			switch in.a {
 			case 2:
 				r[in.d+1] = y
 				fallthrough
 			case 1:
-				r[in.d] = x
+				r[in.rd()] = x
 			}
 			return int(in.d), int(in.a)
 		case rBail:
 			bail()
 		case rMulIdiv:
-			r[in.a] = normZero(float64(r[in.b] * r[in.c]))
+			r[in.ra()] = normZero(float64(r[in.rb()] * r[in.rc()]))
 			in = &code[pc] // the rIdiv
 			fallthrough
 		case rIdiv:
-			q := normZero(float64(r[in.b] / r[in.c]))
-			r[in.d] = q
-			if q < 0 {
-				r[in.a] = math.Ceil(q)
-			} else {
-				r[in.a] = math.Floor(q)
-			}
+			q := normZero(float64(r[in.rb()] / r[in.rc()]))
+			r[in.rd()] = q
+			r[in.ra()] = math.Trunc(q) // ceil(q) if q < 0, else floor(q)
 			pc = int(in.e)
 		}
 	}
 }
 
 // run makes the host call, as hostCall.runFast does on valid arguments.
-func (h *rhost) run(w *Worker, r []float64) {
+func (h *rhost) run(w *Worker, r *regFile) {
 	fr := &w.fr
 	in := fr.fin[:len(h.args)]
 	for i := range h.args {
@@ -563,7 +569,7 @@ func (h *rhost) run(w *Worker, r []float64) {
 
 // arg returns argument i of the call as Fast takes it, or false when it is
 // not a whole number.
-func (h *rhost) arg(fr *frame, r []float64, i int) (int, bool) {
+func (h *rhost) arg(fr *frame, r *regFile, i int) (int, bool) {
 	switch a := h.args[i]; {
 	case a < 0:
 		return h.enums[i], true
@@ -581,7 +587,7 @@ func (h *rhost) arg(fr *frame, r []float64, i int) (int, bool) {
 // for the view at the call's first read or when the arguments after the
 // index changed, and reports whether it did: false when the index is
 // outside the view (or no number Fast takes), or the function declined.
-func (h *rhost) viewRead(w *Worker, r []float64) bool {
+func (h *rhost) viewRead(w *Worker, r *regFile) bool {
 	fr := &w.fr
 	v := &fr.views[h.view]
 	if v.call != fr.regCall || h.restVar && !h.sameRest(fr, r, v) {
@@ -610,7 +616,7 @@ func (h *rhost) viewRead(w *Worker, r []float64) bool {
 
 // sameRest reports whether the arguments after the index are those of the
 // view v.
-func (h *rhost) sameRest(fr *frame, r []float64, v *viewState) bool {
+func (h *rhost) sameRest(fr *frame, r *regFile, v *viewState) bool {
 	for j := 1; j < len(h.args); j++ {
 		if x, ok := h.arg(fr, r, j); !ok || x != v.rest[j] {
 			return false
@@ -622,7 +628,7 @@ func (h *rhost) sameRest(fr *frame, r []float64, v *viewState) bool {
 // bind asks the host function for the view of the call's arguments after
 // the index, or reports false when one is not a whole number (the call
 // then gives up: run refuses the argument).
-func (h *rhost) bind(w *Worker, r []float64, v *viewState) bool {
+func (h *rhost) bind(w *Worker, r *regFile, v *viewState) bool {
 	fr := &w.fr
 	var args [maxFastArgs]int
 	for j := 1; j < len(h.args); j++ {
@@ -644,7 +650,7 @@ func (h *rhost) bind(w *Worker, r []float64, v *viewState) bool {
 
 // prepIpairs calls the loop's array function, as ipairsFor does: through
 // its FastInts shortcut when it has one and the arguments are whole.
-func (l *rloop) prepIpairs(w *Worker, r []float64, s *loopState) {
+func (l *rloop) prepIpairs(w *Worker, r *regFile, s *loopState) {
 	fr := &w.fr
 	s.mark = len(fr.ints)
 	if fi := l.call.hf.FastInts; fi != nil {

@@ -618,6 +618,41 @@ func TestWhole(t *testing.T) {
 	}
 }
 
+// TestRegFileBound: a function that needs more registers than the register
+// file holds (here 300 constants) gets no register code, and the fast path's
+// general form and the VM still agree on it; at the bound it gets it.
+func TestRegFileBound(t *testing.T) {
+	t.Parallel()
+	script := func(n int) string {
+		var b strings.Builder
+		b.WriteString("function score(ctx)\n\tlocal s = 0\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\ts = s + ctx.a * %d.5\n", i)
+		}
+		b.WriteString("\treturn s\nend\n")
+		return b.String()
+	}
+	for _, c := range []struct {
+		consts int
+		reg    bool
+	}{{240, true}, {300, false}} {
+		src := script(c.consts)
+		p, err := newDiffPair(t, regKind, "big.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.hook.fast.fns[0]
+		if got := f.reg != nil; got != c.reg {
+			t.Errorf("%d constants: register code %v, want %v", c.consts, got, c.reg)
+		}
+		if f.reg != nil && f.reg.nregs > len(regFile{}) {
+			t.Errorf("%d constants: %d registers, over the file's %d", c.consts, f.reg.nregs, len(regFile{}))
+		}
+		p.run("big", src, 1, 50, false)
+		p.close()
+	}
+}
+
 // TestRegViews: register code reads host functions that have views
 // (HostFunc.View) from the view for the indices it holds and through Fast
 // for the others, asks for the view again when the arguments after the

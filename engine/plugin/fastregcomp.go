@@ -101,6 +101,11 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	rc.emit(rRet, 0, 0, 0)
 	p = rc.p
 	p.nregs = int(rc.max)
+	if fixed >= 0 && p.nregs > len(regFile{}) {
+		// More registers than the register file has: the shipped
+		// scripts use under a hundred.
+		return nil
+	}
 	p.entry = rc.counts[0]
 	for i := range p.code {
 		in := &p.code[i]
