@@ -133,18 +133,58 @@ type rinstr struct {
 }
 
 // regFile is the registers of register code. Indexing it with a uint8
-// needs no bounds check; the compiler gives no code more registers.
+// needs no bounds check; the compiler gives no code more than 255
+// registers, so that 255 can mean none (see rword).
 type regFile [256]float64
 
-// The operands of an instruction as registers.
-func (in *rinstr) ra() uint8 { return uint8(in.a) }
-func (in *rinstr) rb() uint8 { return uint8(in.b) }
-func (in *rinstr) rc() uint8 { return uint8(in.c) }
-func (in *rinstr) rd() uint8 { return uint8(in.d) }
+// rword is an instruction as execReg reads it: rinstr's fields packed
+// into one word, loaded at once and taken apart in registers. Bits 0-7 hold
+// op, 8-15 a, 16-23 b, 24-39 c, 40-47 d, 48-63 e; -1 is stored as all ones
+// of its field (noReg in a byte). encode declines code whose fields do not
+// fit.
+type rword uint64
+
+const noReg = 255
+
+func (w rword) op() rop   { return rop(w) }
+func (w rword) a() uint8  { return uint8(w >> 8) }
+func (w rword) b() uint8  { return uint8(w >> 16) }
+func (w rword) c() uint16 { return uint16(w >> 24) }
+func (w rword) rc() uint8 { return uint8(w >> 24) } // c as a register
+func (w rword) d() uint8  { return uint8(w >> 40) }
+func (w rword) e() uint16 { return uint16(w >> 48) }
+
+// encode packs p.code into p.words, or reports that a field does not fit.
+func (p *rprog) encode() bool {
+	field := func(x int32, bits uint) (uint64, bool) {
+		max := int32(1)<<bits - 1
+		if x < -1 || x >= max {
+			return 0, false
+		}
+		return uint64(x) & uint64(max), true
+	}
+	p.words = make([]rword, len(p.code))
+	for i, in := range p.code {
+		w := uint64(in.op)
+		for _, f := range [...]struct {
+			x          int32
+			shift, len uint
+		}{{in.a, 8, 8}, {in.b, 16, 8}, {in.c, 24, 16}, {in.d, 40, 8}, {in.e, 48, 16}} {
+			v, ok := field(f.x, f.len)
+			if !ok {
+				return false
+			}
+			w |= v << f.shift
+		}
+		p.words[i] = rword(w)
+	}
+	return true
+}
 
 // rprog is the register code of a hook function.
 type rprog struct {
 	code  []rinstr
+	words []rword // code as execReg runs it (see encode)
 	nregs int
 	// Loaded at entry: fixed into the registers from 0 (constants, and 0
 	// where a ctx field goes), then the ctx fields loads[i].fi into
@@ -349,145 +389,110 @@ func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 	return r, true
 }
 
-// execReg runs p's code on the registers r and returns where its results
-// are in r and how many there are.
-func (w *Worker) execReg(p *rprog, r *regFile, params *Params) (base, n int) {
+// execReg runs p's code on the registers rf and returns where its results
+// are in rf and how many there are.
+//
+// The loop keeps the frequent operations; execRare runs the others. No
+// call in the loop keeps pc, count or in alive across it (execRare takes
+// and returns them), so the compiler keeps them in machine registers
+// instead of saving them at every instruction.
+func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
+	r := rf[:] // of constant length: a byte index needs no check
 	fr := &w.fr
-	code := p.code
+	code := p.words
 	count, maxN := p.entry, fr.maxN
 	for pc := 0; ; {
-		in := &code[pc]
+		in := code[pc]
 		pc++
-		switch in.op {
+		switch in.op() {
 		case rAdd:
-			r[in.ra()] = normZero(float64(r[in.rb()] + r[in.rc()]))
+			r[in.a()] = normZero(float64(r[in.b()] + r[in.rc()]))
 		case rSub:
-			r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
+			r[in.a()] = normZero(float64(r[in.b()] - r[in.rc()]))
 		case rMul:
-			r[in.ra()] = normZero(float64(r[in.rb()] * r[in.rc()]))
+			r[in.a()] = normZero(float64(r[in.b()] * r[in.rc()]))
 		case rDiv:
-			r[in.ra()] = normZero(float64(r[in.rb()] / r[in.rc()]))
-		case rMod:
-			r[in.ra()] = arithNumbers(opMod, r[in.rb()], r[in.rc()])
-		case rPow:
-			r[in.ra()] = arithNumbers(opPow, r[in.rb()], r[in.rc()])
+			r[in.a()] = normZero(float64(r[in.b()] / r[in.rc()]))
 		case rNeg:
-			r[in.ra()] = -r[in.rb()]
+			r[in.a()] = -r[in.b()]
 		case rMov:
-			r[in.ra()] = r[in.rb()]
-		case rFloor:
-			r[in.ra()] = math.Floor(r[in.rb()])
-		case rCeil:
-			r[in.ra()] = math.Ceil(r[in.rb()])
-		case rAbs:
-			r[in.ra()] = math.Abs(r[in.rb()])
-		case rSqrt:
-			r[in.ra()] = math.Sqrt(r[in.rb()])
+			r[in.a()] = r[in.b()]
 		case rMin:
-			m, v := r[in.rb()], r[in.rc()]
+			m, v := r[in.b()], r[in.rc()]
 			if v < m {
 				m = v
 			}
-			r[in.ra()] = m
+			r[in.a()] = m
 		case rMax:
-			m, v := r[in.rb()], r[in.rc()]
+			m, v := r[in.b()], r[in.rc()]
 			if v > m {
 				m = v
 			}
-			r[in.ra()] = m
+			r[in.a()] = m
 		case rJmp:
-			pc = int(in.c)
+			pc = int(in.c())
 		case rJlt:
-			if r[in.ra()] < r[in.rb()] {
-				pc = int(in.c)
+			if r[in.a()] < r[in.b()] {
+				pc = int(in.c())
 			}
 		case rJle:
-			if r[in.ra()] <= r[in.rb()] {
-				pc = int(in.c)
+			if r[in.a()] <= r[in.b()] {
+				pc = int(in.c())
 			}
 		case rJeq:
-			if r[in.ra()] == r[in.rb()] {
-				pc = int(in.c)
+			if r[in.a()] == r[in.b()] {
+				pc = int(in.c())
 			}
 		case rJnlt:
-			if !(r[in.ra()] < r[in.rb()]) {
-				pc = int(in.c)
+			if !(r[in.a()] < r[in.b()]) {
+				pc = int(in.c())
 			}
 		case rJnltJnlt:
-			if !(r[in.ra()] < r[in.rb()]) {
-				pc = int(in.c)
-			} else if in = &code[pc]; !(r[in.ra()] < r[in.rb()]) {
-				pc = int(in.c)
+			if !(r[in.a()] < r[in.b()]) {
+				pc = int(in.c())
+			} else if in = code[pc]; !(r[in.a()] < r[in.b()]) {
+				pc = int(in.c())
 			} else {
 				pc++
 			}
 		case rJnle:
-			if !(r[in.ra()] <= r[in.rb()]) {
-				pc = int(in.c)
+			if !(r[in.a()] <= r[in.b()]) {
+				pc = int(in.c())
 			}
 		case rJne:
-			if r[in.ra()] != r[in.rb()] {
-				pc = int(in.c)
-			}
-		case rJtrue:
-			if fr.slots[in.a].k > vFalse {
-				pc = int(in.c)
-			}
-		case rJfalse:
-			if fr.slots[in.a].k <= vFalse {
-				pc = int(in.c)
-			}
-		case rHost, rHostSub:
-			if h := p.hosts[in.a]; h.view < 0 || !h.viewRead(w, r) {
-				h.run(w, r)
-			}
-			if in.op == rHostSub {
-				in = &code[pc]
-				r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
-				pc++
+			if r[in.a()] != r[in.b()] {
+				pc = int(in.c())
 			}
 		case rView, rViewSub:
-			// viewRead's common case, inlined: the view is bound and
-			// holds the index.
-			v := &fr.views[in.e]
-			if i := fr.loops[in.b].cur; v.call == fr.regCall && uint(i) < uint(v.n) {
-				k := v.off + i*v.stride
-				if in.c >= 0 {
-					r[in.rc()] = float64(v.xs[k])
-					if in.d >= 0 {
-						r[in.rd()] = float64(v.xs[k+1])
-					}
-				}
-			} else if h := p.hosts[in.a]; !h.viewRead(w, r) {
-				h.run(w, r)
+			// viewRead's common case: the view is bound and holds the
+			// index (execRare does the rest).
+			v := &fr.views[in.e()]
+			i := fr.loops[in.b()].cur
+			if v.call != fr.regCall || uint(i) >= uint(v.n) {
+				pc, count = w.execRare(p, rf, in, pc, count, params)
+				break
 			}
-			if in.op == rViewSub {
-				in = &code[pc]
-				r[in.ra()] = normZero(float64(r[in.rb()] - r[in.rc()]))
+			k := v.off + i*v.stride
+			if in.c() != 1<<16-1 {
+				r[in.rc()] = float64(v.xs[k])
+				if in.d() != noReg {
+					r[in.d()] = float64(v.xs[k+1])
+				}
+			}
+			if in.op() == rViewSub {
+				in = code[pc]
+				r[in.a()] = normZero(float64(r[in.b()] - r[in.rc()]))
 				pc++
 			}
-		case rParam:
-			x, ok := params.Get(p.names[in.b])
-			if !ok {
-				bail()
-			}
-			r[in.ra()] = x
-		case rParamOr:
-			if x, ok := params.Get(p.names[in.b]); ok {
-				r[in.ra()] = x
-				pc = int(in.c)
-			}
-		case rIPrep:
-			p.loops[in.a].prepIpairs(w, r, &fr.loops[in.a])
 		case rILoop:
-			l, s := p.loops[in.a], &fr.loops[in.a]
+			l, s := p.loops[in.a()], &fr.loops[in.a()]
 			count += l.cost
 			if count > maxN {
 				bail()
 			}
 			if s.i >= len(s.xs) {
 				fr.ints = fr.ints[:s.mark] // as ipairsFor releases it
-				pc = int(in.c)
+				pc = int(in.c())
 				break
 			}
 			r[uint8(l.i)] = float64(s.i + 1)
@@ -501,49 +506,102 @@ func (w *Worker) execReg(p *rprog, r *regFile, params *Params) (base, n int) {
 				s.cur = x
 			}
 			s.i++
-		case rNPrep:
-			l, s := p.loops[in.a], &fr.loops[in.a]
-			s.step, s.lim = r[l.step], r[l.limit]
-			s.x = normZero(r[l.init] - s.step)
-		case rNLoop:
-			l, s := p.loops[in.a], &fr.loops[in.a]
-			count += l.cost
-			if count > maxN {
-				bail()
-			}
-			x := float64(s.x + s.step)
-			s.x = normZero(x)
-			if !(s.step > 0 && x <= s.lim || s.step <= 0 && x >= s.lim) {
-				pc = int(in.c)
-				break
-			}
-			r[uint8(l.i)] = s.x
 		case rRet:
-			return int(in.b), int(in.a)
+			return int(in.b()), int(in.a())
 		case rRetR:
-			x, y := r[in.rb()], r[in.rc()]
-			switch in.a {
+			x, y := r[in.b()], r[in.rc()]
+			switch in.a() {
 			case 2:
-				r[in.d+1] = y
+				r[in.d()+1] = y
 				fallthrough
 			case 1:
-				r[in.rd()] = x
+				r[in.d()] = x
 			}
-			return int(in.d), int(in.a)
-		case rBail:
-			bail()
+			return int(in.d()), int(in.a())
 		case rMulIdiv:
-			r[in.ra()] = normZero(float64(r[in.rb()] * r[in.rc()]))
-			in = &code[pc] // the rIdiv
+			r[in.a()] = normZero(float64(r[in.b()] * r[in.rc()]))
+			in = code[pc] // the rIdiv
 			fallthrough
 		case rIdiv:
-			q := normZero(float64(r[in.rb()] / r[in.rc()]))
-			r[in.rd()] = q
-			r[in.ra()] = math.Trunc(q) // ceil(q) if q < 0, else floor(q)
-			pc = int(in.e)
+			q := normZero(float64(r[in.b()] / r[in.rc()]))
+			r[in.d()] = q
+			r[in.a()] = math.Trunc(q) // ceil(q) if q < 0, else floor(q)
+			pc = int(in.e())
+		default:
+			pc, count = w.execRare(p, rf, in, pc, count, params)
 		}
 	}
 }
+
+// execRare runs the instruction in of execReg, at pc-1, and returns the
+// next pc and the count.
+func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, params *Params) (int, int64) {
+	r, fr := rf[:], &w.fr
+	switch in.op() {
+	case rMod:
+		r[in.a()] = arithNumbers(opMod, r[in.b()], r[in.rc()])
+	case rPow:
+		r[in.a()] = arithNumbers(opPow, r[in.b()], r[in.rc()])
+	case rFloor:
+		r[in.a()] = math.Floor(r[in.b()])
+	case rCeil:
+		r[in.a()] = math.Ceil(r[in.b()])
+	case rAbs:
+		r[in.a()] = math.Abs(r[in.b()])
+	case rSqrt:
+		r[in.a()] = math.Sqrt(r[in.b()])
+	case rJtrue:
+		if fr.slots[in.a()].k > vFalse {
+			pc = int(in.c())
+		}
+	case rJfalse:
+		if fr.slots[in.a()].k <= vFalse {
+			pc = int(in.c())
+		}
+	case rHost, rHostSub, rView, rViewSub:
+		if h := p.hosts[in.a()]; h.view < 0 || !h.viewRead(w, rf) {
+			h.run(w, rf)
+		}
+		if in.op() == rHostSub || in.op() == rViewSub {
+			in = p.words[pc]
+			r[in.a()] = normZero(float64(r[in.b()] - r[in.rc()]))
+			pc++
+		}
+	case rParam:
+		x, ok := params.Get(p.names[in.b()])
+		if !ok {
+			bail()
+		}
+		r[in.a()] = x
+	case rParamOr:
+		if x, ok := params.Get(p.names[in.b()]); ok {
+			r[in.a()] = x
+			pc = int(in.c())
+		}
+	case rIPrep:
+		p.loops[in.a()].prepIpairs(w, rf, &fr.loops[in.a()])
+	case rNPrep:
+		l, s := p.loops[in.a()], &fr.loops[in.a()]
+		s.step, s.lim = r[l.step], r[l.limit]
+		s.x = normZero(r[l.init] - s.step)
+	case rNLoop:
+		l, s := p.loops[in.a()], &fr.loops[in.a()]
+		count += l.cost
+		if count > fr.maxN {
+			bail()
+		}
+		x := float64(s.x + s.step)
+		s.x = normZero(x)
+		if !(s.step > 0 && x <= s.lim || s.step <= 0 && x >= s.lim) {
+			return int(in.c()), count
+		}
+		r[uint8(l.i)] = s.x
+	case rBail:
+		bail()
+	}
+	return pc, count
+}
+
 
 // run makes the host call, as hostCall.runFast does on valid arguments.
 func (h *rhost) run(w *Worker, r *regFile) {

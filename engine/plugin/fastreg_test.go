@@ -645,7 +645,7 @@ func TestRegFileBound(t *testing.T) {
 		if got := f.reg != nil; got != c.reg {
 			t.Errorf("%d constants: register code %v, want %v", c.consts, got, c.reg)
 		}
-		if f.reg != nil && f.reg.nregs > len(regFile{}) {
+		if f.reg != nil && f.reg.nregs >= noReg {
 			t.Errorf("%d constants: %d registers, over the file's %d", c.consts, f.reg.nregs, len(regFile{}))
 		}
 		p.run("big", src, 1, 50, false)

@@ -101,7 +101,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	rc.emit(rRet, 0, 0, 0)
 	p = rc.p
 	p.nregs = int(rc.max)
-	if fixed >= 0 && p.nregs > len(regFile{}) {
+	if fixed >= 0 && p.nregs >= noReg {
 		// More registers than the register file has: the shipped
 		// scripts use under a hundred.
 		return nil
@@ -130,6 +130,9 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p.effectsLast()
 	p.plain = p.isPlain()
 	p.fuse()
+	if fixed >= 0 && !p.encode() {
+		return nil
+	}
 	return p
 }
 
