@@ -114,15 +114,21 @@ const (
 	rIdiv
 	// Pairs run as one (see fuse): the instruction's own operation, then
 	// the next instruction's, which stays in place for jumps to it.
-	rHostSub  // rHost, then the rSub after it
-	rMulIdiv  // rMul, then the rIdiv after it
+	rHostSub  // rHost, then the rSubF after it
+	rMulIdiv  // rMulF, then the rIdiv after it
 	rJnltJnlt // rJnlt, then (unless it jumped) the rJnlt after it
 	// rView is rHost for a call read through view e whose index is the
 	// value of ipairs loop b and whose one or two results go to c and d
 	// (-1: none): the read itself, when the view is bound and holds the
 	// index; otherwise hosts[a] as rHost runs it (see fuse).
 	rView
-	rViewSub // rView, then the rSub after it
+	rViewSub // rView, then the rSubF after it
+	// rAdd, rSub, rMul and rDiv without turning a -0 result into +0, for
+	// results whose zero's sign nothing can tell (see fuzzyZeros).
+	rAddF
+	rSubF
+	rMulF
+	rDivF
 )
 
 // rinstr is one instruction.
@@ -413,6 +419,14 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			r[in.a()] = normZero(float64(r[in.b()] * r[in.rc()]))
 		case rDiv:
 			r[in.a()] = normZero(float64(r[in.b()] / r[in.rc()]))
+		case rAddF:
+			r[in.a()] = r[in.b()] + r[in.rc()]
+		case rSubF:
+			r[in.a()] = r[in.b()] - r[in.rc()]
+		case rMulF:
+			r[in.a()] = r[in.b()] * r[in.rc()]
+		case rDivF:
+			r[in.a()] = r[in.b()] / r[in.rc()]
 		case rNeg:
 			r[in.a()] = -r[in.b()]
 		case rMov:
@@ -481,7 +495,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			}
 			if in.op() == rViewSub {
 				in = code[pc]
-				r[in.a()] = normZero(float64(r[in.b()] - r[in.rc()]))
+				r[in.a()] = r[in.b()] - r[in.rc()]
 				pc++
 			}
 		case rILoop:
@@ -519,7 +533,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			}
 			return int(in.d()), int(in.a())
 		case rMulIdiv:
-			r[in.a()] = normZero(float64(r[in.b()] * r[in.rc()]))
+			r[in.a()] = r[in.b()] * r[in.rc()]
 			in = code[pc] // the rIdiv
 			fallthrough
 		case rIdiv:
@@ -564,7 +578,7 @@ func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, 
 		}
 		if in.op() == rHostSub || in.op() == rViewSub {
 			in = p.words[pc]
-			r[in.a()] = normZero(float64(r[in.b()] - r[in.rc()]))
+			r[in.a()] = r[in.b()] - r[in.rc()]
 			pc++
 		}
 	case rParam:
@@ -745,6 +759,7 @@ var ropNames = [...]string{
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
 	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rRetR: "retr", rBail: "bail", rIdiv: "idiv",
 	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt", rView: "view", rViewSub: "view+sub",
+	rAddF: "addf", rSubF: "subf", rMulF: "mulf", rDivF: "divf",
 }
 
 // String lists p's code, one instruction a line (for tests and debugging).

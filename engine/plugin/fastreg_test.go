@@ -653,6 +653,61 @@ func TestRegFileBound(t *testing.T) {
 	}
 }
 
+// TestRegZeroSigns: register code skips turning -0 into +0 only where
+// nothing can tell them apart (see fuzzyZeros). Each script makes a -0
+// (ctx.a * 0 for a negative ctx.a, which the VM turns into +0) and hands it
+// to something that can tell: a divisor, pow, neg, floor, ceil, sqrt, min,
+// a result, a move into a result, an ipairs loop's arguments. The fast
+// path must agree with the VM bit for bit. The last scripts check that the
+// sums and products of a loop do skip it.
+func TestRegZeroSigns(t *testing.T) {
+	t.Parallel()
+	idiv := `local function idiv(a, b)
+	local q = a / b
+	if q < 0 then
+		return math.ceil(q)
+	end
+	return math.floor(q)
+end
+`
+	cases := []struct {
+		name, body string
+		fuzzy      string // an operation the code must use, if any
+	}{
+		{"divisor", "local z = ctx.a * 0 return 1 / z", ""},
+		{"idiv divisor", "if idiv(1, ctx.a * 0) > 0 then return 1 end return 0", "idiv"},
+		{"pow", "local z = ctx.a * 0 return z ^ -1", ""},
+		{"neg", "local z = ctx.a * 0 return -z", ""},
+		{"floor", "local z = ctx.b * 0 return math.floor(z), 1 / math.floor(z)", ""},
+		{"ceil", "local z = ctx.a * 0 return 1 / math.ceil(z)", ""},
+		{"sqrt", "local z = ctx.a * 0 return 1 / math.sqrt(z)", ""},
+		{"min", "local z = ctx.a * 0 return 1 / math.min(z, 1)", ""},
+		{"max", "local z = ctx.a * 0 return 1 / math.max(-1, z)", ""},
+		{"result", "return ctx.a * 0, ctx.b - ctx.b", ""},
+		{"moved result", "local z = ctx.a * 0 local y = z if ctx.b > 0 then y = ctx.b end return y", ""},
+		{"ipairs arguments", "local s = 0 for _, v in ipairs(g.area(ctx.a * 0, 2)) do s = s + v end return s", ""},
+		{"loop sum", "local s = 0 for i = 1, 3 do s = s + ctx.a * i end return s * 2", "addf"},
+		{"loop product", "local s = 0 for i = 1, 3 do s = s + ctx.a * i end return s", "mulf"},
+		{"loop difference", "local s = 0 for i = 1, 3 do local d = ctx.a - i if d > 0 then s = s + 1 end end return s", "subf"},
+	}
+	for _, c := range cases {
+		src := idiv + "function score(ctx)\n\t" + c.body + "\nend\n"
+		p, err := newDiffPair(t, regKind, "zero.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.hook.fast.fns[0]
+		if f.reg == nil {
+			t.Fatalf("%s: no register code: %s", c.name, p.hook.fastWhy)
+		}
+		if code := f.reg.String(); c.fuzzy != "" && !strings.Contains(code, " "+c.fuzzy+" ") {
+			t.Errorf("%s: the code uses no %s:\n%s", c.name, c.fuzzy, code)
+		}
+		p.run(c.name, src, 3, 200, false)
+		p.close()
+	}
+}
+
 // TestRegViews: register code reads host functions that have views
 // (HostFunc.View) from the view for the indices it holds and through Fast
 // for the others, asks for the view again when the arguments after the

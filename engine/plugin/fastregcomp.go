@@ -129,6 +129,9 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p.compact()
 	p.effectsLast()
 	p.plain = p.isPlain()
+	if fixed >= 0 {
+		p.fuzzyZeros()
+	}
 	p.fuse()
 	if fixed >= 0 && !p.encode() {
 		return nil

@@ -19,7 +19,8 @@ func jumps(op rop) bool {
 func (p *rprog) checkFixed(fixed int32) {
 	for _, in := range p.code {
 		switch in.op {
-		case rAdd, rSub, rMul, rDiv, rMod, rPow, rNeg, rMov, rFloor, rCeil, rAbs, rSqrt, rMin, rMax, rParam, rParamOr:
+		case rAdd, rSub, rMul, rDiv, rMod, rPow, rNeg, rMov, rFloor, rCeil, rAbs, rSqrt, rMin, rMax, rParam, rParamOr,
+			rAddF, rSubF, rMulF, rDivF:
 			if in.a < fixed {
 				notNumeric()
 			}
@@ -224,6 +225,89 @@ func (p *rprog) effectsLast() {
 	}
 }
 
+// fuzzyZeros turns the additions, subtractions, multiplications and
+// divisions whose -0 results nothing can tell from +0 into rAddF, rSubF,
+// rMulF and rDivF, which skip normZero.
+//
+// The VM turns each arithmetic result of -0 into +0 (see arithNumbers).
+// Skipping that leaves a register "fuzzy": equal to the VM's value but for
+// the sign of a zero. Arithmetic on fuzzy operands gives fuzzy results (a
+// zero's sign changes no other result of +, - and *, nor of / by an exact
+// divisor), and normZero on such a result gives the VM's exactly. Moves
+// pass fuzziness on, comparisons cannot tell, and host arguments read as
+// integers cannot either. What can tell is a divisor (x / -0 is -Inf), an
+// operand of mod, pow, neg, floor, ceil or sqrt, an ipairs loop's
+// arguments (handed to Impl as numbers), and a result: those registers,
+// and what moves, min and max into them read, are exact; an operation
+// writing any other register may skip normZero. The differential tests
+// compare -0 and +0 as different numbers.
+func (p *rprog) fuzzyZeros() {
+	n := p.nregs
+	exact := make([]bool, n)
+	need := func(r int32) {
+		if r >= 0 && int(r) < n {
+			exact[r] = true
+		}
+	}
+	for _, in := range p.code {
+		switch in.op {
+		case rDiv, rIdiv:
+			need(in.c)
+		case rMod, rPow:
+			need(in.b)
+			need(in.c)
+		case rNeg, rFloor, rCeil, rSqrt:
+			need(in.b)
+		case rRet:
+			for i := range in.a {
+				need(in.b + i)
+			}
+		case rRetR:
+			if in.a >= 1 {
+				need(in.b)
+			}
+			if in.a >= 2 {
+				need(in.c)
+			}
+		}
+	}
+	for _, l := range p.loops {
+		for _, a := range l.args {
+			need(a)
+		}
+	}
+	// Moves, min and max into exact registers read exact ones.
+	for changed := true; changed; {
+		changed = false
+		mark := func(r int32) {
+			if !exact[r] {
+				exact[r], changed = true, true
+			}
+		}
+		for _, in := range p.code {
+			if (in.op == rMov || in.op == rMin || in.op == rMax) && exact[in.a] {
+				mark(in.b)
+				if in.op != rMov {
+					mark(in.c)
+				}
+			}
+		}
+	}
+	for i := range p.code {
+		in := &p.code[i]
+		switch {
+		case in.op == rAdd && !exact[in.a]:
+			in.op = rAddF
+		case in.op == rSub && !exact[in.a]:
+			in.op = rSubF
+		case in.op == rMul && !exact[in.a]:
+			in.op = rMulF
+		case in.op == rDiv && !exact[in.a]:
+			in.op = rDivF
+		}
+	}
+}
+
 // fuse turns the host calls read through views by ipairs values into rView
 // instructions, and the most frequent pairs of instructions into one
 // instruction that runs both (rHostSub, rViewSub, rMulIdiv, rJnltJnlt),
@@ -253,11 +337,11 @@ func (p *rprog) fuse() {
 	for i := 0; i+1 < len(p.code); i++ {
 		in, next := &p.code[i], p.code[i+1].op
 		switch {
-		case in.op == rView && next == rSub:
+		case in.op == rView && next == rSubF:
 			in.op = rViewSub
-		case in.op == rHost && next == rSub:
+		case in.op == rHost && next == rSubF:
 			in.op = rHostSub
-		case in.op == rMul && next == rIdiv:
+		case in.op == rMulF && next == rIdiv:
 			in.op = rMulIdiv
 		case in.op == rJnlt && next == rJnlt:
 			in.op = rJnltJnlt
