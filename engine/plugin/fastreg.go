@@ -616,7 +616,6 @@ func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, 
 	return pc, count
 }
 
-
 // run makes the host call, as hostCall.runFast does on valid arguments.
 func (h *rhost) run(w *Worker, r *regFile) {
 	fr := &w.fr
