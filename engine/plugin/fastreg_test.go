@@ -708,6 +708,127 @@ end
 	}
 }
 
+// TestRegHoist: operations a loop repeats on values it does not change
+// run once before it (see hoist), and the code still agrees with the VM:
+// when the loop runs no iteration, when the operation sits in a branch
+// that never runs (a division by zero included), when the loop changes an
+// operand later on, and in nested loops. want names the operation that
+// must be hoisted before the loop's first instruction, if any.
+func TestRegHoist(t *testing.T) {
+	t.Parallel()
+	idiv := `local function idiv(a, b)
+	local q = a / b
+	if q < 0 then
+		return math.ceil(q)
+	end
+	return math.floor(q)
+end
+local function weight(ctx, c0, c)
+	if c == ctx.j then
+		return c0
+	end
+	return idiv(c0 * ctx.a, 100)
+end
+`
+	cases := []struct {
+		name, body string
+		want       string // an operation hoisted before the first loop's head
+	}{
+		{"helper in a branch", `local c0 = idiv(ctx.i * ctx.a, 7)
+	local s = 0
+	for _, c in ipairs(g.area(ctx.j, 2)) do
+		s = s + weight(ctx, c0, c) * g.get(c)
+	end
+	return s`, "idiv"},
+		{"no iteration", `local t = -1
+	for i = 1, ctx.i do
+		t = ctx.a * ctx.b + 1
+	end
+	return t`, "mul"},
+		{"operand changed later", `local x = ctx.a
+	local s = 0
+	for i = 1, 3 do
+		s = s + x * 2
+		x = x + ctx.b
+	end
+	return s, x`, ""},
+		{"branch never taken", `local s = 0
+	for i = 1, 3 do
+		if ctx.a > 1e300 then
+			s = s + 1 / (ctx.b - ctx.b)
+		end
+		s = s + i
+	end
+	return s`, "sub"},
+		{"division toward zero in a branch", `local s = 0
+	for i = 1, 3 do
+		local v = 0
+		if i > ctx.i then
+			v = idiv(ctx.a, 7)
+		else
+			v = i
+		end
+		s = s + v
+	end
+	return s`, ""},
+		{"quotient read after", `local s = 0
+	for i = 1, 3 do
+		local r = 0
+		local q = ctx.a / 7
+		if q < 0 then
+			r = math.ceil(q)
+		else
+			r = math.floor(q)
+		end
+		s = s + r + q
+	end
+	return s`, ""},
+		{"nested", `local s = 0
+	for i = 1, 3 do
+		for j = 1, ctx.i do
+			s = s + i * ctx.a + ctx.b * 3
+		end
+	end
+	return s`, "mul"},
+	}
+	for _, c := range cases {
+		src := idiv + "function score(ctx)\n\t" + c.body + "\nend\n"
+		p, err := newDiffPair(t, regKind, "hoist.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.hook.fast.fns[0]
+		if f.reg == nil {
+			t.Fatalf("%s: no register code: %s", c.name, p.hook.fastWhy)
+		}
+		if c.want != "" {
+			// The operation sits between the first loop's preparation
+			// and its head.
+			code := f.reg.String()
+			lines := strings.Split(code, "\n")
+			ok := false
+			for i, l := range lines {
+				if strings.Contains(l, "prep ") {
+					for _, m := range lines[i+1:] {
+						if strings.Contains(m, "loop ") {
+							break
+						}
+						if strings.Contains(m, " "+c.want+" ") || strings.Contains(m, " "+c.want+"f ") || strings.Contains(m, c.want+"+") {
+							ok = true
+						}
+					}
+					break
+				}
+			}
+			if !ok {
+				t.Errorf("%s: no %s before the loop:\n%s", c.name, c.want, code)
+			}
+		}
+		p.run(c.name, src, 5, 200, false)
+		p.close()
+	}
+}
+
 // TestRegViews: register code reads host functions that have views
 // (HostFunc.View) from the view for the indices it holds and through Fast
 // for the others, asks for the view again when the arguments after the

@@ -131,6 +131,7 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	p.plain = p.isPlain()
 	if fixed >= 0 {
 		p.fuzzyZeros()
+		p.hoist()
 	}
 	p.fuse()
 	if fixed >= 0 && !p.encode() {
