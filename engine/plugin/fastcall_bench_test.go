@@ -10,14 +10,7 @@ import (
 // (inline); the difference is the cost of 100 local calls.
 func BenchmarkFastLoop(b *testing.B) {
 	scripts := map[string]string{
-		"call": `local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-function run(ctx)
+		"call": luaIdiv + `function run(ctx)
 	local s = 0
 	for i = 1, 100 do s = s + idiv(i * ctx.a, 7) end
 	return s

@@ -9,14 +9,7 @@ import (
 // with the VM on random inputs (TestFastCallCases).
 var fastCallCases = []string{
 	// Local functions: multiple results, ctx as a value, recursion, tail calls.
-	`local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-function run(ctx)
+	luaIdiv + `function run(ctx)
 	return idiv(ctx.a, ctx.b), idiv(ctx.i, 3)
 end`,
 	`local function two(c, x)

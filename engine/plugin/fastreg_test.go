@@ -653,6 +653,33 @@ func TestRegFileBound(t *testing.T) {
 	}
 }
 
+// luaIdiv is the division toward zero that the ftbt scripts define.
+const luaIdiv = `local function idiv(a, b)
+	local q = a / b
+	if q < 0 then
+		return math.ceil(q)
+	end
+	return math.floor(q)
+end
+`
+
+// compileReg registers src on the fast path and the VM and returns the
+// pair and the register code of its first function, failing the test
+// when that function got none.
+func compileReg(t *testing.T, name, src string) (*diffPair, *rprog) {
+	t.Helper()
+	p, err := newDiffPair(t, regKind, "reg.lua", src, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := p.hook.fast.fns[0].reg
+	if reg == nil {
+		p.close()
+		t.Fatalf("%s: no register code: %s", name, p.hook.fastWhy)
+	}
+	return p, reg
+}
+
 // TestRegZeroSigns: register code skips turning -0 into +0 only where
 // nothing can tell them apart (see fuzzyZeros). Each script makes a -0
 // (ctx.a * 0 for a negative ctx.a, which the VM turns into +0) and hands it
@@ -662,14 +689,6 @@ func TestRegFileBound(t *testing.T) {
 // sums and products of a loop do skip it.
 func TestRegZeroSigns(t *testing.T) {
 	t.Parallel()
-	idiv := `local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-`
 	cases := []struct {
 		name, body string
 		fuzzy      string // an operation the code must use, if any
@@ -691,16 +710,9 @@ end
 		{"loop difference", "local s = 0 for i = 1, 3 do local d = ctx.a - i if d > 0 then s = s + 1 end end return s", "subf"},
 	}
 	for _, c := range cases {
-		src := idiv + "function score(ctx)\n\t" + c.body + "\nend\n"
-		p, err := newDiffPair(t, regKind, "zero.lua", src, Limits{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := p.hook.fast.fns[0]
-		if f.reg == nil {
-			t.Fatalf("%s: no register code: %s", c.name, p.hook.fastWhy)
-		}
-		if code := f.reg.String(); c.fuzzy != "" && !strings.Contains(code, " "+c.fuzzy+" ") {
+		src := luaIdiv + "function score(ctx)\n\t" + c.body + "\nend\n"
+		p, reg := compileReg(t, c.name, src)
+		if code := reg.String(); c.fuzzy != "" && !strings.Contains(code, " "+c.fuzzy+" ") {
 			t.Errorf("%s: the code uses no %s:\n%s", c.name, c.fuzzy, code)
 		}
 		p.run(c.name, src, 3, 200, false)
@@ -716,14 +728,7 @@ end
 // must be hoisted before the loop's first instruction, if any.
 func TestRegHoist(t *testing.T) {
 	t.Parallel()
-	idiv := `local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-local function weight(ctx, c0, c)
+	helpers := luaIdiv + `local function weight(ctx, c0, c)
 	if c == ctx.j then
 		return c0
 	end
@@ -792,19 +797,12 @@ end
 	return s`, "mul"},
 	}
 	for _, c := range cases {
-		src := idiv + "function score(ctx)\n\t" + c.body + "\nend\n"
-		p, err := newDiffPair(t, regKind, "hoist.lua", src, Limits{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := p.hook.fast.fns[0]
-		if f.reg == nil {
-			t.Fatalf("%s: no register code: %s", c.name, p.hook.fastWhy)
-		}
+		src := helpers + "function score(ctx)\n\t" + c.body + "\nend\n"
+		p, reg := compileReg(t, c.name, src)
 		if c.want != "" {
 			// The operation sits between the first loop's preparation
 			// and its head.
-			code := f.reg.String()
+			code := reg.String()
 			lines := strings.Split(code, "\n")
 			ok := false
 			for i, l := range lines {
