@@ -130,16 +130,19 @@ func (p *rprog) live() [][]uint64 {
 		for pc := n - 1; pc >= 0; pc-- {
 			c := p.code[pc]
 			// out = the union of the successors' ins; in = uses ∪ (out − defs).
-			for _, s := range succs(c, pc, ss[:0]) {
+			ss = succs(c, pc, ss[:0])
+			for _, s := range ss {
 				if s >= n {
 					continue
 				}
 				copy(in, out[s])
 				sc := p.code[s]
-				for _, d := range p.defs(sc, rs[:0]) {
+				rs = p.defs(sc, rs[:0])
+				for _, d := range rs {
 					in[d/64] &^= 1 << (d % 64)
 				}
-				for _, u := range p.uses(sc, rs[:0]) {
+				rs = p.uses(sc, rs[:0])
+				for _, u := range rs {
 					in[u/64] |= 1 << (u % 64)
 				}
 				for i, x := range in {
@@ -181,7 +184,8 @@ func (p *rprog) hoistLoop(h int) bool {
 	var ss []int
 	var work []int
 	for pc, in := range code {
-		for _, s := range succs(in, pc, ss[:0]) {
+		ss = succs(in, pc, ss[:0])
+		for _, s := range ss {
 			preds[s] = append(preds[s], pc)
 			if s == h && pc >= h {
 				work = append(work, pc)
@@ -235,7 +239,8 @@ func (p *rprog) hoistLoop(h int) bool {
 	written := make(map[int32]bool)
 	var rs []int32
 	for pc := h; pc < end; pc++ {
-		for _, d := range p.defs(code[pc], rs[:0]) {
+		rs = p.defs(code[pc], rs[:0])
+		for _, d := range rs {
 			written[d] = true
 		}
 	}
@@ -278,7 +283,8 @@ func (p *rprog) hoistLoop(h int) bool {
 			pre = append(pre, x)
 			*in = rinstr{op: rMov, a: in.a, b: r}
 		}
-		for _, d := range p.defs(*in, rs[:0]) {
+		rs = p.defs(*in, rs[:0])
+		for _, d := range rs {
 			delete(alias, d)
 			for k, v := range alias {
 				if v == d {
