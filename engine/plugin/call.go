@@ -277,6 +277,19 @@ func (t *Table) Number(i int, v float64) {
 // Int sets field i to v.
 func (t *Table) Int(i int, v int) { t.Number(i, float64(v)) }
 
+// Ints sets fields i, i+1, … to vs: Int for a run of fields, with one
+// bounds check.
+func (t *Table) Ints(i int, vs ...int) {
+	xs := t.vals[i : i+len(vs)]
+	for j, v := range vs {
+		x := &xs[j]
+		x.k, x.n = vNumber, float64(v)
+		if x.p != nil {
+			x.p = nil
+		}
+	}
+}
+
 // Bool sets field i to v.
 func (t *Table) Bool(i int, v bool) { t.vals[i] = boolValue(v) }
 

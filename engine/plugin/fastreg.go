@@ -386,7 +386,7 @@ func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 		if v.k != vNumber {
 			return nil, false
 		}
-		r[l.reg] = v.n
+		r[uint8(l.reg)] = v.n // below noReg
 	}
 	// The code keeps its own count (see rprog.entry), an upper bound of
 	// the general form's; fr.n, a lower bound of the VM's, stays 0.

@@ -653,6 +653,51 @@ func TestRegFileBound(t *testing.T) {
 	}
 }
 
+// TestTableInts: Table.Ints sets a run of integer fields as Int does one
+// by one: the hook reads them on the fast path and on the VM, call after
+// call with new values.
+func TestTableInts(t *testing.T) {
+	reg, err := NewRegistry([]*Kind{regKind}, testLimits(Limits{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "function score(ctx)\n\treturn ctx.i * 1000 + ctx.j, ctx.a\nend\n"
+	if _, err := reg.AddLua(regKind, "h", "ints.lua", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	ref, _ := reg.Lookup(regKind, "h")
+	type in struct {
+		a    float64
+		i, j int
+	}
+	sig := NewSig[in, any, [2]float64](regKind, "score",
+		func(t *Table, c *in) {
+			t.Number(0, c.a)
+			t.Number(1, 0)
+			t.Ints(2, c.i, c.j)
+			t.Bool(4, false)
+			t.Params(5, NewParams(nil))
+		},
+		func(r Results) ([2]float64, error) {
+			x, err := r.Number(1)
+			if err != nil {
+				return [2]float64{}, err
+			}
+			y, err := r.Number(2)
+			return [2]float64{x, y}, err
+		}, nil)
+	for _, noFast := range []bool{false, true} {
+		w := reg.NewWorker(WorkerOptions{Rand: seeded(1), NoFastPath: noFast})
+		for k, c := range []in{{1.5, 3, 4}, {-2, -7, 12}, {0, 0, 0}, {8, 1 << 20, -5}} {
+			got, err := Call(w, sig, ref, &c, any(nil))
+			if want := [2]float64{float64(c.i*1000 + c.j), c.a}; err != nil || got != want {
+				t.Errorf("no fast path %v, call %d: %v, %v; want %v", noFast, k, got, err, want)
+			}
+		}
+		w.Close()
+	}
+}
+
 // luaIdiv is the division toward zero that the ftbt scripts define.
 const luaIdiv = `local function idiv(a, b)
 	local q = a / b

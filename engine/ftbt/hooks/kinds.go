@@ -428,16 +428,11 @@ type EffectCtx struct {
 
 // fillEffect writes an EffectCtx in EffectKind.Ctx order.
 func fillEffect(t *plugin.Table, c *EffectCtx) {
-	for i, v := range [...]int{c.Caster, c.Side, c.Abi, c.Cell, c.Target, c.Value} {
-		t.Int(i, v)
-	}
+	t.Ints(0, c.Caster, c.Side, c.Abi, c.Cell, c.Target, c.Value)
 	t.Bool(6, c.Long)
-	t.Int(7, c.AOERange)
-	t.Int(8, c.AOERatio)
+	t.Ints(7, c.AOERange, c.AOERatio)
 	t.Bool(9, c.AOESelf)
-	for i, v := range [...]int{c.Duration, c.MaxAbi, c.MaxFlyWeight, c.TechDist, c.TechScore, c.BufVMD, c.FlyVMD, c.DLVMD} {
-		t.Int(10+i, v)
-	}
+	t.Ints(10, c.Duration, c.MaxAbi, c.MaxFlyWeight, c.TechDist, c.TechScore, c.BufVMD, c.FlyVMD, c.DLVMD)
 	t.Params(18, c.Params)
 }
 
