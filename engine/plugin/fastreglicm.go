@@ -1,5 +1,7 @@
 package plugin
 
+import "maps"
+
 // Loop-invariant code motion over register code (see fastreg.go).
 //
 // Scripts compute in loops what does not change from one iteration to the
@@ -158,8 +160,23 @@ func (p *rprog) live() [][]uint64 {
 }
 
 // hoist moves loop-invariant operations before their loops (see above),
-// innermost loops first, then drops the moves nothing reads.
+// innermost loops first, and drops the moves nothing reads; then, where
+// that left a choice between two invariant values, it copies what follows
+// the choice into both paths (dupSelects) and hoists again.
 func (p *rprog) hoist() {
+	if !p.hoistLoops() {
+		return
+	}
+	p.dropDeadMoves()
+	if p.dupSelects() {
+		p.hoistLoops()
+		p.dropDeadMoves()
+	}
+}
+
+// hoistLoops runs hoistLoop on every loop and reports whether it moved
+// anything.
+func (p *rprog) hoistLoops() bool {
 	hoisted := false
 	for h := len(p.code) - 1; h >= 0; h-- {
 		if op := p.code[h].op; op == rILoop || op == rNLoop {
@@ -168,28 +185,45 @@ func (p *rprog) hoist() {
 			}
 		}
 	}
-	if hoisted {
-		p.dropDeadMoves()
-	}
+	return hoisted
 }
 
-// hoistLoop hoists the loop whose iteration instruction is at h, and
-// reports whether it moved anything.
-func (p *rprog) hoistLoop(h int) bool {
-	code := p.code
-	head := code[h]
-	// The loop: the head and what reaches a jump back to it without
-	// passing it, which the compiler lays out in a row after the head.
-	preds := make([][]int, len(code)+1)
+// preds returns, by address, the addresses that may go there next.
+func (p *rprog) preds() [][]int {
+	preds := make([][]int, len(p.code)+1)
 	var ss []int
-	var work []int
-	for pc, in := range code {
+	for pc, in := range p.code {
 		ss = succs(in, pc, ss[:0])
 		for _, s := range ss {
 			preds[s] = append(preds[s], pc)
-			if s == h && pc >= h {
-				work = append(work, pc)
-			}
+		}
+	}
+	return preds
+}
+
+// loopEnd returns the end of the loop whose iteration instruction is at h:
+// the head and what reaches a jump back to it without passing it, which
+// the compiler lays out in a row after the head, prepared by the
+// instruction before it (or before the code hoisted there). It reports
+// false for anything else.
+func (p *rprog) loopEnd(h int, preds [][]int) (int, bool) {
+	code := p.code
+	head := code[h]
+	// Between the preparation and the head: what hoist put there.
+	i := h - 1
+	for i >= 0 && pure(code[i].op) {
+		i--
+	}
+	if i < 0 {
+		return 0, false
+	}
+	if prep := code[i]; prep.a != head.a || (prep.op != rIPrep && prep.op != rNPrep) {
+		return 0, false
+	}
+	var work []int
+	for _, pc := range preds[h] {
+		if pc >= h {
+			work = append(work, pc)
 		}
 	}
 	in := make([]bool, len(code))
@@ -207,13 +241,19 @@ func (p *rprog) hoistLoop(h int) bool {
 	}
 	for pc := h; pc < end; pc++ {
 		if !in[pc] {
-			return false
+			return 0, false
 		}
 	}
-	if h == 0 || end == h+1 {
-		return false
-	}
-	if prep := code[h-1]; prep.a != head.a || (prep.op != rIPrep && prep.op != rNPrep) {
+	return end, end > h+1
+}
+
+// hoistLoop hoists the loop whose iteration instruction is at h, and
+// reports whether it moved anything.
+func (p *rprog) hoistLoop(h int) bool {
+	code := p.code
+	preds := p.preds()
+	end, ok := p.loopEnd(h, preds)
+	if !ok {
 		return false
 	}
 	// Where jumps land: a read after such an address may see another
@@ -223,7 +263,7 @@ func (p *rprog) hoistLoop(h int) bool {
 	for pc, in := range code {
 		t := -1
 		switch {
-		case in.op == rIdiv:
+		case in.op == rIdiv && int(in.e) != pc+1:
 			t = int(in.e)
 		case jumps(in.op):
 			t = int(in.c)
@@ -246,10 +286,15 @@ func (p *rprog) hoistLoop(h int) bool {
 	}
 	liveOut := p.live()
 	alias := map[int32]int32{} // register → the hoisted register holding its value here
+	// What a conditional jump knew, for the address it alone goes to.
+	carried := map[int]map[int32]int32{}
 	var pre []rinstr
 	for pc := h + 1; pc < end; pc++ {
 		if target[pc] {
 			clear(alias)
+			if a, ok := carried[pc]; ok && len(preds[pc]) == 1 {
+				maps.Copy(alias, a)
+			}
 		}
 		in := &code[pc]
 		if pure(in.op) || in.op == rMov || compares(in.op) {
@@ -295,8 +340,12 @@ func (p *rprog) hoistLoop(h int) bool {
 		if in.op == rMov && !written[in.b] {
 			alias[in.a] = in.b
 		}
-		switch in.op {
-		case rJmp, rRet, rRetR, rBail, rIdiv:
+		if t := int(in.c); compares(in.op) && t > pc && t < end && len(alias) > 0 {
+			carried[t] = maps.Clone(alias)
+		}
+		switch {
+		case in.op == rJmp || in.op == rRet || in.op == rRetR || in.op == rBail,
+			in.op == rIdiv && int(in.e) != pc+1:
 			clear(alias)
 		}
 	}
@@ -368,4 +417,107 @@ func (p *rprog) dropDeadMoves() {
 		out = append(out, in)
 	}
 	p.code = out
+}
+
+// dupSelects copies, in loops, the arithmetic after a choice between two
+// values into both paths, so that each copy sees one value:
+//
+//	local a = a0
+//	if c ~= ctx.target then
+//		a = idiv(a0 * ctx.aoe_ratio, 100)
+//	end
+//	… idiv((ctx.max_fly_weight - 1) * (ctx.max_abi - a), ctx.max_abi) + 1
+//
+// compiles to "mov a, a0; jeq c, target, L; mov a, x; L: …", where the
+// code after L depends on the iteration only through which move ran. With
+// a copy of it after the second move, jumping past the original, each
+// path has a known a, and hoist computes both before the loop.
+func (p *rprog) dupSelects() bool {
+	preds := p.preds()
+	inLoop := make([]bool, len(p.code)+1)
+	for h, in := range p.code {
+		if in.op == rILoop || in.op == rNLoop {
+			if end, ok := p.loopEnd(h, preds); ok {
+				for pc := h + 1; pc < end; pc++ {
+					inLoop[pc] = true
+				}
+			}
+		}
+	}
+	target := make([]bool, len(p.code)+1)
+	for pc, in := range p.code {
+		if jumps(in.op) {
+			target[in.c] = true
+		}
+		if in.op == rIdiv && int(in.e) != pc+1 {
+			target[in.e] = true
+		}
+	}
+	type dup struct{ at, n int } // copy code[at:at+n] to at
+	var dups []dup
+	for pc := 0; pc+2 < len(p.code); pc++ {
+		j, mv, l := p.code[pc], p.code[pc+1], pc+2
+		if !inLoop[pc] || !compares(j.op) || int(j.c) != l || mv.op != rMov || len(preds[l]) != 2 || !inLoop[l] {
+			continue
+		}
+		// The pure code from L on, to the first instruction that jumps,
+		// is not, or is another address's target; it must read the
+		// chosen register.
+		n, reads := 0, false
+		for k := l; k < len(p.code) && inLoop[k] && pure(p.code[k].op) && (k == l || !target[k]); k++ {
+			in := p.code[k]
+			if in.op == rIdiv && int(in.e) != k+1 {
+				break
+			}
+			reads = reads || in.b == mv.a || !unary(in.op) && in.c == mv.a
+			n++
+		}
+		if n == 0 || !reads {
+			continue
+		}
+		dups = append(dups, dup{l, n})
+		pc = l + n - 1
+	}
+	grow := 0
+	for _, d := range dups {
+		grow += d.n + 1
+	}
+	if len(dups) == 0 || len(p.code)+grow > maxRegCode {
+		return false
+	}
+	// The new address of each old one: shifted by the copies before it.
+	// A jump to L keeps going to the original code there.
+	to := make([]int32, len(p.code)+1)
+	shift, di := 0, 0
+	for pc := range to {
+		if di < len(dups) && pc == dups[di].at {
+			shift += dups[di].n + 1
+			di++
+		}
+		to[pc] = int32(pc + shift)
+	}
+	out := make([]rinstr, 0, len(p.code)+grow)
+	di = 0
+	for pc, in := range p.code {
+		if di < len(dups) && pc == dups[di].at {
+			d := dups[di]
+			for _, x := range p.code[d.at : d.at+d.n] {
+				if x.op == rIdiv {
+					x.e = int32(len(out) + 1)
+				}
+				out = append(out, x)
+			}
+			out = append(out, rinstr{op: rJmp, c: to[d.at+d.n]})
+			di++
+		}
+		if jumps(in.op) {
+			in.c = to[in.c]
+		}
+		if in.op == rIdiv {
+			in.e = to[in.e]
+		}
+		out = append(out, in)
+	}
+	p.code = out
+	return true
 }
