@@ -55,8 +55,10 @@ the game hands such code its own array once per call, and a read in the loop is 
 access instead of a call (an index outside the array is an ordinary call); and a loop's array
 function (` + "`ftbt.aoe`" + `) is called directly, its cells copied once. Arithmetic a loop repeats on
 values it does not change (the fly score's ` + "`idiv(a0 * ctx.aoe_ratio, 100)`" + `, the same for every
-cell, inside a helper the loop calls) is done once before the loop, so there is no need to move it
-out by hand; a helper that computes it stays readable. That code runs first; when it
+cell, inside a helper the loop calls) is done once before the loop, also when an ` + "`if`" + ` picks one of
+two such values first (the fly weight: one value for the target cell, another for the rest), so
+there is no need to move it out by hand; a helper that computes it stays readable. That code runs
+first; when it
 meets something it does not handle (a ` + "`ctx.params`" + ` value that is absent where a number is needed, an
 argument that is not a whole number, a limit getting close) it gives the call up, and the call runs
 again from the start in the general form, which can do so because nothing the first attempt did could
