@@ -374,12 +374,7 @@ func (p *rprog) hoistLoop(h int) bool {
 		if i >= h && i < h+len(pre) {
 			continue
 		}
-		if jumps(in.op) {
-			in.c = move(in.c)
-		}
-		if in.op == rIdiv {
-			in.e = move(in.e)
-		}
+		in.retarget(move)
 	}
 	p.code = out
 	return true
@@ -408,12 +403,7 @@ func (p *rprog) dropDeadMoves() {
 		if !keep[pc] {
 			continue
 		}
-		if jumps(in.op) {
-			in.c = to[in.c]
-		}
-		if in.op == rIdiv {
-			in.e = to[in.e]
-		}
+		in.retarget(func(t int32) int32 { return to[t] })
 		out = append(out, in)
 	}
 	p.code = out
@@ -510,12 +500,7 @@ func (p *rprog) dupSelects() bool {
 			out = append(out, rinstr{op: rJmp, c: to[d.at+d.n]})
 			di++
 		}
-		if jumps(in.op) {
-			in.c = to[in.c]
-		}
-		if in.op == rIdiv {
-			in.e = to[in.e]
-		}
+		in.retarget(func(t int32) int32 { return to[t] })
 		out = append(out, in)
 	}
 	p.code = out

@@ -14,6 +14,16 @@ func jumps(op rop) bool {
 	return false
 }
 
+// retarget moves in's jump targets (c of a jump, e of rIdiv) by to.
+func (in *rinstr) retarget(to func(int32) int32) {
+	if jumps(in.op) {
+		in.c = to(in.c)
+	}
+	if in.op == rIdiv {
+		in.e = to(in.e)
+	}
+}
+
 // checkFixed rejects code that would write a fixed register (a constant or
 // a ctx field): runReg keeps constants loaded from one call to the next.
 func (p *rprog) checkFixed(fixed int32) {
@@ -104,12 +114,7 @@ func (p *rprog) compact() {
 		if !live[i] {
 			continue
 		}
-		if jumps(in.op) {
-			in.c = to(in.c)
-		}
-		if in.op == rIdiv {
-			in.e = to(in.e)
-		}
+		in.retarget(to)
 		out = append(out, in)
 	}
 	p.code = out
