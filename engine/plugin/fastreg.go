@@ -3,6 +3,7 @@ package plugin
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 )
 
@@ -714,7 +715,14 @@ func (h *rhost) bind(w *Worker, r *regFile, v *viewState) bool {
 	xs, off, stride, ok := h.hf.View(w.host, rest)
 	v.call, v.rest, v.xs, v.off, v.stride, v.n = fr.regCall, args, xs, off, stride, 0
 	if nret := len(h.hf.Returns); ok && off >= 0 && stride > 0 && off <= len(xs)-nret {
-		v.n = (len(xs)-nret-off)/stride + 1
+		// The indices whose results are all in xs: a shift for the
+		// strides views have (1 for plain arrays, a power of two for
+		// tables of records), a division for others.
+		if span := len(xs) - nret - off; stride&(stride-1) == 0 {
+			v.n = span>>bits.TrailingZeros(uint(stride)) + 1
+		} else {
+			v.n = span/stride + 1
+		}
 	}
 	return true
 }
