@@ -123,7 +123,8 @@ const (
 	// (-1: none): the read itself, when the view is bound and holds the
 	// index; otherwise hosts[a] as rHost runs it (see fuse).
 	rView
-	rViewSub // rView, then the rSubF after it
+	rViewSub   // rView, then the rSubF after it
+	rILoopView // rILoop, then (unless the loop ends) the rView or rViewSub after it
 	// rAdd, rSub, rMul and rDiv without turning a -0 result into +0, for
 	// results whose zero's sign nothing can tell (see fuzzyZeros).
 	rAddF
@@ -478,28 +479,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			if r[in.a()] != r[in.b()] {
 				pc = int(in.c())
 			}
-		case rView, rViewSub:
-			// viewRead's common case: the view is bound and holds the
-			// index (execRare does the rest).
-			v := &fr.views[in.e()]
-			i := fr.loops[in.b()].cur
-			if v.call != fr.regCall || uint(i) >= uint(v.n) {
-				pc, count = w.execRare(p, rf, in, pc, count, params)
-				break
-			}
-			k := v.off + i*v.stride
-			if in.c() != 1<<16-1 {
-				r[in.rc()] = float64(v.xs[k])
-				if in.d() != noReg {
-					r[in.d()] = float64(v.xs[k+1])
-				}
-			}
-			if in.op() == rViewSub {
-				in = code[pc]
-				r[in.a()] = r[in.b()] - r[in.rc()]
-				pc++
-			}
-		case rILoop:
+		case rILoop, rILoopView:
 			l, s := p.loops[in.a()], &fr.loops[in.a()]
 			count += l.cost
 			if count > maxN {
@@ -521,6 +501,33 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 				s.cur = x
 			}
 			s.i++
+			if in.op() == rILoop {
+				break
+			}
+			in = code[pc] // the rView or rViewSub
+			pc++
+			fallthrough
+		case rView, rViewSub:
+			// viewRead's common case: the view is bound and holds the
+			// index (execRare does the rest).
+			v := &fr.views[in.e()]
+			i := fr.loops[in.b()].cur
+			if v.call != fr.regCall || uint(i) >= uint(v.n) {
+				pc, count = w.execRare(p, rf, in, pc, count, params)
+				break
+			}
+			k := v.off + i*v.stride
+			if in.c() != 1<<16-1 {
+				r[in.rc()] = float64(v.xs[k])
+				if in.d() != noReg {
+					r[in.d()] = float64(v.xs[k+1])
+				}
+			}
+			if in.op() == rViewSub {
+				in = code[pc]
+				r[in.a()] = r[in.b()] - r[in.rc()]
+				pc++
+			}
 		case rRet:
 			return int(in.b()), int(in.a())
 		case rRetR:
@@ -765,7 +772,7 @@ var ropNames = [...]string{
 	rJlt: "jlt", rJle: "jle", rJeq: "jeq", rJnlt: "jnlt", rJnle: "jnle", rJne: "jne", rJtrue: "jtrue",
 	rJfalse: "jfalse", rHost: "host", rParam: "param", rParamOr: "paramor",
 	rIPrep: "iprep", rILoop: "iloop", rNPrep: "nprep", rNLoop: "nloop", rRet: "ret", rRetR: "retr", rBail: "bail", rIdiv: "idiv",
-	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt", rView: "view", rViewSub: "view+sub",
+	rHostSub: "host+sub", rMulIdiv: "mul+idiv", rJnltJnlt: "jnlt+jnlt", rView: "view", rViewSub: "view+sub", rILoopView: "iloop+view",
 	rAddF: "addf", rSubF: "subf", rMulF: "mulf", rDivF: "divf",
 }
 

@@ -315,8 +315,8 @@ func (p *rprog) fuzzyZeros() {
 
 // fuse turns the host calls read through views by ipairs values into rView
 // instructions, and the most frequent pairs of instructions into one
-// instruction that runs both (rHostSub, rViewSub, rMulIdiv, rJnltJnlt),
-// saving a dispatch. The second instruction stays where it was, for the
+// instruction that runs both (rHostSub, rViewSub, rMulIdiv, rJnltJnlt,
+// rILoopView), saving a dispatch. The second instruction stays where it was, for the
 // jumps that go to it. It runs after the other passes, which know only the
 // plain operations.
 func (p *rprog) fuse() {
@@ -354,5 +354,12 @@ func (p *rprog) fuse() {
 			continue
 		}
 		i++ // the second of a pair is not fused again
+	}
+	// An ipairs iteration, then the read its body starts with (itself
+	// fused with a subtraction or not).
+	for i := 0; i+1 < len(p.code); i++ {
+		if in, next := &p.code[i], p.code[i+1].op; in.op == rILoop && (next == rView || next == rViewSub) {
+			in.op = rILoopView
+		}
 	}
 }
