@@ -904,6 +904,7 @@ func TestRegViews(t *testing.T) {
 		{"two results", `local s = 0 for i = 1, 4 do local v, w = g.two(i, "slow") s = s + v - w end return s`, 1},
 		{"past the view", "local s = 0 for i = 0, 30 do s = s + g.get(i) end return s", 1},
 		{"ipairs values", `local s = 0 for _, c in ipairs(g.area(ctx.i, 3)) do local v, w = g.two(c, "fast") s = s + g.get(c) - v * w end return s`, 2},
+		{"read and subtract first", `local s = 0 for _, c in ipairs(g.area(ctx.i, 3)) do local d = ctx.a - g.get(c) s = s + d * c end return s`, 1},
 		{"not whole", "local s = 0 for i = 0, 3, 0.5 do s = s + g.get(i) end return s", -1},
 	}
 	for _, c := range cases {
