@@ -803,6 +803,19 @@ end
 		s = s + idiv((ctx.b - 1) * (ctx.i - a), 7) + 1 + g.get(c)
 	end
 	return s`, "idiv", 3},
+		// The same with a short rest of the iteration, copied with it.
+		{"after a choice, to the jump back", `local s = 0
+	for _, c in ipairs(g.area(ctx.j, 2)) do
+		local a = ctx.i
+		if c ~= ctx.j then
+			a = idiv(ctx.i * ctx.a, 100)
+		end
+		local w = idiv((ctx.b - 1) * (ctx.i - a), 7) + 1
+		if w > c then
+			s = s + w
+		end
+	end
+	return s`, "idiv", 3},
 		{"no iteration", `local t = -1
 	for i = 1, ctx.i do
 		t = ctx.a * ctx.b + 1

@@ -425,11 +425,12 @@ func (p *rprog) dropDeadMoves() {
 func (p *rprog) dupSelects() bool {
 	preds := p.preds()
 	inLoop := make([]bool, len(p.code)+1)
+	loopEnd := make([]int, len(p.code)+1) // of the innermost loop around
 	for h, in := range p.code {
 		if in.op == rILoop || in.op == rNLoop {
 			if end, ok := p.loopEnd(h, preds); ok {
 				for pc := h + 1; pc < end; pc++ {
-					inLoop[pc] = true
+					inLoop[pc], loopEnd[pc] = true, end
 				}
 			}
 		}
@@ -443,7 +444,12 @@ func (p *rprog) dupSelects() bool {
 			target[in.e] = true
 		}
 	}
-	type dup struct{ at, n int } // copy code[at:at+n] to at
+	// copy code[at:at+n] to at; then, unless the copy ends the iteration
+	// (whole), jump to at+n.
+	type dup struct {
+		at, n int
+		whole bool
+	}
 	var dups []dup
 	for pc := 0; pc+2 < len(p.code); pc++ {
 		j, mv, l := p.code[pc], p.code[pc+1], pc+2
@@ -465,12 +471,31 @@ func (p *rprog) dupSelects() bool {
 		if n == 0 || !reads {
 			continue
 		}
-		dups = append(dups, dup{l, n})
-		pc = l + n - 1
+		// A short rest of the iteration (compares, arithmetic, the jump
+		// back) is copied too, so that the copy needs no jump to rejoin.
+		d := dup{at: l, n: n}
+		if end := loopEnd[l]; end-l <= 32 && p.code[end-1].op == rJmp {
+			whole := true
+			for k := l + n; k < end && whole; k++ {
+				in := p.code[k]
+				whole = pure(in.op) && (in.op != rIdiv || int(in.e) == k+1) || in.op == rMov || compares(in.op) || in.op == rJmp
+			}
+			if whole {
+				d = dup{at: l, n: end - l, whole: true}
+			}
+		}
+		dups = append(dups, d)
+		pc = d.at + d.n - 1
+	}
+	size := func(d dup) int {
+		if d.whole {
+			return d.n
+		}
+		return d.n + 1
 	}
 	grow := 0
 	for _, d := range dups {
-		grow += d.n + 1
+		grow += size(d)
 	}
 	if len(dups) == 0 || len(p.code)+grow > maxRegCode {
 		return false
@@ -481,7 +506,7 @@ func (p *rprog) dupSelects() bool {
 	shift, di := 0, 0
 	for pc := range to {
 		if di < len(dups) && pc == dups[di].at {
-			shift += dups[di].n + 1
+			shift += size(dups[di])
 			di++
 		}
 		to[pc] = int32(pc + shift)
@@ -490,14 +515,20 @@ func (p *rprog) dupSelects() bool {
 	di = 0
 	for pc, in := range p.code {
 		if di < len(dups) && pc == dups[di].at {
-			d := dups[di]
+			// Jumps within the copied code stay within the copy.
+			d, base := dups[di], int32(len(out))
 			for _, x := range p.code[d.at : d.at+d.n] {
-				if x.op == rIdiv {
-					x.e = int32(len(out) + 1)
-				}
+				x.retarget(func(t int32) int32 {
+					if t >= int32(d.at) && t < int32(d.at+d.n) {
+						return base + t - int32(d.at)
+					}
+					return to[t]
+				})
 				out = append(out, x)
 			}
-			out = append(out, rinstr{op: rJmp, c: to[d.at+d.n]})
+			if !d.whole {
+				out = append(out, rinstr{op: rJmp, c: to[d.at+d.n]})
+			}
 			di++
 		}
 		in.retarget(func(t int32) int32 { return to[t] })
