@@ -780,6 +780,13 @@ func TestRegHoist(t *testing.T) {
 	return idiv(c0 * ctx.a, 100)
 end
 `
+	// A loop whose a is one of two invariant values.
+	choice := `local s = 0
+	for _, c in ipairs(g.area(ctx.j, 2)) do
+		local a = ctx.i
+		if c ~= ctx.j then
+			a = idiv(ctx.i * ctx.a, 100)
+		end`
 	cases := []struct {
 		name, body string
 		want       string // an operation hoisted before the first loop's head
@@ -794,22 +801,12 @@ end
 		// The fly score's weight: the arithmetic after a choice of two
 		// invariant values is computed for both before the loop (see
 		// dupSelects).
-		{"after a choice", `local s = 0
-	for _, c in ipairs(g.area(ctx.j, 2)) do
-		local a = ctx.i
-		if c ~= ctx.j then
-			a = idiv(ctx.i * ctx.a, 100)
-		end
+		{"after a choice", choice + `
 		s = s + idiv((ctx.b - 1) * (ctx.i - a), 7) + 1 + g.get(c)
 	end
 	return s`, "idiv", 3},
 		// The same with a short rest of the iteration, copied with it.
-		{"after a choice, to the jump back", `local s = 0
-	for _, c in ipairs(g.area(ctx.j, 2)) do
-		local a = ctx.i
-		if c ~= ctx.j then
-			a = idiv(ctx.i * ctx.a, 100)
-		end
+		{"after a choice, to the jump back", choice + `
 		local w = idiv((ctx.b - 1) * (ctx.i - a), 7) + 1
 		if w > c then
 			s = s + w
