@@ -78,25 +78,32 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		s.fill(&inst.ctx, ctx)
 	}
 	if ff := inst.fastFn(s.fn); ff != nil {
-		// The fast path (fast.go), with the VM's bookkeeping less its
-		// watchdog and memory meter. The host is asked for HostErr once.
-		w.busy, w.cur, w.host = true, inst, host
-		w.hostErr, w.hostErrMsg = nil, ""
-		he, _ := any(host).(HostErr)
-		w.fhe = he
+		// Plain register code calls nothing and cannot fail or give up
+		// once its guard passed, so it needs none of the worker's
+		// bookkeeping; the host is asked for HostErr after it, as after
+		// any call.
 		var r R
 		var rerr error
+		var he HostErr
 		if nums := w.runPlain(inst, ff.reg); nums != nil {
 			r, rerr = s.read(Results{nums: nums, n: s.nret})
+			he, _ = any(host).(HostErr)
 		} else {
+			// The fast path (fast.go), with the VM's bookkeeping less
+			// its watchdog and memory meter. The host is asked for
+			// HostErr once.
+			w.busy, w.cur, w.host = true, inst, host
+			w.hostErr, w.hostErrMsg = nil, ""
+			he, _ = any(host).(HostErr)
+			w.fhe = he
 			res, err := w.runFast(inst, ff)
 			if err != nil {
 				return zero, err
 			}
 			res.n = s.nret
 			r, rerr = s.read(res)
+			w.leave()
 		}
-		w.leave()
 		// finish, inlined for a call that succeeds.
 		if rerr == nil && s.check != nil {
 			rerr = s.check(r)
