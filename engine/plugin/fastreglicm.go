@@ -297,11 +297,14 @@ func (p *rprog) hoistLoop(h int) bool {
 			}
 		}
 		in := &code[pc]
+		// Reads of aliased registers read the hoisted ones: b, and c
+		// of a binary operation, a of a comparison (whose c is its
+		// target).
 		if pure(in.op) || in.op == rMov || compares(in.op) {
 			if r, ok := alias[in.b]; ok {
 				in.b = r
 			}
-			if r, ok := alias[in.c]; ok && !unary(in.op) && in.op != rMov {
+			if r, ok := alias[in.c]; ok && pure(in.op) && !unary(in.op) {
 				in.c = r
 			}
 			if r, ok := alias[in.a]; ok && compares(in.op) {
