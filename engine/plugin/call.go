@@ -26,6 +26,9 @@ type Sig[C, H, R any] struct {
 	fill  func(t *Table, ctx *C)
 	read  func(r Results) (R, error)
 	check func(r R) error
+	// The numbers convention (Numbers), if the Sig has one.
+	nums   func(ctx *C, xs []float64) (*Params, bool)
+	result func(xs []float64) (R, bool)
 }
 
 // NewSig declares the calling convention of the function fn of kind. It reads
@@ -43,6 +46,31 @@ func NewSig[C, H, R any](kind *Kind, fn string, fill func(t *Table, ctx *C), rea
 
 // Kind returns the kind whose function s calls.
 func (s *Sig[C, H, R]) Kind() *Kind { return s.kind }
+
+// Numbers gives s a second calling convention, for register code whose
+// ctx reads are all of number fields (see "What runs fast" in
+// docs/lua-api.md): the code then takes its inputs straight from nums and
+// hands its results straight to result, and the hook's Table is not
+// written. It is what makes a small hook cost little more than a Go one.
+//
+// nums writes the number and integer fields of ctx into xs by field index
+// (xs has room for every field of the kind; other fields' cells are
+// ignored) and returns the ctx's params table (nil when it has none), or
+// false when ctx does not fit (a field that is not a number this time):
+// the call then goes the general way. result makes an R of the results
+// (one per Func.Returns, all finite) exactly as read would, or returns
+// false to hand them to read (which then, typically, reports them).
+//
+// With Numbers, fill must write every field of the ctx on every call: a
+// call through nums leaves the Table as it was. Numbers panics when the
+// kind's ctx has more than maxLaneFields fields; it returns s.
+func (s *Sig[C, H, R]) Numbers(nums func(ctx *C, xs []float64) (*Params, bool), result func(xs []float64) (R, bool)) *Sig[C, H, R] {
+	if len(s.kind.Ctx) > maxLaneFields {
+		panic(fmt.Sprintf("plugin: Sig.Numbers: kind %s has %d ctx fields, at most %d allowed", s.kind.Name, len(s.kind.Ctx), maxLaneFields))
+	}
+	s.nums, s.result = nums, result
+	return s
+}
 
 // GoFunc is one function of a Go hook; make it with GoFn so its Go type
 // matches the Sig that will call it.
@@ -74,37 +102,67 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	if fn == nil {
 		return zero, inst.errorf(s.name, "does not define function %s", s.name)
 	}
-	if s.fill != nil {
-		s.fill(&inst.ctx, ctx)
-	}
-	if ff := inst.fastFn(s.fn); ff != nil {
-		// Plain register code calls nothing and cannot fail or give up
-		// once its guard passed, so it needs none of the worker's
-		// bookkeeping; the host is asked for HostErr after it, as after
-		// any call.
+	ff := inst.fastFn(s.fn)
+	if ff != nil {
 		var r R
 		var rerr error
-		var he HostErr
-		if nums := w.runPlain(inst, ff.reg); nums != nil {
-			r, rerr = s.read(Results{nums: nums, n: s.nret})
-			he, _ = any(host).(HostErr)
-		} else {
-			// The fast path (fast.go), with the VM's bookkeeping less
-			// its watchdog and memory meter. The host is asked for
-			// HostErr once.
-			w.busy, w.cur, w.host = true, inst, host
-			w.hostErr, w.hostErrMsg = nil, ""
-			he, _ = any(host).(HostErr)
-			w.fhe = he
-			res, err := w.runFast(inst, ff)
-			if err != nil {
-				return zero, err
+		he, _ := any(host).(HostErr)
+		ran, tried := false, false
+		if p := ff.reg; p != nil && p.lane && s.nums != nil {
+			// The numbers convention (Sig.Numbers; lane.go).
+			if params, ok := s.nums(ctx, w.fr.lane[:]); ok {
+				tried = true
+				if p.plain {
+					if nums := w.lanePlain(p); nums != nil {
+						r, rerr = s.laneRead(nums)
+						ran = true
+					}
+				} else {
+					w.busy, w.cur, w.host = true, inst, host
+					w.hostErr, w.hostErrMsg = nil, ""
+					w.fhe = he
+					nums, err := w.laneRun(inst, ff, p, params)
+					if err != nil {
+						return zero, err
+					}
+					if nums != nil {
+						r, rerr = s.laneRead(nums)
+						w.leave()
+						ran = true
+					}
+				}
 			}
-			res.n = s.nret
-			r, rerr = s.read(res)
-			w.leave()
 		}
-		// finish, inlined for a call that succeeds.
+		if !ran {
+			if s.fill != nil {
+				s.fill(&inst.ctx, ctx)
+			}
+			var nums *[]float64
+			if !tried {
+				nums = w.runPlain(inst, ff.reg)
+			}
+			if nums != nil {
+				// Plain register code calls nothing and cannot fail
+				// or give up once its guard passed, so it needs none
+				// of the worker's bookkeeping.
+				r, rerr = s.read(Results{nums: nums, n: s.nret})
+			} else {
+				// The fast path (fast.go), with the VM's bookkeeping
+				// less its watchdog and memory meter.
+				w.busy, w.cur, w.host = true, inst, host
+				w.hostErr, w.hostErrMsg = nil, ""
+				w.fhe = he
+				res, err := w.runFast(inst, ff, !tried)
+				if err != nil {
+					return zero, err
+				}
+				res.n = s.nret
+				r, rerr = s.read(res)
+				w.leave()
+			}
+		}
+		// finish, inlined for a call that succeeds; the host is asked
+		// for HostErr after any call.
 		if rerr == nil && s.check != nil {
 			rerr = s.check(r)
 		}
@@ -112,6 +170,9 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			return r, nil
 		}
 		return s.finish(inst, fn, r, rerr, he)
+	}
+	if s.fill != nil {
+		s.fill(&inst.ctx, ctx)
 	}
 	inst.ctx.flush()
 	inst.ctx.check()
@@ -127,6 +188,25 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	w.leave()
 	he, _ := any(host).(HostErr)
 	return s.finish(inst, fn, r, rerr, he)
+}
+
+// laneRead is read for the results of the numbers convention.
+func (s *Sig[C, H, R]) laneRead(nums *[]float64) (R, error) {
+	if xs := *nums; len(xs) == s.nret && allFinite(xs) {
+		if r, ok := s.result(xs); ok {
+			return r, nil
+		}
+	}
+	return s.read(Results{nums: nums, n: s.nret})
+}
+
+// allFinite reports whether no x is NaN or infinite.
+func allFinite(xs []float64) bool {
+	ok := true
+	for _, x := range xs {
+		ok = ok && x-x == 0
+	}
+	return ok
 }
 
 // Defines reports whether the hook ref defines the function s calls (for

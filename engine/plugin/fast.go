@@ -142,6 +142,9 @@ type frame struct {
 	loops   []loopState
 	regProg *rprog
 	regRes  []float64 // the results of plain register code (runPlain)
+	// lane holds the ctx fields of a call on the numbers convention
+	// (lane.go), by field index.
+	lane [maxLaneFields]float64
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
 	views   []viewState

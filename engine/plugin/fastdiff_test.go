@@ -484,6 +484,50 @@ func diffSigs(k *Kind) []*Sig[diffCtx, any, string] {
 	return sigs
 }
 
+// diffLaneSigs is diffSigs with the numbers convention (Sig.Numbers): nums
+// accepts a ctx whose number and integer fields all hold numbers and whose
+// params field, if any, a table; result describes the numbers as read
+// does, except now and then, when it declines.
+func diffLaneSigs(k *Kind) []*Sig[diffCtx, any, string] {
+	nums := func(c *diffCtx, xs []float64) (*Params, bool) {
+		var params *Params
+		for i, f := range c.fields {
+			switch t := k.Ctx[i].Type; {
+			case t == "number" || t == "integer":
+				switch f.set {
+				case 'n':
+					xs[i] = f.n
+				case 'i':
+					xs[i] = float64(int(f.n))
+				default:
+					return nil, false
+				}
+			case strings.HasPrefix(t, "table"):
+				if f.set != 'p' {
+					return nil, false
+				}
+				params = f.p
+			}
+		}
+		return params, true
+	}
+	result := func(xs []float64) (string, bool) {
+		if len(xs) > 0 && xs[0] == 3 {
+			return "", false
+		}
+		vs := make([]value, len(xs))
+		for i, x := range xs {
+			vs[i] = numberValue(x)
+		}
+		return describeResults(Results{vals: &vs, n: len(xs)}), true
+	}
+	sigs := diffSigs(k)
+	for i := range sigs {
+		sigs[i].Numbers(nums, result)
+	}
+	return sigs
+}
+
 // ---- random inputs ----
 
 var diffNumbers = []float64{
@@ -610,6 +654,12 @@ type diffPair struct {
 	hook     *LuaHook
 	views    bool // the kind's read-only functions have views (newDiffKind)
 	binds    int  // the views the fast path asked for
+	// Every other call uses laneSigs (the numbers convention). Since a
+	// call through it leaves the Table as it was, the ctx fields a call
+	// leaves unset get the values the last call set (last), explicitly.
+	laneSigs []*Sig[diffCtx, any, string]
+	last     []diffField
+	calls    int
 }
 
 // newDiffPair registers src as the hook "h" of a recording copy of kind.
@@ -633,7 +683,8 @@ func newDiffPairOf(t testing.TB, kind *Kind, path, src string, limits Limits, vi
 	}
 	ref, _ := reg.Lookup(k, "h")
 	h, _ := reg.Hook(ref)
-	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), reg: reg, ref: ref, hook: h.(*LuaHook), views: views}
+	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), laneSigs: diffLaneSigs(k), last: make([]diffField, len(k.Ctx)),
+		reg: reg, ref: ref, hook: h.(*LuaHook), views: views}
 	p.fast = reg.NewWorker(WorkerOptions{Rand: seeded(3)})
 	p.vm = reg.NewWorker(WorkerOptions{Rand: seeded(3), NoFastPath: true})
 	return p, nil
@@ -649,9 +700,20 @@ func (p *diffPair) close() {
 // whether the call failed (on the VM).
 func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 	hf, hv := &diffHost{salt: salt, views: p.views}, &diffHost{salt: salt, views: p.views}
+	for i, f := range ctx.fields {
+		if f.set == 0 {
+			ctx.fields[i] = p.last[i]
+		} else {
+			p.last[i] = f
+		}
+	}
+	sig := p.sigs[fn]
+	if p.calls++; p.calls%2 == 0 {
+		sig = p.laneSigs[fn]
+	}
 	cf, cv := *ctx, *ctx
-	rf, errf := Call(p.fast, p.sigs[fn], p.ref, &cf, any(hf))
-	rv, errv := Call(p.vm, p.sigs[fn], p.ref, &cv, any(hv))
+	rf, errf := Call(p.fast, sig, p.ref, &cf, any(hf))
+	rv, errv := Call(p.vm, sig, p.ref, &cv, any(hv))
 	p.binds += hf.binds
 	// The fast path counts a lower bound of the VM's instructions (see
 	// fastcall.go): where the VM runs out, the fast path may stop later

@@ -210,6 +210,8 @@ type rprog struct {
 	// (no host calls, loops, ctx.params reads or bail instructions), so
 	// it runs without recover (see Worker.runPlain).
 	plain bool
+	// lane: the code can run on the numbers convention (lane.go).
+	lane bool
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
 	// counts them all at once, at entry, and a loop's iteration all of
@@ -290,12 +292,6 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 	if !ok {
 		return false, nil
 	}
-	if len(fr.loops) < len(p.loops) {
-		fr.loops = make([]loopState, len(p.loops))
-	}
-	if len(fr.views) < p.nviews {
-		fr.views = make([]viewState, p.nviews)
-	}
 	var params *Params
 	if p.params >= 0 {
 		v := fr.slots[p.params]
@@ -303,6 +299,19 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 			return false, nil
 		}
 		params = v.params()
+	}
+	return w.runGuarded(inst, f, p, r, params)
+}
+
+// runGuarded is runReg once the guard has loaded the registers r: it runs
+// the code, recovering from its giving up and failures.
+func (w *Worker) runGuarded(inst *instance, f *fastFunc, p *rprog, r *regFile, params *Params) (ran bool, err *Error) {
+	fr := &w.fr
+	if len(fr.loops) < len(p.loops) {
+		fr.loops = make([]loopState, len(p.loops))
+	}
+	if len(fr.views) < p.nviews {
+		fr.views = make([]viewState, p.nviews)
 	}
 	done := false
 	defer func() {
@@ -368,8 +377,28 @@ func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
 // field that is not a number, too deep, over the budget).
 func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 	fr := &w.fr
-	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
+	r := w.regFrame(p)
+	if r == nil {
 		return nil, false
+	}
+	for _, l := range p.loads {
+		v := &fr.slots[l.fi]
+		if v.k != vNumber {
+			return nil, false
+		}
+		r[uint8(l.reg)] = v.n // below noReg
+	}
+	w.regStart()
+	return r, true
+}
+
+// regFrame is the part of the guard that does not depend on the ctx: it
+// returns the registers holding p's constants, or nil when the call would
+// go too deep or could run past the budget.
+func (w *Worker) regFrame(p *rprog) *regFile {
+	fr := &w.fr
+	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
+		return nil
 	}
 	if fr.regs == nil {
 		fr.regs = new(regFile)
@@ -383,18 +412,15 @@ func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 		copy(r[:], p.fixed)
 		fr.regProg = p
 	}
-	for _, l := range p.loads {
-		v := &fr.slots[l.fi]
-		if v.k != vNumber {
-			return nil, false
-		}
-		r[uint8(l.reg)] = v.n // below noReg
-	}
+	return r
+}
+
+// regStart starts a call of register code whose guard passed.
+func (w *Worker) regStart() {
 	// The code keeps its own count (see rprog.entry), an upper bound of
 	// the general form's; fr.n, a lower bound of the VM's, stays 0.
-	fr.n = 0
-	fr.regCall++
-	return r, true
+	w.fr.n = 0
+	w.fr.regCall++
 }
 
 // execReg runs p's code on the registers rf and returns where its results

@@ -393,7 +393,7 @@ func TestRegGenerated(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_REGGEN")); err == nil {
 		scripts = n
 	}
-	withCode, withEffect, plain, bails, total, binds := 0, 0, 0, 0, 0, 0
+	withCode, withEffect, plain, bails, total, binds, lanes := 0, 0, 0, 0, 0, 0, 0
 	seeds := make([]uint64, 0, scripts+len(regSoakSeeds))
 	for seed := range uint64(scripts) {
 		seeds = append(seeds, seed)
@@ -425,12 +425,16 @@ func TestRegGenerated(t *testing.T) {
 		}
 		p.run(fmt.Sprintf("seed %d", seed), src, seed, calls, false)
 		bails += p.fast.regBails
+		lanes += p.fast.laneCalls
 		total += calls
 		binds += p.binds
 		p.close()
 	}
-	t.Logf("%d of %d scripts have register code (%d with an effect, %d plain); it gave up %d of %d calls and asked for %d views",
-		withCode, scripts, withEffect, plain, bails, total, binds)
+	t.Logf("%d of %d scripts have register code (%d with an effect, %d plain); it gave up %d of %d calls, ran %d on the numbers convention and asked for %d views",
+		withCode, scripts, withEffect, plain, bails, total, lanes, binds)
+	if lanes < total/20 {
+		t.Errorf("only %d of %d calls ran on the numbers convention", lanes, total)
+	}
 	if plain < scripts/10 {
 		t.Errorf("only %d of %d generated scripts have plain register code", plain, scripts)
 	}

@@ -2,7 +2,6 @@ package hooks
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 )
@@ -159,7 +158,7 @@ var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect"
 	},
 	func(r TechResult) error {
 		switch {
-		case math.IsNaN(r.Self) || math.IsInf(r.Self, 0) || math.IsNaN(r.Opp) || math.IsInf(r.Opp, 0):
+		case r.Self-r.Self != 0 || r.Opp-r.Opp != 0: // NaN or infinite
 			return fmt.Errorf("effect returned %g, %g; changes must be finite", r.Self, r.Opp)
 		case r.Self < 0:
 			return fmt.Errorf("effect returned %g for the user; a tech may only heal its user (≥ 0)", r.Self)
@@ -167,7 +166,14 @@ var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect"
 			return fmt.Errorf("effect returned %g for the opponent; a tech may only damage the opponent (≤ 0)", r.Opp)
 		}
 		return nil
-	})
+	}).Numbers(
+	func(c *TechCtx, xs []float64) (*plugin.Params, bool) {
+		_ = xs[techCelve]
+		xs[techValue], xs[techDHP], xs[techSelfHP], xs[techSelfDef] = c.Value, c.DHP, c.SelfHP, c.SelfDef
+		xs[techOppHP], xs[techOppDef], xs[techCelve] = c.OppHP, c.OppDef, c.Celve
+		return c.Params, true
+	},
+	func(xs []float64) (TechResult, bool) { return TechResult{Self: xs[0], Opp: xs[1]}, true })
 
 // RunTech runs the mbg.tech hook ref with ctx and host.
 func RunTech(w *plugin.Worker, ref plugin.Ref, ctx *TechCtx, host TechHost) (TechResult, error) {
