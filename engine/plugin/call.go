@@ -113,7 +113,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			if params, ok := s.nums(ctx, w.fr.lane[:]); ok {
 				tried = true
 				if p.plain {
-					if nums := w.lanePlain(p); nums != nil {
+					if nums := w.lanePlain(inst, p); nums != nil {
 						r, rerr = s.laneRead(nums)
 						ran = true
 					}

@@ -136,12 +136,10 @@ type frame struct {
 	// The arguments and results of HostFunc.Fast.
 	fin, fout [maxFastArgs]int
 
-	// Register code (fastreg.go): the registers and loops' states, and
-	// the code whose constants the registers hold.
-	regs    *regFile
-	loops   []loopState
-	regProg *rprog
-	regRes  []float64 // the results of plain register code (runPlain)
+	// Register code (fastreg.go): the loops' states (the registers are
+	// the instance's: instance.regs).
+	loops  []loopState
+	regRes []float64 // the results of plain register code (runPlain)
 	// lane holds the ctx fields of a call on the numbers convention
 	// (lane.go), by field index.
 	lane [maxLaneFields]float64

@@ -288,7 +288,7 @@ type loopState struct {
 // form (see fastFail).
 func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *Error) {
 	fr := &w.fr
-	r, ok := w.regEntry(p)
+	r, ok := w.regEntry(inst, p)
 	if !ok {
 		return false, nil
 	}
@@ -363,7 +363,7 @@ func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
 	}
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
-	r, ok := w.regEntry(p)
+	r, ok := w.regEntry(inst, p)
 	if !ok {
 		return nil
 	}
@@ -375,9 +375,9 @@ func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
 // regEntry is the guard of register code p: it loads the registers and
 // returns them, or returns false when the call cannot run as p (a ctx
 // field that is not a number, too deep, over the budget).
-func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
+func (w *Worker) regEntry(inst *instance, p *rprog) (*regFile, bool) {
 	fr := &w.fr
-	r := w.regFrame(p)
+	r := w.regFrame(inst, p)
 	if r == nil {
 		return nil, false
 	}
@@ -393,26 +393,31 @@ func (w *Worker) regEntry(p *rprog) (*regFile, bool) {
 }
 
 // regFrame is the part of the guard that does not depend on the ctx: it
-// returns the registers holding p's constants, or nil when the call would
-// go too deep or could run past the budget.
-func (w *Worker) regFrame(p *rprog) *regFile {
+// returns inst's registers for p, holding p's constants, or nil when the
+// call would go too deep or could run past the budget.
+func (w *Worker) regFrame(inst *instance, p *rprog) *regFile {
 	fr := &w.fr
 	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
 		return nil
 	}
-	if fr.regs == nil {
-		fr.regs = new(regFile)
-		fr.regProg = nil
+	for i := range inst.regs {
+		if inst.regs[i].p == p {
+			return inst.regs[i].r
+		}
 	}
-	r := fr.regs
-	if fr.regProg != p {
-		// The constants stay from the last call of the same code: no
-		// code writes a fixed register, and other code ran since only
-		// if regProg says so.
-		copy(r[:], p.fixed)
-		fr.regProg = p
-	}
+	// Each function of an instance has its own registers, so the
+	// constants are loaded once: no code writes a fixed register.
+	r := new(regFile)
+	copy(r[:], p.fixed)
+	inst.regs = append(inst.regs, instRegs{p, r})
 	return r
+}
+
+// instRegs are the registers of an instance's function with register code
+// p.
+type instRegs struct {
+	p *rprog
+	r *regFile
 }
 
 // regStart starts a call of register code whose guard passed.

@@ -46,8 +46,8 @@ func (p *rprog) laneReady(kind *Kind) bool {
 
 // laneLoad is regEntry for the numbers convention: the guard, with the ctx
 // fields from fr.lane.
-func (w *Worker) laneLoad(p *rprog) *regFile {
-	r := w.regFrame(p)
+func (w *Worker) laneLoad(inst *instance, p *rprog) *regFile {
+	r := w.regFrame(inst, p)
 	if r == nil {
 		return nil
 	}
@@ -62,8 +62,8 @@ func (w *Worker) laneLoad(p *rprog) *regFile {
 // lanePlain is runPlain on the numbers convention: it runs the plain
 // register code p on the ctx fields in fr.lane and returns its results,
 // valid until the next call, or nil when its guard declines.
-func (w *Worker) lanePlain(p *rprog) *[]float64 {
-	r := w.laneLoad(p)
+func (w *Worker) lanePlain(inst *instance, p *rprog) *[]float64 {
+	r := w.laneLoad(inst, p)
 	if r == nil {
 		return nil
 	}
@@ -83,7 +83,7 @@ func (w *Worker) laneRun(inst *instance, f *fastFunc, p *rprog, params *Params) 
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
 	fr.line = 0
-	r := w.laneLoad(p)
+	r := w.laneLoad(inst, p)
 	if r == nil {
 		return nil, nil
 	}

@@ -184,6 +184,7 @@ type instance struct {
 	ctx    Table
 	fast   *fastScript // the compiled functions, nil to run on the VM
 	ffns   []*fastFunc // fast.fns, nil to run on the VM
+	regs   []instRegs  // the registers of its functions' register code
 	// Params tables: the last used, and all others.
 	lastParams *Params
 	lastTable  *lua.LTable
