@@ -17,8 +17,8 @@ import (
 // exactly as from the Table: the same guard (less the field type checks,
 // which nums did), the same instructions, the same results, so the VM,
 // the general fast form and the lane stay interchangeable, which the
-// differential tests check (diffSigs gives the generated kinds' Sigs
-// Numbers, every other run).
+// differential tests check (every other call of a diffPair goes through
+// diffLaneSigs, Sigs with Numbers).
 
 // maxLaneFields bounds the ctx of a kind whose Sigs have Numbers.
 const maxLaneFields = 32
