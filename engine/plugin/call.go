@@ -92,9 +92,12 @@ func GoFn[C, H, R any](s *Sig[C, H, R], f func(ctx *C, host H) (R, error)) GoFun
 // call while another is in progress on w) is a plain error.
 func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, error) {
 	var zero R
-	inst, err := w.enter(ref, s.kind)
-	if err != nil {
-		return zero, err
+	inst := w.ready(ref, s.kind)
+	if inst == nil {
+		var err error
+		if inst, err = w.enterSlow(ref, s.kind); err != nil {
+			return zero, err
+		}
 	}
 	if inst.goFns != nil {
 		return callGo(s, inst, ctx, host)

@@ -229,14 +229,23 @@ func (inst *instance) paramsTable(L *lua.LState, p *Params) *lua.LTable {
 // enter resolves ref for a call of a kind function (kind nil: any kind),
 // instantiating the hook on first use.
 func (w *Worker) enter(ref Ref, kind *Kind) (*instance, error) {
-	// The common case first: a hook in use, called as its kind. (A closed
-	// worker has no instances.)
-	if ref.reg == w.reg && uint(ref.i) < uint(len(w.insts)) {
-		if inst := w.insts[ref.i]; inst != nil && (inst.kind == kind || kind == nil) && inst.err == nil && !w.busy {
-			return inst, nil
-		}
+	if inst := w.ready(ref, kind); inst != nil {
+		return inst, nil
 	}
 	return w.enterSlow(ref, kind)
+}
+
+// ready is enter's common case, small enough to inline: the instance of a
+// hook in use, called as its kind (non-nil), or nil. (A closed worker has
+// no instances.)
+func (w *Worker) ready(ref Ref, kind *Kind) *instance {
+	if ref.reg != w.reg || uint(ref.i) >= uint(len(w.insts)) || w.busy {
+		return nil
+	}
+	if inst := w.insts[ref.i]; inst != nil && inst.kind == kind && inst.err == nil {
+		return inst
+	}
+	return nil
 }
 
 func (w *Worker) enterSlow(ref Ref, kind *Kind) (*instance, error) {
