@@ -137,15 +137,15 @@ type frame struct {
 	fin, fout [maxFastArgs]int
 
 	// Register code (fastreg.go): the loops' states (the registers are
-	// the instance's: instance.regs).
-	loops  []loopState
+	// the instance's: instance.regs), indexed by bytes like them.
+	loops  *loopFrame
 	regRes []float64 // the results of plain register code (runPlain)
 	// lane holds the ctx fields of a call on the numbers convention
 	// (lane.go), by field index.
 	lane [maxLaneFields]float64
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
-	views   []viewState
+	views   *viewFrame
 	regCall uint64
 }
 

@@ -248,6 +248,14 @@ type rhost struct {
 	restVar bool
 }
 
+// viewFrame and loopFrame hold the views and loops of a call of register
+// code, indexed by bytes like the registers (regPass refuses code with
+// more).
+type (
+	viewFrame [256]viewState
+	loopFrame [256]loopState
+)
+
 // viewState is a view a call of register code reads (HostFunc.View).
 type viewState struct {
 	call   uint64 // the call that asked for it (frame.regCall)
@@ -307,11 +315,11 @@ func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *E
 // the code, recovering from its giving up and failures.
 func (w *Worker) runGuarded(inst *instance, f *fastFunc, p *rprog, r *regFile, params *Params) (ran bool, err *Error) {
 	fr := &w.fr
-	if len(fr.loops) < len(p.loops) {
-		fr.loops = make([]loopState, len(p.loops))
+	if fr.loops == nil && len(p.loops) > 0 {
+		fr.loops = new(loopFrame)
 	}
-	if len(fr.views) < p.nviews {
-		fr.views = make([]viewState, p.nviews)
+	if fr.views == nil && p.nviews > 0 {
+		fr.views = new(viewFrame)
 	}
 	done := false
 	defer func() {
@@ -541,7 +549,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 		case rView, rViewSub:
 			// viewRead's common case: the view is bound and holds the
 			// index (execRare does the rest).
-			v := &fr.views[in.e()]
+			v := &fr.views[uint8(in.e())] // nviews ≤ 256 (regPass)
 			i := fr.loops[in.b()].cur
 			if v.call != fr.regCall || uint(i) >= uint(v.n) {
 				pc, count = w.execRare(p, rf, in, pc, count, params)
@@ -699,7 +707,7 @@ func (h *rhost) arg(fr *frame, r *regFile, i int) (int, bool) {
 // outside the view (or no number Fast takes), or the function declined.
 func (h *rhost) viewRead(w *Worker, r *regFile) bool {
 	fr := &w.fr
-	v := &fr.views[h.view]
+	v := &fr.views[uint8(h.view)]
 	if v.call != fr.regCall || h.restVar && !h.sameRest(fr, r, v) {
 		if !h.bind(w, r, v) {
 			return false

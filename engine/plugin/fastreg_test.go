@@ -672,6 +672,42 @@ func TestRegFileBound(t *testing.T) {
 	}
 }
 
+// TestRegViewBound: the frame holds 256 views (indexed by a byte, like the
+// registers). A function reading 255 gets register code that agrees with
+// the VM; one reading more gets none (the packed host index is the first
+// bound it meets), so no view index passes the frame's.
+func TestRegViewBound(t *testing.T) {
+	t.Parallel()
+	script := func(n int) string {
+		var b strings.Builder
+		b.WriteString("function score(ctx)\n\tlocal s = 0\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\ts = s + g.get(%d)\n", i%7+1)
+		}
+		b.WriteString("\treturn s\nend\n")
+		return b.String()
+	}
+	for _, c := range []struct {
+		views int
+		reg   bool
+	}{{255, true}, {256, false}, {300, false}} {
+		src := script(c.views)
+		p, err := newDiffPairViews(t, regKind, "views.lua", src, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := p.hook.fast.fns[0]
+		if got := f.reg != nil; got != c.reg {
+			t.Errorf("%d view reads: register code %v, want %v", c.views, got, c.reg)
+		}
+		if f.reg != nil && (f.reg.nviews != c.views || f.reg.nviews > len(viewFrame{})) {
+			t.Errorf("%d view reads: %d views", c.views, f.reg.nviews)
+		}
+		p.run("views", src, 1, 50, false)
+		p.close()
+	}
+}
+
 // TestTableInts: Table.Ints sets a run of integer fields as Int does one
 // by one: the hook reads them on the fast path and on the VM, call after
 // call with new values.

@@ -101,9 +101,9 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 	rc.emit(rRet, 0, 0, 0)
 	p = rc.p
 	p.nregs = int(rc.max)
-	if fixed >= 0 && p.nregs >= noReg {
-		// More registers than the register file has: the shipped
-		// scripts use under a hundred.
+	if fixed >= 0 && (p.nregs >= noReg || p.nviews > len(viewFrame{}) || len(p.loops) > len(loopFrame{})) {
+		// More registers, views or loops than the frame has: the
+		// shipped scripts use under a hundred registers.
 		return nil
 	}
 	p.entry = rc.counts[0]
