@@ -122,9 +122,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 						ran = true
 					}
 				} else {
-					w.busy, w.cur, w.host = true, inst, host
-					w.hostErr, w.hostErrMsg = nil, ""
-					w.fhe = he
+					w.beginFast(inst, host, he)
 					nums, err := w.laneRun(inst, ff, p, params)
 					if err != nil {
 						return zero, err
@@ -153,9 +151,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			} else {
 				// The fast path (fast.go), with the VM's bookkeeping
 				// less its watchdog and memory meter.
-				w.busy, w.cur, w.host = true, inst, host
-				w.hostErr, w.hostErrMsg = nil, ""
-				w.fhe = he
+				w.beginFast(inst, host, he)
 				res, err := w.runFast(inst, ff, !tried)
 				if err != nil {
 					return zero, err

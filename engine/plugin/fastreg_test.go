@@ -637,73 +637,51 @@ func TestWhole(t *testing.T) {
 	}
 }
 
-// TestRegFileBound: a function that needs more registers than the register
-// file holds (here 300 constants) gets no register code, and the fast path's
+// TestRegBounds: a function that needs more registers than the register
+// file holds (here 300 constants), or more views than the frame holds
+// (indexed by a byte like the registers; the packed host index is the
+// first bound such code meets), gets no register code, and the fast path's
 // general form and the VM still agree on it; at the bound it gets it.
-func TestRegFileBound(t *testing.T) {
+func TestRegBounds(t *testing.T) {
 	t.Parallel()
-	script := func(n int) string {
-		var b strings.Builder
-		b.WriteString("function score(ctx)\n\tlocal s = 0\n")
-		for i := range n {
-			fmt.Fprintf(&b, "\ts = s + ctx.a * %d.5\n", i)
-		}
-		b.WriteString("\treturn s\nend\n")
-		return b.String()
-	}
 	for _, c := range []struct {
-		consts int
-		reg    bool
-	}{{240, true}, {300, false}} {
-		src := script(c.consts)
-		p, err := newDiffPair(t, regKind, "big.lua", src, Limits{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		f := p.hook.fast.fns[0]
-		if got := f.reg != nil; got != c.reg {
-			t.Errorf("%d constants: register code %v, want %v", c.consts, got, c.reg)
-		}
-		if f.reg != nil && f.reg.nregs >= noReg {
-			t.Errorf("%d constants: %d registers, over the file's %d", c.consts, f.reg.nregs, len(regFile{}))
-		}
-		p.run("big", src, 1, 50, false)
-		p.close()
-	}
-}
-
-// TestRegViewBound: the frame holds 256 views (indexed by a byte, like the
-// registers). A function reading 255 gets register code that agrees with
-// the VM; one reading more gets none (the packed host index is the first
-// bound it meets), so no view index passes the frame's.
-func TestRegViewBound(t *testing.T) {
-	t.Parallel()
-	script := func(n int) string {
-		var b strings.Builder
-		b.WriteString("function score(ctx)\n\tlocal s = 0\n")
-		for i := range n {
-			fmt.Fprintf(&b, "\ts = s + g.get(%d)\n", i%7+1)
-		}
-		b.WriteString("\treturn s\nend\n")
-		return b.String()
-	}
-	for _, c := range []struct {
-		views int
+		name  string
+		line  string // one statement; %d is its number (views: a cell 1..7)
+		n     int
+		views bool
 		reg   bool
-	}{{255, true}, {256, false}, {300, false}} {
-		src := script(c.views)
-		p, err := newDiffPairViews(t, regKind, "views.lua", src, Limits{})
+	}{
+		{"constants", "s = s + ctx.a * %d.5", 240, false, true},
+		{"constants", "s = s + ctx.a * %d.5", 300, false, false},
+		{"view reads", "s = s + g.get(%d)", 255, true, true},
+		{"view reads", "s = s + g.get(%d)", 256, true, false},
+		{"view reads", "s = s + g.get(%d)", 300, true, false},
+	} {
+		var b strings.Builder
+		b.WriteString("function score(ctx)\n\tlocal s = 0\n")
+		for i := range c.n {
+			if c.views {
+				i = i%7 + 1 // a few cells, so the views hold them
+			}
+			fmt.Fprintf(&b, "\t"+c.line+"\n", i)
+		}
+		b.WriteString("\treturn s\nend\n")
+		src := b.String()
+		p, err := newDiffPairOf(t, regKind, "big.lua", src, Limits{}, c.views)
 		if err != nil {
 			t.Fatal(err)
 		}
 		f := p.hook.fast.fns[0]
 		if got := f.reg != nil; got != c.reg {
-			t.Errorf("%d view reads: register code %v, want %v", c.views, got, c.reg)
+			t.Errorf("%d %s: register code %v, want %v", c.n, c.name, got, c.reg)
 		}
-		if f.reg != nil && (f.reg.nviews != c.views || f.reg.nviews > len(viewFrame{})) {
-			t.Errorf("%d view reads: %d views", c.views, f.reg.nviews)
+		if f.reg != nil && (f.reg.nregs >= noReg || f.reg.nviews > len(viewFrame{})) {
+			t.Errorf("%d %s: %d registers, %d views", c.n, c.name, f.reg.nregs, f.reg.nviews)
 		}
-		p.run("views", src, 1, 50, false)
+		if c.views && f.reg != nil && f.reg.nviews != c.n {
+			t.Errorf("%d %s: %d views", c.n, c.name, f.reg.nviews)
+		}
+		p.run(c.name, src, 1, 50, false)
 		p.close()
 	}
 }

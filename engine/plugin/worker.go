@@ -289,6 +289,15 @@ func (w *Worker) begin(inst *instance, host any) {
 	w.limitHit, w.limitMsg = LimitNone, ""
 }
 
+// beginFast starts a call of inst's compiled code with host (he: host as a
+// HostErr, or nil): begin's bookkeeping less the VM's watchdog and memory
+// meter.
+func (w *Worker) beginFast(inst *instance, host any, he HostErr) {
+	w.busy, w.cur, w.host = true, inst, host
+	w.hostErr, w.hostErrMsg = nil, ""
+	w.fhe = he
+}
+
 // leave ends the call in progress.
 func (w *Worker) leave() {
 	w.busy = false
