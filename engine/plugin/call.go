@@ -108,9 +108,11 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	}
 	ff := inst.fastFn(s.fn)
 	if ff != nil {
+		// Compiled code checks the host's error (HostErr) after each host
+		// function it calls and ends the call there; it has no pcall, so
+		// nothing is left to ask once it returns.
 		var r R
 		var rerr error
-		he, _ := any(host).(HostErr)
 		ran, tried := false, false
 		if p := ff.reg; p != nil && p.lane && s.nums != nil {
 			// The numbers convention (Sig.Numbers; lane.go).
@@ -122,6 +124,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 						ran = true
 					}
 				} else {
+					he, _ := any(host).(HostErr)
 					w.beginFast(inst, host, he)
 					nums, err := w.laneRun(inst, ff, p, params)
 					if err != nil {
@@ -151,6 +154,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			} else {
 				// The fast path (fast.go), with the VM's bookkeeping
 				// less its watchdog and memory meter.
+				he, _ := any(host).(HostErr)
 				w.beginFast(inst, host, he)
 				res, err := w.runFast(inst, ff, !tried)
 				if err != nil {
@@ -161,15 +165,14 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 				w.leave()
 			}
 		}
-		// finish, inlined for a call that succeeds; the host is asked
-		// for HostErr after any call.
+		// finish, inlined for a call that succeeds.
 		if rerr == nil && s.check != nil {
 			rerr = s.check(r)
 		}
-		if rerr == nil && (he == nil || he.Err() == nil) {
+		if rerr == nil {
 			return r, nil
 		}
-		return s.finish(inst, fn, r, rerr, he)
+		return s.finish(inst, fn, r, rerr, nil)
 	}
 	if s.fill != nil {
 		s.fill(&inst.ctx, ctx)
@@ -186,7 +189,12 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	r, rerr := s.read(Results{l: L, n: s.nret})
 	L.Pop(s.nret)
 	w.leave()
-	he, _ := any(host).(HostErr)
+	// Each host function the script called checked the host's error, but
+	// the script may have caught that failure with pcall.
+	var he HostErr
+	if w.hostRan {
+		he, _ = any(host).(HostErr)
+	}
 	return s.finish(inst, fn, r, rerr, he)
 }
 

@@ -11,7 +11,10 @@ var ParamsField = Field{
 // host call (a bad index from a script, say) rather than return it. After
 // every host function a Lua hook calls, and after a Go hook returns, a
 // non-nil Err ends the hook call with an *Error wrapping it; for Lua hooks
-// that error points at the line of the failing call.
+// that error points at the line of the failing call, and a script that
+// catches it with pcall still fails when it returns. A Lua hook that calls
+// no host function is not asked: the host should start each hook call
+// without an error.
 type HostErr interface {
 	Err() error
 }

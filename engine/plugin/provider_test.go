@@ -2,6 +2,7 @@ package plugin_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -330,6 +331,36 @@ func TestHostErrCaught(t *testing.T) {
 	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "sly"), &mbghooks.CardCtx{}, &cardHost{})
 	if ok || !errors.Is(err, errBadRole) {
 		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
+	}
+}
+
+// TestHostErrPerCall: the host's error counts for the hook calls that call
+// a host function, on the VM and on the fast path alike: a hook that calls
+// none succeeds on a host with an error left over, one that does fails at
+// its call.
+func TestHostErrPerCall(t *testing.T) {
+	t.Parallel()
+	reg := newRegistry(t, plugin.Limits{})
+	quiet := "function play(ctx)\n  return true\nend"
+	loud := "function play(ctx)\n  local m = mbg.money(0)\n  return m >= 0\nend"
+	for _, h := range [][2]string{{"quiet", quiet}, {"loud", loud}} {
+		if _, err := reg.AddLua(mbghooks.CardKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, vm := range []bool{false, true} {
+		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: vm})
+		stale := fmt.Errorf("earlier: %w", errBadRole)
+		ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "quiet"), &mbghooks.CardCtx{}, &cardHost{err: stale})
+		if !ok || err != nil {
+			t.Errorf("vm %v: quiet play = %v, %v; want true, nil", vm, ok, err)
+		}
+		ok, err = mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "loud"), &mbghooks.CardCtx{}, &cardHost{err: stale})
+		var pe *plugin.Error
+		if ok || !errors.As(err, &pe) || !errors.Is(err, errBadRole) || pe.Line != 2 {
+			t.Errorf("vm %v: loud play = %v, %v; want an error at line 2 wrapping errBadRole", vm, ok, err)
+		}
+		w.Close()
 	}
 }
 

@@ -242,6 +242,7 @@ func (lib *library) hostValues(w *Worker, L *lua.LState, kind *Kind) []namedValu
 			}
 			a := &w.args
 			*a = Args{w: w, l: L, fn: hf, name: name}
+			w.hostRan = true
 			hf.Impl(w.host, a)
 			if he, ok := w.host.(HostErr); ok {
 				a.Fail(he.Err())

@@ -38,6 +38,7 @@ type Worker struct {
 	args       Args
 	hostErr    error  // last error a host function reported (Args.Fail)
 	hostErrMsg string // and the message it raised
+	hostRan    bool   // a host function ran in the VM call in progress
 	limitHit   Limit  // last limit raised from Go (memory)
 	limitMsg   string // and its message
 
@@ -286,6 +287,7 @@ func (w *Worker) begin(inst *instance, host any) {
 	w.wd.reset()
 	w.alloc = 0
 	w.hostErr, w.hostErrMsg = nil, ""
+	w.hostRan = false
 	w.limitHit, w.limitMsg = LimitNone, ""
 }
 

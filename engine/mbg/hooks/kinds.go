@@ -3,6 +3,8 @@ package hooks
 import (
 	"fmt"
 
+	"github.com/sandtable/sandtable/engine/mbg"
+
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -113,13 +115,9 @@ type TechResult struct {
 }
 
 // TechHost is what a tech's effect may do besides changing hp; the mbg
-// engine implements it for the side using the tech. It has the same method
-// set as the engine's own mbg.TechHost, so one type serves both.
-type TechHost interface {
-	Burn(rounds int)
-	Confuse(state string, rounds int)
-	Exile()
-}
+// engine implements it for the side using the tech. It is the engine's own
+// interface, so the engine's host reaches a hook without a conversion.
+type TechHost = mbg.TechHost
 
 // TechFunc is a tech effect written in Go.
 type TechFunc func(ctx *TechCtx, host TechHost) (TechResult, error)
@@ -357,25 +355,11 @@ type CardCtx struct {
 	Params *plugin.Params
 }
 
-// CardHost is what a card may do; the mbg engine implements it, with the
-// same method set as its own mbg.CardHost. Indices come from scripts, so the
-// host checks them; a host that records the first bad call should also
-// implement HostErr, so the script fails at the line of that call.
-type CardHost interface {
-	SetMove(role int, state string, turns int) // state "slow", "fast" or "stop"
-	ExtraAction(role int)
-	Steal(from, to int, amount float64) (moved float64)
-	// Heal heals the retinue of role, or every officer of it when wholeRole.
-	Heal(role int, fraction float64, wholeRole bool)
-	Rumour(officer, turns int)
-	Poison(officer, turns int)
-	Defect(officer int)
-	Place(square int, what string) // what "barrier" or "robber"
-	Alliance(a, b, turns int) bool
-	PublicEnemy(role, turns int) bool
-	Reverse(role int)
-	Money(role int) float64
-}
+// CardHost is what a card may do: the mbg engine's own interface, which it
+// implements. Indices come from scripts, so the host checks them; a host
+// that records the first bad call should also implement HostErr, so the
+// script fails at the line of that call.
+type CardHost = mbg.CardHost
 
 // heal is the Impl of heal_retinue and heal_all.
 func heal(a *plugin.Args, host any, wholeRole bool) {
