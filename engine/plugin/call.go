@@ -102,11 +102,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	if inst.goFns != nil {
 		return callGo(s, inst, ctx, host)
 	}
-	fn := inst.fns[s.fn]
-	if fn == nil {
-		return zero, inst.errorf(s.name, "does not define function %s", s.name)
-	}
-	ff := inst.fastFn(s.fn)
+	ff := inst.fastFn(s.fn) // non-nil only for a defined function (bindLua)
 	if ff != nil {
 		// Compiled code checks the host's error (HostErr) after each host
 		// function it calls and ends the call there; it has no pcall, so
@@ -119,19 +115,19 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 			if params, ok := s.nums(ctx, w.fr.lane[:]); ok {
 				tried = true
 				if p.plain {
-					if nums := w.lanePlain(inst, p); nums != nil {
-						r, rerr = s.laneRead(nums)
+					if nums, ok := w.lanePlain(inst, p); ok {
+						r, rerr = s.laneRead(w, nums)
 						ran = true
 					}
 				} else {
 					he, _ := any(host).(HostErr)
 					w.beginFast(inst, host, he)
-					nums, err := w.laneRun(inst, ff, p, params)
+					nums, ok, err := w.laneRun(inst, ff, p, params)
 					if err != nil {
 						return zero, err
 					}
-					if nums != nil {
-						r, rerr = s.laneRead(nums)
+					if ok {
+						r, rerr = s.laneRead(w, nums)
 						w.leave()
 						ran = true
 					}
@@ -172,7 +168,11 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		if rerr == nil {
 			return r, nil
 		}
-		return s.finish(inst, fn, r, rerr, nil)
+		return s.finish(inst, inst.fns[s.fn], r, rerr, nil)
+	}
+	fn := inst.fns[s.fn]
+	if fn == nil {
+		return zero, inst.errorf(s.name, "does not define function %s", s.name)
 	}
 	if s.fill != nil {
 		s.fill(&inst.ctx, ctx)
@@ -198,23 +198,34 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	return s.finish(inst, fn, r, rerr, he)
 }
 
-// laneRead is read for the results of the numbers convention.
-func (s *Sig[C, H, R]) laneRead(nums *[]float64) (R, error) {
-	if xs := *nums; len(xs) == s.nret && allFinite(xs) {
+// laneRead is read for the results xs of the numbers convention.
+func (s *Sig[C, H, R]) laneRead(w *Worker, xs []float64) (R, error) {
+	if len(xs) == s.nret && allFinite(xs) {
 		if r, ok := s.result(xs); ok {
 			return r, nil
 		}
 	}
-	return s.read(Results{nums: nums, n: s.nret})
+	w.fr.regRes = xs
+	return s.read(Results{nums: &w.fr.regRes, n: s.nret})
 }
 
-// allFinite reports whether no x is NaN or infinite.
+// allFinite reports whether no x is NaN or infinite: x-x is 0 for a finite
+// x and NaN otherwise, and a sum with a NaN is NaN. Hooks return one or two
+// values, mostly; those need no loop.
 func allFinite(xs []float64) bool {
-	ok := true
-	for _, x := range xs {
-		ok = ok && x-x == 0
+	switch len(xs) {
+	case 0:
+		return true
+	case 1:
+		return xs[0]-xs[0] == 0
+	case 2:
+		return (xs[0]-xs[0])+(xs[1]-xs[1]) == 0
 	}
-	return ok
+	sum := 0.0
+	for _, x := range xs {
+		sum += x - x
+	}
+	return sum == 0
 }
 
 // Defines reports whether the hook ref defines the function s calls (for

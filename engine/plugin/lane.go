@@ -61,38 +61,38 @@ func (w *Worker) laneLoad(inst *instance, p *rprog) *regFile {
 
 // lanePlain is runPlain on the numbers convention: it runs the plain
 // register code p on the ctx fields in fr.lane and returns its results,
-// valid until the next call, or nil when its guard declines.
-func (w *Worker) lanePlain(inst *instance, p *rprog) *[]float64 {
+// valid until the next call, or false when its guard declines. The results
+// come back as a slice, not through fr.regRes: storing a slice in the
+// worker costs a write barrier check per call.
+func (w *Worker) lanePlain(inst *instance, p *rprog) ([]float64, bool) {
 	r := w.laneLoad(inst, p)
 	if r == nil {
-		return nil
+		return nil, false
 	}
-	fr := &w.fr
 	base, n := w.execReg(p, r, nil)
-	fr.regRes = r[base : base+n]
 	w.laneCalls++
-	return &fr.regRes
+	return r[base : base+n], true
 }
 
 // laneRun is runReg on the numbers convention, in the call Call has begun:
 // it runs register code p of the function f of inst on the ctx fields in
 // fr.lane and params, and returns its results, valid until the next call;
-// or nil when its guard declined or it gave up, the frame then being as
+// or false when its guard declined or it gave up, the frame then being as
 // the call found it; or the call's failure (the call has then ended).
-func (w *Worker) laneRun(inst *instance, f *fastFunc, p *rprog, params *Params) (*[]float64, *Error) {
+func (w *Worker) laneRun(inst *instance, f *fastFunc, p *rprog, params *Params) ([]float64, bool, *Error) {
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
 	fr.line = 0
 	r := w.laneLoad(inst, p)
 	if r == nil {
-		return nil, nil
+		return nil, false, nil
 	}
 	ran, err := w.runGuarded(inst, f, p, r, params)
 	if !ran {
-		return nil, nil
+		return nil, false, nil
 	}
 	w.laneCalls++
-	return &fr.regRes, err
+	return fr.regRes, true, err
 }
 
 // CheckNumbers reports where the numbers convention of s (Sig.Numbers)

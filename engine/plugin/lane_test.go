@@ -128,3 +128,28 @@ func TestCheckNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestAllFinite: every length allFinite special-cases and the general loop,
+// with each kind of non-finite value in each place.
+func TestAllFinite(t *testing.T) {
+	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1)}
+	finite := []float64{0, math.Copysign(0, -1), 1, -2.5, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64}
+	for n := 0; n <= 5; n++ {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = finite[(i*3+n)%len(finite)]
+		}
+		if !allFinite(xs) {
+			t.Errorf("allFinite(%v) = false", xs)
+		}
+		for i := range xs {
+			for _, b := range bad {
+				ys := append([]float64(nil), xs...)
+				ys[i] = b
+				if allFinite(ys) {
+					t.Errorf("allFinite(%v) = true", ys)
+				}
+			}
+		}
+	}
+}

@@ -344,6 +344,14 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	}
 	if !w.noFast && h.fast != nil {
 		inst.fast, inst.ffns = h.fast, h.fast.fns
+		// Call takes a compiled function for the function itself; should
+		// the top level not leave it defined, the VM says so.
+		for i, f := range inst.ffns {
+			if f != nil && inst.fns[i] == nil {
+				inst.ffns = nil
+				break
+			}
+		}
 	}
 	inst.ctx = w.newCtx(inst, kind, inst.fast)
 	return nil
