@@ -393,7 +393,8 @@ func TestRegGenerated(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_REGGEN")); err == nil {
 		scripts = n
 	}
-	withCode, withEffect, plain, bails, total, binds, lanes := 0, 0, 0, 0, 0, 0, 0
+	withCode, withEffect, plain, bails, total, binds, lanes, pures := 0, 0, 0, 0, 0, 0, 0, 0
+	plainLane := 0 // scripts Pure can run
 	seeds := make([]uint64, 0, scripts+len(regSoakSeeds))
 	for seed := range uint64(scripts) {
 		seeds = append(seeds, seed)
@@ -416,8 +417,11 @@ func TestRegGenerated(t *testing.T) {
 		}
 		if p.hasRegCode("score") {
 			withCode++
-			if p.hook.fast.fns[p.kind.Func("score")].reg.plain {
+			if rp := p.hook.fast.fns[p.kind.Func("score")].reg; rp.plain {
 				plain++
+				if rp.lane {
+					plainLane++
+				}
 			}
 			if strings.Contains(src, "g.put(") {
 				withEffect++
@@ -426,14 +430,20 @@ func TestRegGenerated(t *testing.T) {
 		p.run(fmt.Sprintf("seed %d", seed), src, seed, calls, false)
 		bails += p.fast.regBails
 		lanes += p.fast.laneCalls
+		pures += p.pureRan
 		total += calls
 		binds += p.binds
 		p.close()
 	}
-	t.Logf("%d of %d scripts have register code (%d with an effect, %d plain); it gave up %d of %d calls, ran %d on the numbers convention and asked for %d views",
-		withCode, scripts, withEffect, plain, bails, total, lanes, binds)
+	t.Logf("%d of %d scripts have register code (%d with an effect, %d plain); it gave up %d of %d calls, ran %d on the numbers convention (%d through Pure, in %d scripts) and asked for %d views",
+		withCode, scripts, withEffect, plain, bails, total, lanes, pures, plainLane, binds)
 	if lanes < total/20 {
 		t.Errorf("only %d of %d calls ran on the numbers convention", lanes, total)
+	}
+	// Pure takes every other call of the scripts it can run when nums
+	// accepts the generated ctx, which most of them leave to Call.
+	if pures < plainLane/2 {
+		t.Errorf("only %d of %d calls ran through Pure, in %d scripts it can run", pures, total, plainLane)
 	}
 	if plain < scripts/10 {
 		t.Errorf("only %d of %d generated scripts have plain register code", plain, scripts)

@@ -45,6 +45,7 @@ type Runner struct {
 	tparams []*plugin.Params
 	cards   []plugin.Ref
 	cparams []*plugin.Params
+	tpure   []*plugin.Pure[TechCtx, TechHost, TechResult]
 	tctx    TechCtx
 	cctx    CardCtx
 	err     error // from UseRNG, returned by the next call
@@ -67,6 +68,7 @@ func New(reg *plugin.Registry, cfg *mbg.Config, opts plugin.WorkerOptions) (*Run
 		}
 		r.techs[i], r.tparams[i] = ref, plugin.NewParams(t.Params)
 	}
+	r.tpure = make([]*plugin.Pure[TechCtx, TechHost, TechResult], len(r.techs))
 	for i, c := range cfg.Cards {
 		ref, ok := reg.Lookup(CardKind, c.Hook)
 		if !ok {
@@ -78,6 +80,9 @@ func New(reg *plugin.Registry, cfg *mbg.Config, opts plugin.WorkerOptions) (*Run
 		return nil, errors.Join(errs...)
 	}
 	r.w = reg.NewWorker(opts)
+	for i, ref := range r.techs {
+		r.tpure[i] = plugin.NewPure(r.w, TechEffect, ref)
+	}
 	if err := r.w.Prepare(append(append([]plugin.Ref(nil), r.techs...), r.cards...)...); err != nil {
 		r.w.Close()
 		return nil, err
@@ -104,6 +109,9 @@ func (r *Runner) Effect(tech int, call *mbg.TechCall, host mbg.TechHost) (self, 
 	c := &r.tctx
 	c.Value, c.DHP, c.SelfHP, c.SelfDef = call.Value, call.DHP, call.SelfHP, call.SelfDef
 	c.OppHP, c.OppDef, c.Celve, c.Params = call.OppHP, call.OppDef, call.Celve, r.tparams[tech]
+	if res, ok := r.tpure[tech].Call(c); ok {
+		return res.Self, res.Opp, nil
+	}
 	res, err := RunTech(r.w, r.techs[tech], c, host)
 	return res.Self, res.Opp, err
 }

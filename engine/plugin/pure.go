@@ -1,0 +1,90 @@
+package plugin
+
+// Pure is the shortest way into one hook function, for an engine's hottest
+// calls: when the function's register code is plain (it calls nothing,
+// loops nowhere, reads no params and cannot give up once its guard passed)
+// and runs on the numbers convention (Sig.Numbers, lane.go), Pure.Call runs
+// it without the bookkeeping of a call that could fail or reach the host.
+//
+// Such code only computes numbers from the ctx: it has no effects, so
+// running it twice is running it once. That is what makes the contract
+// simple: Pure.Call either returns the result Call would have returned, or
+// declines (false) having changed nothing, and the engine then calls Call,
+// which runs the function again and reports whatever needs reporting. It
+// declines when the function is not such code on this worker, when the hook
+// has not been instantiated yet (Worker.Prepare, or a first Call, does
+// that), when another call is in progress, and whenever the result is not
+// one read and check accept, so every error message stays Call's.
+//
+// A Pure belongs to its worker (one goroutine) and stays valid across
+// Worker.Reset.
+type Pure[C, H, R any] struct {
+	s   *Sig[C, H, R]
+	w   *Worker
+	ref Ref
+	// The instance the binding below is for (nil: none yet), and its plain
+	// code and registers (p nil: the function has none).
+	inst *instance
+	p    *rprog
+	r    *regFile
+}
+
+// NewPure returns the Pure of the function s calls of the hook ref on w.
+func NewPure[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref) *Pure[C, H, R] {
+	return &Pure[C, H, R]{s: s, w: w, ref: ref}
+}
+
+// Call runs the function on ctx when it can, and reports whether it did
+// (see Pure): false means the engine must make the call with Call.
+func (f *Pure[C, H, R]) Call(ctx *C) (R, bool) {
+	var zero R
+	w := f.w
+	if w.busy || uint(f.ref.i) >= uint(len(w.insts)) {
+		return zero, false
+	}
+	if inst := w.insts[f.ref.i]; inst != f.inst || inst == nil {
+		f.bind(inst)
+	}
+	p, s := f.p, f.s
+	if p == nil {
+		return zero, false
+	}
+	fr := &w.fr
+	if _, ok := s.nums(ctx, fr.lane[:]); !ok {
+		return zero, false
+	}
+	r := f.r
+	for _, l := range p.loads {
+		r[uint8(l.reg)] = fr.lane[uint(l.fi)%maxLaneFields] // l.fi < maxLaneFields (laneReady)
+	}
+	w.regStart()
+	base, n := w.execReg(p, r, nil)
+	xs := r[base : base+n]
+	if n != s.nret || !allFinite(xs) {
+		return zero, false
+	}
+	res, ok := s.result(xs)
+	if !ok || s.check != nil && s.check(res) != nil {
+		return zero, false
+	}
+	w.laneCalls++
+	return res, true
+}
+
+// bind looks up what Call runs for inst, the hook's current instance.
+func (f *Pure[C, H, R]) bind(inst *instance) {
+	f.inst, f.p, f.r = inst, nil, nil
+	w, s := f.w, f.s
+	if inst == nil || f.ref.reg != w.reg || inst.kind != s.kind || inst.err != nil || s.nums == nil {
+		return
+	}
+	ff := inst.fastFn(s.fn)
+	if ff == nil || ff.reg == nil || !ff.reg.plain || !ff.reg.lane {
+		return
+	}
+	// Outside a call the depth is 0 and the budget the worker's, so the
+	// guard's part that does not depend on the ctx holds once and for all.
+	if r := w.regFrame(inst, ff.reg); r != nil {
+		f.p, f.r = ff.reg, r
+	}
+}

@@ -1,0 +1,111 @@
+package plugin
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestPure: Pure.Call runs exactly the code Call runs on the numbers
+// convention when it is plain, with the result Call returns, and declines,
+// changing nothing, everywhere else: other code, another Sig, a ctx or a
+// result the convention leaves to read, a result check rejects, a VM-only
+// worker, a call in progress, a closed worker.
+func TestPure(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		a         float64
+		ran       bool
+	}{
+		{"plain", "function score(ctx) return ctx.a * 2, ctx.i end", 4, true},
+		{"a branch", "function score(ctx) if ctx.a < 0 then return -ctx.a, 1 end return ctx.a, 2 end", -4, true},
+		{"a host read", "function score(ctx) return g.get(ctx.i) + ctx.a, 0 end", 4, false},
+		{"params", "function score(ctx) return ctx.params.k or ctx.a, 0 end", 4, false},
+		{"a boolean field", "function score(ctx) if ctx.f then return 1, 1 end return ctx.a, 1 end", 4, false},
+		{"one result", "function score(ctx) return ctx.a end", 4, false},
+		{"result declines", "function score(ctx) return ctx.a, 1 end", 3, false},
+		{"not finite", "function score(ctx) return ctx.a / 0, 1 end", 4, false},
+		{"a loop", "function score(ctx) local s = 0 for i = 1, 3 do s = s + ctx.a end return s, 0 end", 4, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p, _ := compileReg(t, c.name, c.src)
+			defer p.close()
+			fn := p.kind.Func("score")
+			ctx := func() *diffCtx {
+				return &diffCtx{fields: []diffField{{set: 'n', n: c.a}, {set: 'n', n: -1}, {set: 'i', n: 1}, {set: 'i', n: 2},
+					{set: 'b', n: 0}, {set: 'p', p: NewParams(nil)}}}
+			}
+			sig := p.laneSigs[fn]
+			pure := NewPure(p.fast, sig, p.ref)
+			if _, ran := pure.Call(ctx()); ran {
+				t.Fatalf("ran before the hook was instantiated")
+			}
+			if err := p.fast.Prepare(p.ref); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 3 {
+				before := p.fast.laneCalls
+				got, ran := pure.Call(ctx())
+				if ran != c.ran {
+					t.Fatalf("call %d: ran %v, want %v", i, ran, c.ran)
+				}
+				if !ran && (got != "" || p.fast.laneCalls != before) {
+					t.Fatalf("call %d: declined with %q, after %d lane calls", i, got, p.fast.laneCalls-before)
+				}
+				want, err := Call(p.vm, sig, p.ref, ctx(), any(&diffHost{}))
+				if ran && (err != nil || got != want) {
+					t.Fatalf("call %d: Pure %q, Call on the VM %q, %v", i, got, want, err)
+				}
+				// The engine's fallback.
+				if !ran {
+					got, gerr := Call(p.fast, sig, p.ref, ctx(), any(&diffHost{}))
+					if got != want || describeError(gerr) != describeError(err) {
+						t.Fatalf("call %d: Call %q %v, on the VM %q %v", i, got, gerr, want, err)
+					}
+				}
+				// The first call binds; Reset keeps the fast instances.
+				if err := p.fast.Reset(seeded(1)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !c.ran {
+				return
+			}
+			for _, d := range []struct {
+				name string
+				pure *Pure[diffCtx, any, string]
+				ctx  *diffCtx
+			}{
+				{"a Sig without Numbers", NewPure(p.fast, p.sigs[fn], p.ref), ctx()},
+				{"a VM-only worker", NewPure(p.vm, sig, p.ref), ctx()},
+				{"a ctx nums declines", pure, &diffCtx{fields: []diffField{{set: 's', s: "4"}, {set: 'n'}, {set: 'i'}, {set: 'i'}, {set: 'b'}, {set: 'p', p: NewParams(nil)}}}},
+				{"a result check rejects", NewPure(p.fast, rejecting(sig), p.ref), ctx()},
+			} {
+				if got, ran := d.pure.Call(d.ctx); ran {
+					t.Errorf("%s: ran, with %q", d.name, got)
+				}
+			}
+			p.fast.busy = true
+			if _, ran := pure.Call(ctx()); ran {
+				t.Errorf("ran during a call in progress")
+			}
+			p.fast.busy = false
+			p.fast.Close()
+			if _, ran := pure.Call(ctx()); ran {
+				t.Errorf("ran on a closed worker")
+			}
+		})
+	}
+}
+
+// rejecting returns s with a check that rejects every result.
+func rejecting(s *Sig[diffCtx, any, string]) *Sig[diffCtx, any, string] {
+	r := *s
+	r.check = func(x string) error {
+		if strings.HasPrefix(x, "len") {
+			return errors.New("rejected")
+		}
+		return nil
+	}
+	return &r
+}
