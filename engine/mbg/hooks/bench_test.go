@@ -163,7 +163,7 @@ func BenchmarkBattlePaired(b *testing.B) {
 // plugin.Call as the scripts are. BenchmarkBattlePaired reports its rate
 // beside the native one (gohooks/go): what the registry's calling
 // convention costs by itself, a ceiling for lua/go.
-func goHookRunner(b *testing.B, cfg *mbg.Config) *hooks.Runner {
+func goHookRunner(b testing.TB, cfg *mbg.Config) *hooks.Runner {
 	reg, _, err := hooks.Registry(cfg)
 	if err != nil {
 		b.Fatal(err)

@@ -130,6 +130,23 @@ func TestLuaMatchesNative(t *testing.T) {
 	}
 }
 
+// TestGoHooksMatchNative: the native effects registered as Go hooks in the
+// scripts' place (goHookRunner) play the same games as the native runner:
+// the runner's calls of Go hooks (which Pure declines) go through Call.
+func TestGoHooksMatchNative(t *testing.T) {
+	t.Parallel()
+	cfg := sanguo(t)
+	gh := goHookRunner(t, cfg)
+	techs, cards := nativeRunners(t, cfg)
+	for seed := range uint64(10) {
+		want := play(t, cfg, techs, cards, seed)
+		got := play(t, cfg, gh, gh, seed)
+		if !bytes.Equal(eventLog(t, want), eventLog(t, got)) {
+			t.Fatalf("seed %d: Go-hook and native games differ", seed)
+		}
+	}
+}
+
 // TestDeterministicAcrossRunners: a runner reused for several games gives
 // each the same result as a fresh runner (Reset clears script state).
 func TestDeterministicAcrossRunners(t *testing.T) {
