@@ -51,12 +51,17 @@ func (w *Worker) laneLoad(inst *instance, p *rprog) *regFile {
 	if r == nil {
 		return nil
 	}
+	w.laneArgs(p, r)
+	w.regStart()
+	return r
+}
+
+// laneArgs loads the ctx fields p reads from fr.lane into its registers r.
+func (w *Worker) laneArgs(p *rprog, r *regFile) {
 	xs := &w.fr.lane
 	for _, l := range p.loads {
 		r[uint8(l.reg)] = xs[uint(l.fi)%maxLaneFields] // l.fi < maxLaneFields (laneReady)
 	}
-	w.regStart()
-	return r
 }
 
 // lanePlain is runPlain on the numbers convention: it runs the plain

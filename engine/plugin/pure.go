@@ -9,9 +9,9 @@ package plugin
 // Such code only computes numbers from the ctx: it has no effects, so
 // running it twice is running it once. That is what makes the contract
 // simple: Pure.Call either returns the result Call would have returned, or
-// declines (false) having changed nothing, and the engine then calls Call,
-// which runs the function again and reports whatever needs reporting. It
-// declines when the function is not such code on this worker, when the hook
+// declines (false) having changed nothing a call can observe, and the
+// engine then calls Call, which runs the function again and reports
+// whatever needs reporting. It declines when the function is not such code on this worker, when the hook
 // has not been instantiated yet (Worker.Prepare, or a first Call, does
 // that), when another call is in progress, and whenever the result is not
 // one read and check accept, so every error message stays Call's.
@@ -54,11 +54,10 @@ func (f *Pure[C, H, R]) Call(ctx *C) (R, bool) {
 		return zero, false
 	}
 	r := f.r
-	for _, l := range p.loads {
-		r[uint8(l.reg)] = fr.lane[uint(l.fi)%maxLaneFields] // l.fi < maxLaneFields (laneReady)
-	}
+	w.laneArgs(p, r)
 	w.regStart()
 	base, n := w.execReg(p, r, nil)
+	// laneRead's test, inlined: a call costs more than the test here.
 	xs := r[base : base+n]
 	if n != s.nret || !allFinite(xs) {
 		return zero, false
@@ -82,8 +81,9 @@ func (f *Pure[C, H, R]) bind(inst *instance) {
 	if ff == nil || ff.reg == nil || !ff.reg.plain || !ff.reg.lane {
 		return
 	}
-	// Outside a call the depth is 0 and the budget the worker's, so the
-	// guard's part that does not depend on the ctx holds once and for all.
+	// Outside a call the frame is at its bottom and the budget is the
+	// worker's, so the guard's part that does not depend on the ctx
+	// (regFrame) holds once and for all.
 	if r := w.regFrame(inst, ff.reg); r != nil {
 		f.p, f.r = ff.reg, r
 	}
