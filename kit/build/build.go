@@ -16,6 +16,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/internal/par"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
@@ -240,9 +241,15 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	sds := set.Validate(name+".scenario.schema.json", src.Root, src)
-	res.Diags = append(res.Diags, sds...)
+	// The schema check and the game's compile both only read src, and
+	// neither needs the other's diagnostics until both are done.
+	var sds diag.Diagnostics
+	wait := par.Beside(func() { sds = set.Validate(name+".scenario.schema.json", src.Root, src) })
 	cfg, gds := g.Compile(src, opts)
+	if p := wait(); p != nil {
+		panic(p)
+	}
+	res.Diags = append(res.Diags, sds...)
 	if sds.HasErrors() {
 		gds = dropDespiteErrors(src, name, sds, gds)
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/internal/par"
 )
 
 // Span locates one value of the source: the key that names it (nil for array
@@ -91,11 +92,17 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 	if bytes.HasPrefix(text, bom) {
 		copy(text, "   ")
 	}
-	for range maxRecoveries {
+	for try := range maxRecoveries {
 		var raw map[string]any
-		_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(&raw)
-		if err == nil {
+		var err error
+		if try == 0 {
+			// The first parse is almost always the only one: the index,
+			// a second parser's walk over the same text, runs beside it.
+			err = p.decodeAndIndex(text, &raw)
+		} else if _, err = toml.NewDecoder(bytes.NewReader(text)).Decode(&raw); err == nil {
 			p.index(text)
+		}
+		if err == nil {
 			p.tree = p.normalize(raw, nil).(map[string]any)
 			return p
 		}
@@ -111,6 +118,27 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 		}
 	}
 	return p
+}
+
+// decodeAndIndex decodes text into raw with BurntSushi and, on another
+// goroutine at the same time, indexes it into p.spans, which nothing else
+// touches until both are done. When the decode fails the index is thrown
+// away, panic included (the recovery indexes the repaired text); when it
+// succeeds a panic of the index goes on in the caller's goroutine, as if
+// the index had run there.
+func (p *parsed) decodeAndIndex(text []byte, raw *map[string]any) error {
+	wait := par.Beside(func() { p.index(text) })
+	_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(raw)
+	crash := wait()
+	if err != nil {
+		clear(p.spans)
+		p.spans[""] = span{file: p, ks: -1}
+		return err
+	}
+	if crash != nil {
+		panic(crash)
+	}
+	return nil
 }
 
 // maxRecoveries bounds the re-parses after syntax errors; past it the file

@@ -253,6 +253,23 @@ func TestSyntaxRecovery(t *testing.T) {
 	}
 }
 
+// TestSyntaxRecoveryForgetsIndex: the first parse indexes the file beside
+// the decode; when the decode fails, what the index recorded of the broken
+// text (here a key BurntSushi rejects and pelletier's syntax tree accepts)
+// must not outlive the recovery.
+func TestSyntaxRecoveryForgetsIndex(t *testing.T) {
+	s, ds := LoadBytes("r.toml", []byte("t = 1\nb = 2\nt.x = 3\n"), Options{})
+	if len(ds) != 1 || ds[0].Subject.Start.Line != 3 {
+		t.Fatalf("diagnostics = %v, want one error on line 3", ds)
+	}
+	if sp, ok := s.Lookup("/t/x"); ok {
+		t.Errorf("/t/x, on the blanked line, still has a span: %+v", sp)
+	}
+	if got := at(s.Range("/b")); got != "r.toml:2:5-2:6" {
+		t.Errorf("/b at %s, want r.toml:2:5-2:6", got)
+	}
+}
+
 func TestSyntaxRecoveryNoCascade(t *testing.T) {
 	// An unclosed array: one error, not a second one at the end of the file.
 	_, ds := LoadBytes("r.toml", []byte("a = [1, 2\nb = 3\n"), Options{})
