@@ -267,7 +267,7 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	doc, err := decodeTree(out)
+	doc, err := schema.DecodeJSON(out)
 	if err != nil {
 		res.Diags = append(res.Diags, internal(err))
 		return res

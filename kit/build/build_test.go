@@ -1,9 +1,14 @@
 package build
 
 import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sandtable/sandtable/kit/internal/jsongen"
 )
 
 func TestDetectGame(t *testing.T) {
@@ -107,5 +112,29 @@ func TestMarshalReuse(t *testing.T) {
 	}
 	if c, _ := Marshal(cfg{Name: "<甲&乙>", Props: map[string]int{"a": 1, "b": 2}}); string(c) != want {
 		t.Errorf("after an error: %q", c)
+	}
+}
+
+// Marshal's own indentation gives encoding/json's bytes (SetIndent("",
+// "  "), HTML unescaped) on random documents with every kind of value and
+// strings that need escaping.
+func TestMarshalIsEncodingJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		v := jsongen.Value(rng, 4)
+		data, err := Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(data, want.Bytes()) {
+			t.Fatalf("Marshal = %q, encoding/json %q", data, want.Bytes())
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package build
+package schema
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// decodeTree decodes JSON into the value json.Unmarshal gives for an `any`
+// DecodeJSON decodes JSON into the value json.Unmarshal gives for an `any`
 // target (map[string]any, []any, string, float64, bool, nil). It is the
 // compiler's way back from a config it has just encoded to the document
 // the config schema validates: a direct recursive descent over text
@@ -16,7 +16,7 @@ import (
 // scans the text twice through a state machine. Text it does not
 // recognise as plain JSON (it should not happen) goes to json.Unmarshal,
 // so the result and the errors are always encoding/json's.
-func decodeTree(data []byte) (any, error) {
+func DecodeJSON(data []byte) (any, error) {
 	d := treeDecoder{data: data}
 	d.space()
 	v, ok := d.value(0)
@@ -44,7 +44,7 @@ var smallInts = func() []any {
 	return out
 }()
 
-// maxTreeDepth is the nesting decodeTree handles itself (encoding/json's
+// maxTreeDepth is the nesting DecodeJSON handles itself (encoding/json's
 // own limit is 10000); deeper documents go to json.Unmarshal.
 const maxTreeDepth = 1000
 
