@@ -267,12 +267,7 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		res.Diags = append(res.Diags, internal(err))
 		return res
 	}
-	doc, err := schema.DecodeJSON(out)
-	if err != nil {
-		res.Diags = append(res.Diags, internal(err))
-		return res
-	}
-	if cds := set.Validate(name+".config.schema.json", doc, nil); len(cds) > 0 {
+	if cds := set.ValidateJSON(name+".config.schema.json", out); len(cds) > 0 {
 		res.Diags = append(res.Diags, cds...)
 		return res
 	}

@@ -153,6 +153,18 @@ func (d *treeDecoder) value(depth int) (any, bool) {
 // number decodes a JSON number as encoding/json does (strconv.ParseFloat);
 // out-of-range numbers are left to json.Unmarshal and its error.
 func (d *treeDecoder) number() (any, bool) {
+	f, ok := d.float()
+	if !ok {
+		return nil, false
+	}
+	if f >= 0 && f < float64(len(smallInts)) && f == math.Trunc(f) && !math.Signbit(f) {
+		return smallInts[int(f)], true
+	}
+	return f, true
+}
+
+// float reads the JSON number at d.i as number does, unboxed.
+func (d *treeDecoder) float() (float64, bool) {
 	start := d.i
 	if d.data[d.i] == '-' {
 		d.i++
@@ -168,12 +180,12 @@ func (d *treeDecoder) number() (any, bool) {
 	if d.i < len(d.data) && d.data[d.i] == '0' {
 		d.i++
 	} else if digits() == 0 {
-		return nil, false
+		return 0, false
 	}
 	if d.i < len(d.data) && d.data[d.i] == '.' {
 		d.i++
 		if digits() == 0 {
-			return nil, false
+			return 0, false
 		}
 	}
 	if d.i < len(d.data) && (d.data[d.i] == 'e' || d.data[d.i] == 'E') {
@@ -182,17 +194,11 @@ func (d *treeDecoder) number() (any, bool) {
 			d.i++
 		}
 		if digits() == 0 {
-			return nil, false
+			return 0, false
 		}
 	}
 	f, err := strconv.ParseFloat(string(d.data[start:d.i]), 64)
-	if err != nil {
-		return nil, false
-	}
-	if f >= 0 && f < float64(len(smallInts)) && f == math.Trunc(f) && !math.Signbit(f) {
-		return smallInts[int(f)], true
-	}
-	return f, true
+	return f, err == nil
 }
 
 // key decodes an object key, reusing the string of an earlier equal key
@@ -226,49 +232,70 @@ func (d *treeDecoder) key() (string, bool) {
 // anything unusual (a lone surrogate, invalid UTF-8, a control character)
 // is left to json.Unmarshal.
 func (d *treeDecoder) string() (string, bool) {
-	if d.i >= len(d.data) || d.data[d.i] != '"' {
+	start, esc, ok := d.scan()
+	switch {
+	case !ok:
 		return "", false
+	case esc:
+		return d.escaped(start)
+	}
+	return string(d.data[start : d.i-1]), true
+}
+
+// scan reads the string at d.i without decoding it. A plain string (no
+// escapes, valid UTF-8, no control characters) is read to past its closing
+// quote, and its text is d.data[start:d.i-1]. At a backslash scan stops
+// there and reports esc, for escaped to go on from. ok is false for
+// anything string leaves to json.Unmarshal.
+func (d *treeDecoder) scan() (start int, esc, ok bool) {
+	if d.i >= len(d.data) || d.data[d.i] != '"' {
+		return 0, false, false
 	}
 	d.i++
-	start := d.i
+	start = d.i
 	for d.i < len(d.data) {
 		c := d.data[d.i]
 		switch {
 		case c == '"':
-			s := string(d.data[start:d.i])
 			d.i++
-			return s, true
+			return start, false, true
 		case c == '\\':
-			return d.escaped(start)
+			return start, true, true
 		case c < 0x20:
-			return "", false
+			return 0, false, false
 		case c < utf8.RuneSelf:
 			d.i++
 		default:
 			r, size := utf8.DecodeRune(d.data[d.i:])
 			if r == utf8.RuneError {
-				return "", false
+				return 0, false, false
 			}
 			d.i += size
 		}
 	}
-	return "", false
+	return 0, false, false
 }
 
 // escaped continues string from its first backslash.
 func (d *treeDecoder) escaped(start int) (string, bool) {
-	b := append([]byte(nil), d.data[start:d.i]...)
+	b, ok := d.unescape(nil, start)
+	return string(b), ok
+}
+
+// unescape is escaped appending the decoded string to dst.
+func (d *treeDecoder) unescape(dst []byte, start int) ([]byte, bool) {
+	b := append(dst, d.data[start:d.i]...)
 	for d.i < len(d.data) {
 		c := d.data[d.i]
 		switch {
 		case c == '"':
 			d.i++
-			return string(b), true
+			return b, true
 		case c < 0x20:
-			return "", false
+			return nil, false
 		case c == '\\':
 			if d.i+1 >= len(d.data) {
-				return "", false
+				return nil, false
 			}
 			e := d.data[d.i+1]
 			d.i += 2
@@ -288,26 +315,26 @@ func (d *treeDecoder) escaped(start int) (string, bool) {
 			case 'u':
 				r, ok := d.hex4()
 				if !ok {
-					return "", false
+					return nil, false
 				}
 				if utf16.IsSurrogate(r) {
 					// Only a proper pair; json.Unmarshal decides the rest.
 					if d.i+1 >= len(d.data) || d.data[d.i] != '\\' || d.data[d.i+1] != 'u' {
-						return "", false
+						return nil, false
 					}
 					d.i += 2
 					r2, ok := d.hex4()
 					if !ok {
-						return "", false
+						return nil, false
 					}
 					r = utf16.DecodeRune(r, r2)
 					if r == utf8.RuneError {
-						return "", false
+						return nil, false
 					}
 				}
 				b = utf8.AppendRune(b, r)
 			default:
-				return "", false
+				return nil, false
 			}
 		case c < utf8.RuneSelf:
 			b = append(b, c)
@@ -315,13 +342,13 @@ func (d *treeDecoder) escaped(start int) (string, bool) {
 		default:
 			r, size := utf8.DecodeRune(d.data[d.i:])
 			if r == utf8.RuneError {
-				return "", false
+				return nil, false
 			}
 			b = append(b, d.data[d.i:d.i+size]...)
 			d.i += size
 		}
 	}
-	return "", false
+	return nil, false
 }
 
 func (d *treeDecoder) hex4() (rune, bool) {

@@ -267,52 +267,96 @@ func ratOf(v any) (*big.Rat, bool) {
 	return new(big.Rat).SetString(fmt.Sprint(v))
 }
 
-// cmpNum compares the number v with b exactly as the library's big.Rat
-// comparison would, taking a shortcut when the answer is certain without it.
-func cmpNum(v any, b *bound) (int, bool) {
+// num is a number of a document: an int64 (BurntSushi's integers) or a
+// float64 (every JSON number, and TOML's floats).
+type num struct {
+	isInt bool
+	i     int64
+	f     float64
+}
+
+// box returns the number as the Go value it came as.
+func (x num) box() any {
+	if x.isInt {
+		return x.i
+	}
+	return x.f
+}
+
+// head is what the checks of one value that do not look inside it need:
+// its JSON kind ("" for a Go type the check does not handle) and, for a
+// scalar, the value.
+type head struct {
+	kind string
+	s    string
+	b    bool
+	n    num
+}
+
+// headOf returns the head of a decoded value.
+func headOf(v any) head {
 	switch x := v.(type) {
+	case nil:
+		return head{kind: "null"}
+	case bool:
+		return head{kind: "boolean", b: x}
+	case string:
+		return head{kind: "string", s: x}
 	case int64:
-		if b.isInt {
-			return cmp.Compare(x, b.i), true
-		}
+		return head{kind: "number", n: num{isInt: true, i: x}}
 	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		return head{kind: "number", n: num{f: x}}
+	case []any:
+		return head{kind: "array"}
+	case map[string]any:
+		return head{kind: "object"}
+	}
+	return head{}
+}
+
+// cmpNum compares the number x with b exactly as the library's big.Rat
+// comparison would, taking a shortcut when the answer is certain without it.
+func cmpNum(x num, b *bound) (int, bool) {
+	if x.isInt {
+		if b.isInt {
+			return cmp.Compare(x.i, b.i), true
+		}
+	} else {
+		f := x.f
+		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return 0, false
 		}
-		if b.isInt && x == math.Trunc(x) && math.Abs(x) <= 1<<53 {
-			return cmp.Compare(int64(x), b.i), true
+		if b.isInt && f == math.Trunc(f) && math.Abs(f) <= 1<<53 {
+			return cmp.Compare(int64(f), b.i), true
 		}
-		// The library compares the shortest decimal d that rounds to x
+		// The library compares the shortest decimal d that rounds to f
 		// with the schema's number r. Rounding to float64 is monotonic, so
-		// x < round(r) implies d < r (and likewise for >); only x ==
+		// f < round(r) implies d < r (and likewise for >); only f ==
 		// round(r) needs the exact comparison.
-		if x < b.f {
+		if f < b.f {
 			return -1, true
 		}
-		if x > b.f {
+		if f > b.f {
 			return 1, true
 		}
 	}
-	r, ok := ratOf(v)
+	r, ok := ratOf(x.box())
 	if !ok {
 		return 0, false
 	}
 	return r.Cmp(b.r), true
 }
 
-// isInteger reports whether a number value is an integer, as the library
-// decides it (its decimal text parses as an integer).
-func isInteger(v any) (bool, bool) {
-	switch x := v.(type) {
-	case int64:
+// isInteger reports whether a number is an integer, as the library decides
+// it (its decimal text parses as an integer).
+func isInteger(x num) (bool, bool) {
+	if x.isInt {
 		return true, true
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return false, false
-		}
-		return x == math.Trunc(x), true
 	}
-	return false, false
+	if math.IsNaN(x.f) || math.IsInf(x.f, 0) {
+		return false, false
+	}
+	return x.f == math.Trunc(x.f), true
 }
 
 // check returns the verdict of value v against n.
@@ -323,27 +367,47 @@ func (n *node) check(v any, depth int) verdict {
 	if depth > quickDepth {
 		return unsure
 	}
-	kind := jsonKind(v)
-	if kind == "" {
-		return unsure
+	h := headOf(v)
+	out, done := n.checkHead(&h)
+	if done {
+		return out
+	}
+	switch h.kind {
+	case "object":
+		out = out.and(n.checkObject(v.(map[string]any), depth))
+	case "array":
+		out = out.and(n.checkArray(v.([]any), depth))
+	}
+	if out == invalid {
+		return invalid
+	}
+	return n.checkLogic(out, func(s *node) verdict { return s.check(v, depth+1) })
+}
+
+// checkHead checks what does not look inside the value h heads: always,
+// type, const and enum, and the keywords of strings and numbers. done means
+// out is the verdict; otherwise out is the verdict so far.
+func (n *node) checkHead(h *head) (out verdict, done bool) {
+	if h.kind == "" {
+		return unsure, true
 	}
 	if n.always != nil {
 		if *n.always {
-			return valid
+			return valid, true
 		}
-		return invalid
+		return invalid, true
 	}
 	if len(n.types) > 0 {
 		matched := false
 		for _, t := range n.types {
-			if t == kind {
+			if t == h.kind {
 				matched = true
 				break
 			}
-			if t == "integer" && kind == "number" {
-				isInt, ok := isInteger(v)
+			if t == "integer" && h.kind == "number" {
+				isInt, ok := isInteger(h.n)
 				if !ok {
-					return unsure
+					return unsure, true
 				}
 				if isInt {
 					matched = true
@@ -352,16 +416,15 @@ func (n *node) check(v any, depth int) verdict {
 			}
 		}
 		if !matched {
-			return invalid
+			return invalid, true
 		}
 	}
-	out := valid
 	if len(n.consts) > 0 {
 		matched := false
 		for _, c := range n.consts {
-			eq, ok := c.equals(v, kind)
+			eq, ok := c.equals(h)
 			if !ok {
-				return unsure
+				return unsure, true
 			}
 			if eq {
 				matched = true
@@ -369,36 +432,38 @@ func (n *node) check(v any, depth int) verdict {
 			}
 		}
 		if !matched {
-			return invalid
+			return invalid, true
 		}
 	}
-	switch kind {
-	case "object":
-		out = out.and(n.checkObject(v.(map[string]any), depth))
-	case "array":
-		out = out.and(n.checkArray(v.([]any), depth))
+	switch h.kind {
 	case "string":
-		s := v.(string)
 		if n.minLen != -1 || n.maxLen != -1 {
-			l := utf8.RuneCountInString(s)
+			l := utf8.RuneCountInString(h.s)
 			if (n.minLen != -1 && l < n.minLen) || (n.maxLen != -1 && l > n.maxLen) {
-				return invalid
+				return invalid, true
 			}
 		}
-		if n.pattern != nil && !n.pattern.MatchString(s) {
-			return invalid
+		if n.pattern != nil && !n.pattern.MatchString(h.s) {
+			return invalid, true
 		}
 	case "number":
-		out = out.and(n.checkNumber(v))
+		if out = n.checkNumber(h.n); out == invalid {
+			return invalid, true
+		}
+		return out, false
 	}
-	if out == invalid {
-		return invalid
-	}
+	return valid, false
+}
+
+// checkLogic applies the keywords that check the same value against other
+// schemas ($ref, not, allOf, anyOf, oneOf, if/then/else) to the verdict so
+// far; sub checks the value against one of them.
+func (n *node) checkLogic(out verdict, sub func(*node) verdict) verdict {
 	if n.ref != nil {
-		out = out.and(n.ref.check(v, depth+1))
+		out = out.and(sub(n.ref))
 	}
 	if n.not != nil {
-		switch n.not.check(v, depth+1) {
+		switch sub(n.not) {
 		case valid:
 			return invalid
 		case unsure:
@@ -406,12 +471,12 @@ func (n *node) check(v any, depth int) verdict {
 		}
 	}
 	for _, s := range n.allOf {
-		out = out.and(s.check(v, depth+1))
+		out = out.and(sub(s))
 	}
 	if len(n.anyOf) > 0 {
 		best := invalid
 		for _, s := range n.anyOf {
-			if r := s.check(v, depth+1); r < best {
+			if r := sub(s); r < best {
 				best = r
 			}
 			if best == valid {
@@ -423,7 +488,7 @@ func (n *node) check(v any, depth int) verdict {
 	if len(n.oneOf) > 0 {
 		matched, doubt := 0, false
 		for _, s := range n.oneOf {
-			switch s.check(v, depth+1) {
+			switch sub(s) {
 			case valid:
 				matched++
 			case unsure:
@@ -440,11 +505,11 @@ func (n *node) check(v any, depth int) verdict {
 		}
 	}
 	if n.ifN != nil {
-		switch n.ifN.check(v, depth+1) {
+		switch sub(n.ifN) {
 		case valid:
-			out = out.and(n.thenN.check(v, depth+1))
+			out = out.and(sub(n.thenN))
 		case invalid:
-			out = out.and(n.elseN.check(v, depth+1))
+			out = out.and(sub(n.elseN))
 		default:
 			out = unsure
 		}
@@ -452,23 +517,23 @@ func (n *node) check(v any, depth int) verdict {
 	return out
 }
 
-func (c scalar) equals(v any, kind string) (bool, bool) {
-	if c.kind != kind {
+func (c scalar) equals(h *head) (bool, bool) {
+	if c.kind != h.kind {
 		return false, true // values of different JSON types are never equal
 	}
-	switch kind {
+	switch h.kind {
 	case "null":
 		return true, true
 	case "string":
-		return v.(string) == c.s, true
+		return h.s == c.s, true
 	case "boolean":
-		return v.(bool) == c.b, true
+		return h.b == c.b, true
 	}
-	d, ok := cmpNum(v, c.n)
+	d, ok := cmpNum(h.n, c.n)
 	return d == 0, ok
 }
 
-func (n *node) checkNumber(v any) verdict {
+func (n *node) checkNumber(v num) verdict {
 	for _, b := range []struct {
 		b  *bound
 		ok func(int) bool
@@ -490,7 +555,7 @@ func (n *node) checkNumber(v any) verdict {
 		}
 	}
 	if n.multipleOf != nil {
-		r, ok := ratOf(v)
+		r, ok := ratOf(v.box())
 		if !ok || n.multipleOf.Sign() == 0 {
 			return unsure
 		}
@@ -556,7 +621,7 @@ func (n *node) checkArray(a []any, depth int) verdict {
 	}
 	out := valid
 	if n.unique {
-		out = uniqueScalars(a)
+		out = uniqueScalars(len(a), func(i int) head { return headOf(a[i]) })
 		if out == invalid {
 			return invalid
 		}
@@ -590,35 +655,37 @@ func (n *node) checkArray(a []any, depth int) verdict {
 }
 
 // uniqueScalars decides uniqueItems for arrays of strings, booleans, null
-// and numbers; arrays and objects are left to the library. Numbers are
-// equal when their decimal texts are (the library's rule): an integral
-// float equals the integer, other floats equal only themselves.
-func uniqueScalars(a []any) verdict {
+// and numbers, given the heads of the n elements; arrays and objects are
+// left to the library. Numbers are equal when their decimal texts are (the
+// library's rule): an integral float equals the integer, other floats equal
+// only themselves.
+func uniqueScalars(n int, at func(i int) head) verdict {
 	type key struct {
 		kind byte
 		s    string
 		i    int64
 	}
-	seen := make(map[key]struct{}, len(a))
-	for _, e := range a {
+	seen := make(map[key]struct{}, n)
+	for e := range n {
+		h := at(e)
 		var k key
-		switch x := e.(type) {
-		case nil:
+		switch h.kind {
+		case "null":
 			k.kind = 'n'
-		case bool:
+		case "boolean":
 			k.kind = 'b'
-			if x {
+			if h.b {
 				k.i = 1
 			}
-		case string:
-			k.kind, k.s = 's', x
-		case int64:
-			if x > 1<<53 || x < -1<<53 {
-				return unsure
-			}
-			k.kind, k.i = 'i', x
-		case float64:
+		case "string":
+			k.kind, k.s = 's', h.s
+		case "number":
+			x := h.n.f
 			switch {
+			case h.n.isInt && (h.n.i > 1<<53 || h.n.i < -1<<53):
+				return unsure
+			case h.n.isInt:
+				k.kind, k.i = 'i', h.n.i
 			case math.IsNaN(x) || math.IsInf(x, 0):
 				return unsure
 			case x == math.Trunc(x) && math.Abs(x) <= 1<<53:

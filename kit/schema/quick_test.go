@@ -91,6 +91,7 @@ func TestQuickAgreesWithLibrary(t *testing.T) {
 					t.Errorf("%s, %s: quick check says %s, the library says valid=%v", s.name, what, q, lib)
 				}
 				tally[q]++
+				tally["tape "+tapeAgrees(t, set, name, doc, s.name+", "+what)]++
 				return q
 			}
 			if q := check("as is", s.doc); q == "unsure" && set.LibraryValid(name, s.doc) {
@@ -132,8 +133,37 @@ func TestQuickBounds(t *testing.T) {
 			if (q == "valid") != lib && q != "unsure" {
 				t.Errorf("%s = %v: quick %s, library valid=%v", key, v, q, lib)
 			}
+			tapeAgrees(t, set, name, doc, fmt.Sprintf("%s = %v", key, v))
 		}
 	}
+}
+
+// tapeAgrees checks doc's JSON text with the quick check of the text
+// (Set.ValidateJSON's) and returns its verdict. The text must be read, the
+// verdict must be the quick check's verdict on the text's decoded tree
+// (valid or not: an invalid and an unsure property may be met in either
+// order), and it must not contradict the library on that tree.
+func tapeAgrees(t *testing.T, set *schema.Set, name string, doc any, what string) string {
+	t.Helper()
+	data, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	tq := set.TapeVerdict(name, data)
+	tree, err := schema.DecodeJSON(data)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	q, lib := set.QuickVerdict(name, tree), set.LibraryValid(name, tree)
+	switch {
+	case tq == "notape":
+		t.Errorf("%s: the tape refuses the JSON text %.200s", what, data)
+	case (tq == "valid") != (q == "valid"):
+		t.Errorf("%s: the text's check says %s, the tree's %s", what, tq, q)
+	case (tq == "valid" && !lib) || (tq == "invalid" && lib):
+		t.Errorf("%s: the text's check says %s, the library says valid=%v", what, tq, lib)
+	}
+	return tq
 }
 
 func clone(v any) any {
@@ -251,11 +281,9 @@ func short(v any) string {
 	return s
 }
 
-// The keywords the shipped schemas do not use yet (references, anyOf,
-// oneOf, not, patternProperties, tuples, propertyNames, multipleOf, numeric
-// enums) agree with the library too, on random documents.
-func TestQuickOtherKeywords(t *testing.T) {
-	const doc = `{
+// otherKeywords is a schema with the keywords the shipped schemas do not
+// use yet.
+const otherKeywords = `{
 	  "$schema": "http://json-schema.org/draft-07/schema#",
 	  "definitions": {
 	    "pos": {"type": "array", "items": [{"type": "integer"}, {"type": "integer", "minimum": 0}], "additionalItems": false},
@@ -278,6 +306,12 @@ func TestQuickOtherKeywords(t *testing.T) {
 	  "patternProperties": {"^q": {"type": "boolean"}},
 	  "additionalProperties": {"type": "integer"}
 	}`
+
+// The keywords the shipped schemas do not use yet (references, anyOf,
+// oneOf, not, patternProperties, tuples, propertyNames, multipleOf, numeric
+// enums) agree with the library too, on random documents.
+func TestQuickOtherKeywords(t *testing.T) {
+	doc := otherKeywords
 	set, err := schema.LoadFS(fstest.MapFS{"t.schema.json": {Data: []byte(doc)}})
 	if err != nil {
 		t.Fatal(err)
@@ -326,6 +360,7 @@ func TestQuickOtherKeywords(t *testing.T) {
 			t.Errorf("document %d %v: quick check says %s, the library says valid=%v", i, d, q, lib)
 		}
 		tally[q]++
+		tally["tape "+tapeAgrees(t, set, "t.schema.json", d, fmt.Sprintf("document %d %v", i, d))]++
 	}
 	t.Logf("verdicts: %v", tally)
 	if tally["valid"] < 100 || tally["invalid"] < 100 {
@@ -387,4 +422,80 @@ func TestSchemasCompileOnUse(t *testing.T) {
 	if ds := broken.Validate("none.schema.json", nil, nil); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
 		t.Errorf("unknown schema: %v", ds)
 	}
+}
+
+// The text's check reads escaped strings and keys as their decoded values,
+// and refuses what the tree would hold differently: an object naming a
+// member twice (the tree keeps the last value), text that is not JSON.
+func TestTapeText(t *testing.T) {
+	const doc = `{
+	  "$schema": "http://json-schema.org/draft-07/schema#",
+	  "type": "object",
+	  "required": ["a/b"],
+	  "properties": {
+	    "a/b": {"enum": ["x\"y", "中"]},
+	    "n": {"type": "array", "items": {"type": "integer", "maximum": 3}, "uniqueItems": true}
+	  },
+	  "additionalProperties": false
+	}`
+	set, err := schema.LoadFS(fstest.MapFS{"t.schema.json": {Data: []byte(doc)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		`{"a/b": "x\"y"}`:                    "valid",
+		`{"a\/b": "\u4e2d", "n": [1, 2, 3]}`: "valid",
+		`{"a/b": "\u4e2d\u4e2d"}`:            "invalid",
+		`{"n": [1]}`:                         "invalid", // a/b missing
+		`{"a/b": "中", "n": [1, 1]}`:          "invalid", // not unique
+		`{"a/b": "中", "n": [1.5]}`:           "invalid",
+		`{"a/b": "中", "n": [4]}`:             "invalid",
+		`{"a/b": "中", "m": 1}`:               "invalid",
+		`{"a/b": "中", "a/b": "no"}`:          "notape",
+		`{"a/b": "中", "k1": 1, "k2": 2, "k3": 3, "k4": 4, "k5": 5, "k6": 6, "k7": 7, "k8": 8, "k9": 9, "k4": 0}`: "notape",
+		`{"a/b": "中"} x`:      "notape",
+		`{"a/b": "中",}`:       "notape",
+		"{\"a/b\": \"\xff\"}": "notape",
+	} {
+		if got := set.TapeVerdict("t.schema.json", []byte(text)); got != want {
+			t.Errorf("%s: the text's check says %s, want %s", text, got, want)
+		}
+	}
+	if ds := set.ValidateJSON("t.schema.json", []byte(`{"a/b": "中", "a/b": "no"}`)); len(ds) != 1 {
+		t.Errorf("a repeated key (the last value is wrong): %v, want one diagnostic", ds)
+	}
+	if ds := set.ValidateJSON("t.schema.json", []byte(`{"a/b": "x\"y"}`)); len(ds) != 0 {
+		t.Errorf("a valid text: %v", ds)
+	}
+	if ds := set.ValidateJSON("t.schema.json", []byte(`{"a/b": `)); len(ds) != 1 || ds[0].Code != schema.CodeInternal {
+		t.Errorf("text that is not JSON: %v, want one %s", ds, schema.CodeInternal)
+	}
+}
+
+// FuzzTape: on any text, the text's check either refuses it or agrees with
+// the quick check of DecodeJSON's tree and the library, on the schema of
+// the other keywords.
+func FuzzTape(f *testing.F) {
+	set, err := schema.LoadFS(fstest.MapFS{"t.schema.json": {Data: []byte(otherKeywords)}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{`{}`, `{"p": [1, 0], "u": [1, "1", true]}`, `{"a": "x\u0041", "q\u0031": true}`,
+		`{"t": {"kids": [{"kids": []}, {"x": 1}]}, "i": "ab"}`, `{"o": 2.0, "n": null}`, `[1]`, `{"c": 3, "c": 4}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tq := set.TapeVerdict("t.schema.json", data)
+		if tq == "notape" {
+			return
+		}
+		tree, err := schema.DecodeJSON(data)
+		if err != nil {
+			t.Fatalf("the tape read %q, which DecodeJSON refuses: %v", data, err)
+		}
+		q, lib := set.QuickVerdict("t.schema.json", tree), set.LibraryValid("t.schema.json", tree)
+		if (tq == "valid") != (q == "valid") || (tq == "valid" && !lib) || (tq == "invalid" && lib) {
+			t.Fatalf("%q: the text's check says %s, the tree's %s, the library valid=%v", data, tq, q, lib)
+		}
+	})
 }

@@ -146,6 +146,29 @@ func (s *Set) Names() []string { return slices.Clone(s.names) }
 // Source returns the embedded text of a schema.
 func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) }
 
+// ValidateJSON checks the JSON text data against the named schema as
+// Validate checks its decoded document (DecodeJSON) with a nil Locator. A
+// document the quick check accepts straight from the text (see tape.go) is
+// never decoded; any other is, and Validate finds and words its errors. Text
+// that is not JSON gives one internal diagnostic.
+func (s *Set) ValidateJSON(name string, data []byte) diag.Diagnostics {
+	if _, q, ok, err := s.schema(name); ok && err == nil && q != nil {
+		if t, ok := readTape(data); ok {
+			v := q.checkTape(t, 0, 0)
+			t.release()
+			if v == valid {
+				return nil
+			}
+		}
+	}
+	doc, err := DecodeJSON(data)
+	if err != nil {
+		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Invalid JSON",
+			Detail: sentence(err.Error())}}
+	}
+	return s.Validate(name, doc, nil)
+}
+
 // Validate checks doc (JSON-typed values) against the named schema and maps
 // every error to a diagnostic located by loc. With a nil loc (compiled
 // configs have no TOML behind them) the diagnostics carry the JSON pointer in
