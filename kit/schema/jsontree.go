@@ -166,8 +166,25 @@ func (d *treeDecoder) number() (any, bool) {
 // float reads the JSON number at d.i as number does, unboxed.
 func (d *treeDecoder) float() (float64, bool) {
 	start := d.i
-	if d.data[d.i] == '-' {
+	neg := d.data[d.i] == '-'
+	if neg {
 		d.i++
+	}
+	// Integers of up to 15 digits, most of a config's numbers, are exact
+	// in a float64: no need for ParseFloat.
+	var n int64
+	j := d.i
+	for j < len(d.data) && j-d.i < 16 && '0' <= d.data[j] && d.data[j] <= '9' {
+		n = n*10 + int64(d.data[j]-'0')
+		j++
+	}
+	if k := j - d.i; k > 0 && k < 16 && (k == 1 || d.data[d.i] != '0') &&
+		(j == len(d.data) || (d.data[j] != '.' && d.data[j] != 'e' && d.data[j] != 'E' && (d.data[j] < '0' || d.data[j] > '9'))) {
+		d.i = j
+		if neg {
+			return -float64(n), true // -0 too
+		}
+		return float64(n), true
 	}
 	digits := func() int {
 		n := 0
@@ -242,6 +259,15 @@ func (d *treeDecoder) string() (string, bool) {
 	return string(d.data[start : d.i-1]), true
 }
 
+// plainByte marks the bytes a string holds as they are: ASCII but for
+// control characters, the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // scan reads the string at d.i without decoding it. A plain string (no
 // escapes, valid UTF-8, no control characters) is read to past its closing
 // quote, and its text is d.data[start:d.i-1]. At a backslash scan stops
@@ -255,6 +281,10 @@ func (d *treeDecoder) scan() (start int, esc, ok bool) {
 	start = d.i
 	for d.i < len(d.data) {
 		c := d.data[d.i]
+		if plainByte[c] {
+			d.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			d.i++
@@ -287,6 +317,16 @@ func (d *treeDecoder) unescape(dst []byte, start int) ([]byte, bool) {
 	b := append(dst, d.data[start:d.i]...)
 	for d.i < len(d.data) {
 		c := d.data[d.i]
+		if plainByte[c] {
+			// A run of plain bytes is copied in one append.
+			j := d.i + 1
+			for j < len(d.data) && plainByte[d.data[j]] {
+				j++
+			}
+			b = append(b, d.data[d.i:j]...)
+			d.i = j
+			continue
+		}
 		switch {
 		case c == '"':
 			d.i++

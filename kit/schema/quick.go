@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"regexp"
 	"unicode/utf8"
 
@@ -57,10 +58,17 @@ type node struct {
 	minProps, maxProps int
 	required           []string
 	props              map[string]*node
-	propNames          *node
-	patternProps       []patternNode
-	addProps           *node // additionalProperties as a schema
-	noAddProps         bool  // additionalProperties: false
+	// members is props for the tape: by name, the member's schema and,
+	// for a required one, its bit in a mask of the required members
+	// (reqMask, which is 0 when more than 64 are required; reqOther are
+	// the required names props does not have).
+	members      map[string]member
+	reqMask      uint64
+	reqOther     []string
+	propNames    *node
+	patternProps []patternNode
+	addProps     *node // additionalProperties as a schema
+	noAddProps   bool  // additionalProperties: false
 
 	minItems, maxItems int
 	unique             bool
@@ -78,6 +86,12 @@ type node struct {
 	not                 *node
 	allOf, anyOf, oneOf []*node
 	ifN, thenN, elseN   *node
+}
+
+// member is what the tape's check needs of one named property.
+type member struct {
+	n   *node
+	bit int8 // the property's bit in reqMask, or -1
 }
 
 type patternNode struct {
@@ -179,6 +193,24 @@ func quickOf(s *jsonschema.Schema, memo map[*jsonschema.Schema]*node) (*node, bo
 		n.props = make(map[string]*node, len(s.Properties))
 		for name, ps := range s.Properties {
 			n.props[name] = sub(ps)
+		}
+	}
+	n.members = make(map[string]member, len(s.Properties))
+	for name, q := range n.props {
+		n.members[name] = member{n: q, bit: -1}
+	}
+	if len(n.required) <= 64 {
+		for _, r := range n.required {
+			m, ok := n.members[r]
+			if !ok {
+				n.reqOther = append(n.reqOther, r)
+				continue
+			}
+			if m.bit < 0 {
+				m.bit = int8(bits.OnesCount64(n.reqMask))
+				n.reqMask = n.reqMask<<1 | 1
+				n.members[r] = m
+			}
 		}
 	}
 	n.propNames = sub(s.PropertyNames)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -498,4 +499,72 @@ func FuzzTape(f *testing.F) {
 			t.Fatalf("%q: the text's check says %s, the tree's %s, the library valid=%v", data, tq, q, lib)
 		}
 	})
+}
+
+// BenchmarkValidateConfig: checking sanguo's compiled config, from its text
+// (ValidateJSON: the tape) and as a decoded tree (DecodeJSON and Validate,
+// the way before the tape).
+func BenchmarkValidateConfig(b *testing.B) {
+	set, err := schema.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	res := build.NewCompiler(games.All()...).Compile("../../scenarios/mbg/sanguo", build.Options{})
+	if res.Config == nil {
+		b.Fatal(res.Diags)
+	}
+	const name = "mbg.config.schema.json"
+	b.Run("text", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if ds := set.ValidateJSON(name, res.Config); len(ds) > 0 {
+				b.Fatal(ds)
+			}
+		}
+	})
+	b.Run("tree", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			doc, err := schema.DecodeJSON(res.Config)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if ds := set.Validate(name, doc, nil); len(ds) > 0 {
+				b.Fatal(ds)
+			}
+		}
+	})
+}
+
+// Required members on the tape: those with a schema are ticked off while
+// the members are checked, the others (and all of them past 64) are looked
+// for.
+func TestTapeRequired(t *testing.T) {
+	var many, all []string
+	for i := range 65 {
+		many = append(many, fmt.Sprintf("%q", fmt.Sprint("k", i)))
+		all = append(all, fmt.Sprintf("%q: %d", fmt.Sprint("k", i), i))
+	}
+	set, err := schema.LoadFS(fstest.MapFS{
+		"few.schema.json": {Data: []byte(`{"properties": {"a": {"type": "integer"}, "b": {}}, "required": ["a", "z"]}`)},
+		"many.schema.json": {Data: []byte(`{"properties": {"k0": {"type": "integer"}}, "required": [` +
+			strings.Join(many, ", ") + `]}`)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ schema, text, want string }{
+		{"few", `{"a": 1, "z": 2}`, "valid"},
+		{"few", `{"z": 2, "b": 0, "a": 1}`, "valid"},
+		{"few", `{"a": 1}`, "invalid"},
+		{"few", `{"z": 1, "b": 2}`, "invalid"},
+		{"few", `{"a": 1.5, "z": 2}`, "invalid"},
+		{"many", "{" + strings.Join(all, ", ") + "}", "valid"},
+		{"many", "{" + strings.Join(all[1:], ", ") + "}", "invalid"},
+		{"many", "{" + strings.Join(all[:64], ", ") + "}", "invalid"},
+	} {
+		if got := set.TapeVerdict(c.schema+".schema.json", []byte(c.text)); got != c.want {
+			t.Errorf("%s, %.40s: the text's check says %s, want %s", c.schema, c.text, got, c.want)
+		}
+	}
 }

@@ -243,7 +243,7 @@ func (t *tape) repeatsKey(i int32) bool {
 		dup := false
 		t.members(i, func(a int32) bool {
 			for b := t.toks[a+1].next; b < t.toks[i].next; b = t.toks[b+1].next {
-				if t.str(a) == t.str(b) {
+				if t.sameKey(a, b) {
 					dup = true
 					return false
 				}
@@ -268,6 +268,16 @@ func (t *tape) repeatsKey(i int32) bool {
 	})
 	clear(t.seen)
 	return dup
+}
+
+// sameKey reports whether the keys at a and b are equal, comparing their
+// text unless one has escapes.
+func (t *tape) sameKey(a, b int32) bool {
+	x, y := &t.toks[a], &t.toks[b]
+	if x.e >= 0 && y.e >= 0 {
+		return string(t.data[x.s:x.e]) == string(t.data[y.s:y.e])
+	}
+	return t.str(a) == t.str(b)
 }
 
 // head returns the head of the value at i.
@@ -318,23 +328,23 @@ func (n *node) checkTape(t *tape, i int32, depth int) verdict {
 	return n.checkLogic(out, func(s *node) verdict { return s.checkTape(t, i, depth+1) })
 }
 
-// tapeObject is checkObject on the object at i of t.
+// tapeObject is checkObject on the object at i of t. The required members
+// are ticked off in the same pass over the members that checks them.
 func (n *node) tapeObject(t *tape, i int32, depth int) verdict {
 	size := int(t.toks[i].n)
 	if (n.minProps != -1 && size < n.minProps) || (n.maxProps != -1 && size > n.maxProps) {
 		return invalid
 	}
-	for _, r := range n.required {
-		found := false
-		t.members(i, func(k int32) bool {
-			found = t.str(k) == r
-			return !found
-		})
-		if !found {
+	scan := n.reqOther
+	if len(n.required) > 64 {
+		scan = n.required
+	}
+	for _, r := range scan {
+		if !t.has(i, r) {
 			return invalid
 		}
 	}
-	out := valid
+	out, have := valid, uint64(0)
 	t.members(i, func(k int32) bool {
 		key, v := t.str(k), k+1
 		if n.propNames != nil {
@@ -343,9 +353,12 @@ func (n *node) tapeObject(t *tape, i int32, depth int) verdict {
 			}
 		}
 		named := false
-		if ps, ok := n.props[key]; ok {
+		if m, ok := n.members[key]; ok {
 			named = true
-			if out = out.and(ps.checkTape(t, v, depth+1)); out == invalid {
+			if m.bit >= 0 {
+				have |= 1 << m.bit
+			}
+			if out = out.and(m.n.checkTape(t, v, depth+1)); out == invalid {
 				return false
 			}
 		}
@@ -371,7 +384,20 @@ func (n *node) tapeObject(t *tape, i int32, depth int) verdict {
 		}
 		return true
 	})
+	if have != n.reqMask {
+		return invalid
+	}
 	return out
+}
+
+// has reports whether the object at i has a member named key.
+func (t *tape) has(i int32, key string) bool {
+	found := false
+	t.members(i, func(k int32) bool {
+		found = t.str(k) == key
+		return !found
+	})
+	return found
 }
 
 // tapeArray is checkArray on the array at i of t.
