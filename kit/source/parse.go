@@ -103,7 +103,8 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 			p.index(text)
 		}
 		if err == nil {
-			p.tree = p.normalize(raw, nil).(map[string]any)
+			tree, _ := p.normalize(raw, make([]step, 0, 16))
+			p.tree = tree.(map[string]any)
 			return p
 		}
 		d := p.syntaxDiag(text, err)
@@ -206,29 +207,36 @@ func sentence(s string) string {
 
 // normalize converts BurntSushi's decoded values to JSON types: objects,
 // arrays, strings, booleans, int64 and float64. Dates become strings in
-// their TOML form; NaN and infinities are reported and become 0.
+// their TOML form; NaN and infinities are reported and become 0. It
+// returns the value and whether it is another than v; the root must be a
+// table.
 //
-// Maps and slices are converted in place (they are the decoder's own), and
-// the pointer of a value is only spelled out for a diagnostic: path holds
-// its tokens.
-func (p *parsed) normalize(v any, path []string) any {
+// Maps and slices are converted in place (they are the decoder's own), a
+// map entry is only written when its value changes, and the pointer of a
+// value is only spelled out for a diagnostic: path holds its steps, in one
+// array that the steps of siblings reuse.
+func (p *parsed) normalize(v any, path []step) (any, bool) {
 	switch v := v.(type) {
 	case map[string]any:
 		for k, e := range v {
-			v[k] = p.normalize(e, append(path, EscapeToken(k)))
+			if ne, changed := p.normalize(e, append(path, step{key: k})); changed {
+				v[k] = ne
+			}
 		}
-		return v
+		return v, false
 	case []map[string]any:
 		out := make([]any, len(v))
 		for i, e := range v {
-			out[i] = p.normalize(e, append(path, strconv.Itoa(i)))
+			out[i], _ = p.normalize(e, append(path, step{index: i, inArray: true}))
 		}
-		return out
+		return out, true
 	case []any:
 		for i, e := range v {
-			v[i] = p.normalize(e, append(path, strconv.Itoa(i)))
+			if ne, changed := p.normalize(e, append(path, step{index: i, inArray: true})); changed {
+				v[i] = ne
+			}
 		}
-		return v
+		return v, false
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			d := diag.Diagnostic{
@@ -237,30 +245,45 @@ func (p *parsed) normalize(v any, path []string) any {
 			}
 			ptr := ""
 			for _, t := range path {
-				ptr += "/" + t
+				ptr += "/" + t.token()
 			}
 			if s, ok := p.spans[ptr]; ok {
 				d.Subject = s.value().Ptr()
 			}
 			p.diags = append(p.diags, d)
-			return float64(0)
+			return float64(0), true
 		}
-		return v
+		return v, false
 	case time.Time:
 		// BurntSushi marks local dates and times with zones of these names.
 		switch v.Location().String() {
 		case "date-local":
-			return v.Format("2006-01-02")
+			return v.Format("2006-01-02"), true
 		case "time-local":
-			return v.Format("15:04:05.999999999")
+			return v.Format("15:04:05.999999999"), true
 		case "datetime-local":
-			return v.Format("2006-01-02T15:04:05.999999999")
+			return v.Format("2006-01-02T15:04:05.999999999"), true
 		}
-		return v.Format(time.RFC3339Nano)
+		return v.Format(time.RFC3339Nano), true
 	case int64, string, bool:
-		return v
+		return v, false
 	}
-	return fmt.Sprint(v)
+	return fmt.Sprint(v), true
+}
+
+// step is one step of normalize's path: a table's key or an array's index.
+type step struct {
+	key     string
+	index   int
+	inArray bool
+}
+
+// token is the step as a JSON pointer reference token.
+func (s step) token() string {
+	if s.inArray {
+		return strconv.Itoa(s.index)
+	}
+	return EscapeToken(s.key)
 }
 
 // EscapeToken escapes one JSON pointer reference token (RFC 6901).

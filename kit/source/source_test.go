@@ -3,6 +3,7 @@ package source
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -148,6 +149,41 @@ func TestNonFinite(t *testing.T) {
 	}
 	if s.Root["c"] != "2024-01-02" {
 		t.Errorf("local date = %#v", s.Root["c"])
+	}
+}
+
+// Non-finite numbers deep in arrays of tables, inline tables and nested
+// arrays (past the depth normalize's path array starts with) are located;
+// their siblings are left alone and local times become strings.
+func TestNonFiniteNested(t *testing.T) {
+	deep := strings.Repeat("[", 18) + "nan" + strings.Repeat("]", 18)
+	text := "[[t]]\nx = 1\n[[t]]\ny = [1, nan, 2]\nz = { w = inf, v = 3 }\nd = 07:32:00\n[u]\na = " + deep + "\n"
+	s, ds := LoadBytes("n.toml", []byte(text), Options{})
+	ds = diag.Normalize(ds)
+	var got []string
+	for _, d := range ds {
+		if d.Code != CodeNonFinite {
+			t.Fatalf("diagnostics = %v", ds)
+		}
+		got = append(got, at(d.Subject))
+	}
+	want := []string{"n.toml:4:9-4:12", "n.toml:5:11-5:14", "n.toml:8:23-8:26"}
+	if !slices.Equal(got, want) {
+		t.Errorf("non-finite numbers at %v, want %v", got, want)
+	}
+	ts, _ := s.Root["t"].([]any)
+	if len(ts) != 2 {
+		t.Fatalf("t = %#v, want an array of 2 tables", s.Root["t"])
+	}
+	second := ts[1].(map[string]any)
+	if y := second["y"].([]any); y[0] != int64(1) || y[1] != float64(0) || y[2] != int64(2) {
+		t.Errorf("y = %#v", y)
+	}
+	if z := second["z"].(map[string]any); z["w"] != float64(0) || z["v"] != int64(3) {
+		t.Errorf("z = %#v", z)
+	}
+	if second["d"] != "07:32:00" {
+		t.Errorf("local time = %#v", second["d"])
 	}
 }
 
