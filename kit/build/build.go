@@ -39,6 +39,20 @@ type Game interface {
 	Kinds() []*plugin.Kind
 }
 
+// Stager is implemented by games whose compile has two parts: building the
+// config, then checks (lint rules, scripts) that only read what the first
+// part built. The compiler encodes and validates the config while the
+// checks run. A Stager's Compile is Staged: Stage, then its checks.
+type Stager interface {
+	Stage(src *source.Source, opts Options) (config any, checks func() diag.Diagnostics)
+}
+
+// Staged is the Compile of a Stager: its Stage, then its checks.
+func Staged(s Stager, src *source.Source, opts Options) (any, diag.Diagnostics) {
+	cfg, checks := s.Stage(src, opts)
+	return cfg, checks()
+}
+
 // Importer is implemented by games whose legacy files mapc import reads.
 type Importer interface {
 	// ImportArgs describes the files the importer takes, for usage
@@ -242,13 +256,25 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		return res
 	}
 	// The schema check and the game's compile both only read src, and
-	// neither needs the other's diagnostics until both are done.
-	var sds diag.Diagnostics
-	wait := par.Beside(func() { sds = set.Validate(name+".scenario.schema.json", src.Root, src) })
-	cfg, gds := g.Compile(src, opts)
-	if p := wait(); p != nil {
-		panic(p)
+	// neither needs the other's diagnostics until both are done. A Stager's
+	// config is encoded and validated while its checks run, and thrown away
+	// if they find errors.
+	var (
+		sds, gds diag.Diagnostics
+		cfg      any
+		out      *emitted
+	)
+	waitSchema := par.Beside(func() { sds = set.Validate(name+".scenario.schema.json", src.Root, src) })
+	if st, ok := g.(Stager); ok {
+		var checks func() diag.Diagnostics
+		cfg, checks = st.Stage(src, opts)
+		waitEmit := par.Beside(func() { out = emit(set, name, cfg) })
+		gds = checks()
+		rethrow(waitEmit())
+	} else {
+		cfg, gds = g.Compile(src, opts)
 	}
+	rethrow(waitSchema())
 	res.Diags = append(res.Diags, sds...)
 	if sds.HasErrors() {
 		gds = dropDespiteErrors(src, name, sds, gds)
@@ -262,18 +288,44 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 	if res.Diags.HasErrors() || cfg == nil {
 		return res
 	}
-	out, err := Marshal(cfg)
-	if err != nil {
-		res.Diags = append(res.Diags, internal(err))
+	if out == nil {
+		out = emit(set, name, cfg)
+	}
+	if len(out.ds) > 0 {
+		res.Diags = append(res.Diags, out.ds...)
 		return res
 	}
-	if cds := set.ValidateJSON(name+".config.schema.json", out); len(cds) > 0 {
-		res.Diags = append(res.Diags, cds...)
-		return res
-	}
-	res.Config = out
+	res.Config = out.config
 	res.Value = cfg
 	return res
+}
+
+// emitted is a config encoded (config) and validated against its schema
+// (ds: the problems, or why it could not be encoded).
+type emitted struct {
+	config []byte
+	ds     diag.Diagnostics
+}
+
+// emit encodes cfg, the config of the game name, and validates it; a nil
+// cfg gives nil.
+func emit(set *schema.Set, name string, cfg any) *emitted {
+	if cfg == nil {
+		return nil
+	}
+	out, err := Marshal(cfg)
+	if err != nil {
+		return &emitted{ds: diag.Diagnostics{internal(err)}}
+	}
+	return &emitted{config: out, ds: set.ValidateJSON(name+".config.schema.json", out)}
+}
+
+// rethrow raises again, in the caller's goroutine, a panic that par.Beside
+// handed back.
+func rethrow(p any) {
+	if p != nil {
+		panic(p)
+	}
 }
 
 // Inspector is implemented by games that can describe the values they
