@@ -66,73 +66,25 @@ func (d *treeDecoder) value(depth int) (any, bool) {
 	}
 	switch c := d.data[d.i]; {
 	case c == '{':
-		d.i++
 		m := map[string]any{}
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == '}' {
-			d.i++
-			return m, true
-		}
-		for {
-			d.space()
+		ok := d.elements('}', func() bool {
 			k, ok := d.key()
-			if !ok {
-				return nil, false
+			if !ok || !d.colon() {
+				return false
 			}
-			d.space()
-			if d.i >= len(d.data) || d.data[d.i] != ':' {
-				return nil, false
-			}
-			d.i++
-			d.space()
 			v, ok := d.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
 			m[k] = v
-			d.space()
-			if d.i >= len(d.data) {
-				return nil, false
-			}
-			switch d.data[d.i] {
-			case ',':
-				d.i++
-			case '}':
-				d.i++
-				return m, true
-			default:
-				return nil, false
-			}
-		}
+			return ok
+		})
+		return m, ok
 	case c == '[':
-		d.i++
 		a := []any{}
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == ']' {
-			d.i++
-			return a, true
-		}
-		for {
-			d.space()
+		ok := d.elements(']', func() bool {
 			v, ok := d.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
 			a = append(a, v)
-			d.space()
-			if d.i >= len(d.data) {
-				return nil, false
-			}
-			switch d.data[d.i] {
-			case ',':
-				d.i++
-			case ']':
-				d.i++
-				return a, true
-			default:
-				return nil, false
-			}
-		}
+			return ok
+		})
+		return a, ok
 	case c == '"':
 		return d.string()
 	case c == '-' || ('0' <= c && c <= '9'):
@@ -148,6 +100,50 @@ func (d *treeDecoder) value(depth int) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// elements reads the elements of the array or object whose opening
+// bracket is at d.i and whose closing one is end: it calls each with d.i
+// at every element (an object's member starts with its key) and reports
+// whether the text is well formed.
+func (d *treeDecoder) elements(end byte, each func() bool) bool {
+	d.i++
+	d.space()
+	if d.i < len(d.data) && d.data[d.i] == end {
+		d.i++
+		return true
+	}
+	for {
+		d.space()
+		if !each() {
+			return false
+		}
+		d.space()
+		if d.i >= len(d.data) {
+			return false
+		}
+		switch d.data[d.i] {
+		case ',':
+			d.i++
+		case end:
+			d.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// colon reads the colon after an object member's key, and the space
+// around it.
+func (d *treeDecoder) colon() bool {
+	d.space()
+	if d.i >= len(d.data) || d.data[d.i] != ':' {
+		return false
+	}
+	d.i++
+	d.space()
+	return true
 }
 
 // number decodes a JSON number as encoding/json does (strconv.ParseFloat);

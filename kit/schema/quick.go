@@ -658,32 +658,37 @@ func (n *node) checkArray(a []any, depth int) verdict {
 			return invalid
 		}
 	}
-	switch {
-	case n.items != nil:
-		for _, e := range a {
-			if out = out.and(n.items.check(e, depth+1)); out == invalid {
-				return invalid
-			}
+	if n.items == nil && n.tuple == nil {
+		return out
+	}
+	for i, e := range a {
+		s, v := n.item(i)
+		if v == invalid {
+			return invalid
 		}
-	case n.tuple != nil:
-		for i, e := range a {
-			var s *node
-			switch {
-			case i < len(n.tuple):
-				s = n.tuple[i]
-			case n.noAddItems:
-				return invalid
-			case n.addItems != nil:
-				s = n.addItems
-			default:
-				continue
-			}
-			if out = out.and(s.check(e, depth+1)); out == invalid {
-				return invalid
-			}
+		if s == nil {
+			continue
+		}
+		if out = out.and(s.check(e, depth+1)); out == invalid {
+			return invalid
 		}
 	}
 	return out
+}
+
+// item returns the schema of an array's element i: items, the tuple's i-th,
+// or additionalItems past the tuple; nil when nothing checks the element,
+// and invalid when additionalItems forbids it.
+func (n *node) item(i int) (*node, verdict) {
+	switch {
+	case n.items != nil:
+		return n.items, valid
+	case i < len(n.tuple):
+		return n.tuple[i], valid
+	case n.noAddItems:
+		return nil, invalid
+	}
+	return n.addItems, valid
 }
 
 // uniqueScalars decides uniqueItems for arrays of strings, booleans, null

@@ -1,8 +1,9 @@
 package schema
 
 import (
-	"sync"
 	"unsafe"
+
+	"github.com/sandtable/sandtable/kit/internal/pool"
 )
 
 // The quick check of a JSON text (Set.ValidateJSON) reads it once into a
@@ -56,7 +57,7 @@ func readTape(data []byte) (*tape, bool) {
 	if len(data) > maxTapeText {
 		return nil, false
 	}
-	t := getTape()
+	t := tapes.Get()
 	t.data = data
 	d := treeDecoder{data: data}
 	d.space()
@@ -72,41 +73,17 @@ func readTape(data []byte) (*tape, bool) {
 }
 
 // tapes keeps a few tapes for reuse: a config's tape has thousands of
-// tokens, which every compile would otherwise allocate anew. Unlike a
-// sync.Pool, the list survives garbage collections, which come every few
-// compiles.
-var tapes struct {
-	sync.Mutex
-	free []*tape
-}
+// tokens, which every compile would otherwise allocate anew. Tapes of more
+// than maxPooledTokens are not kept.
+var tapes = pool.Free[tape]{Max: 4}
 
-// maxPooledTapes and maxPooledTokens bound what tapes holds.
-const (
-	maxPooledTapes  = 4
-	maxPooledTokens = 1 << 20
-)
-
-func getTape() *tape {
-	tapes.Lock()
-	defer tapes.Unlock()
-	if n := len(tapes.free); n > 0 {
-		t := tapes.free[n-1]
-		tapes.free = tapes.free[:n-1]
-		return t
-	}
-	return new(tape)
-}
+const maxPooledTokens = 1 << 20
 
 // release empties t and keeps it for reuse; t must not be used after.
 func (t *tape) release() {
 	t.data, t.toks, t.nums, t.scratch = nil, t.toks[:0], t.nums[:0], t.scratch[:0]
-	if cap(t.toks) > maxPooledTokens {
-		return
-	}
-	tapes.Lock()
-	defer tapes.Unlock()
-	if len(tapes.free) < maxPooledTapes {
-		tapes.free = append(tapes.free, t)
+	if cap(t.toks) <= maxPooledTokens {
+		tapes.Put(t)
 	}
 }
 
@@ -119,47 +96,19 @@ func (d *treeDecoder) tapeValue(t *tape, depth int) bool {
 	switch c := d.data[d.i]; {
 	case c == '{', c == '[':
 		t.toks = append(t.toks, tok{})
-		end := byte('}')
-		kind := tObject
+		kind, end := tObject, byte('}')
 		if c == '[' {
-			end, kind = ']', tArray
+			kind, end = tArray, ']'
 		}
-		d.i++
 		n := int32(0)
-		d.space()
-		if d.i < len(d.data) && d.data[d.i] == end {
-			d.i++
-		} else {
-			for {
-				d.space()
-				if kind == tObject {
-					if !d.tapeString(t, tKey) {
-						return false
-					}
-					d.space()
-					if d.i >= len(d.data) || d.data[d.i] != ':' {
-						return false
-					}
-					d.i++
-					d.space()
-				}
-				if !d.tapeValue(t, depth+1) {
-					return false
-				}
-				n++
-				d.space()
-				if d.i >= len(d.data) {
-					return false
-				}
-				if d.data[d.i] == end {
-					d.i++
-					break
-				}
-				if d.data[d.i] != ',' {
-					return false
-				}
-				d.i++
+		if !d.elements(end, func() bool {
+			if kind == tObject && (!d.tapeString(t, tKey) || !d.colon()) {
+				return false
 			}
+			n++
+			return d.tapeValue(t, depth+1)
+		}) {
+			return false
 		}
 		t.toks[at] = tok{kind: kind, n: n, next: int32(len(t.toks))}
 		return kind == tArray || !t.repeatsKey(int32(at))
@@ -421,18 +370,12 @@ func (n *node) tapeArray(t *tape, i int32, depth int) verdict {
 	}
 	j := 0
 	for e := i + 1; e < t.toks[i].next; e, j = t.toks[e].next, j+1 {
-		s := n.items
-		if n.items == nil {
-			switch {
-			case j < len(n.tuple):
-				s = n.tuple[j]
-			case n.noAddItems:
-				return invalid
-			case n.addItems != nil:
-				s = n.addItems
-			default:
-				continue
-			}
+		s, v := n.item(j)
+		if v == invalid {
+			return invalid
+		}
+		if s == nil {
+			continue
 		}
 		if out = out.and(s.checkTape(t, e, depth+1)); out == invalid {
 			return invalid

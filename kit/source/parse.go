@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/internal/par"
+	"github.com/sandtable/sandtable/kit/internal/pool"
 )
 
 // Span locates one value of the source: the key that names it (nil for array
@@ -298,7 +298,7 @@ func EscapeToken(s string) string {
 // TOML library here that exposes byte ranges) and records a Span for every
 // key and value, by JSON pointer.
 func (p *parsed) index(text []byte) {
-	ps := getParser()
+	ps := parsers.Get()
 	ps.Reset(text)
 	ix := indexer{p: p, text: text, arrays: map[string]int{}}
 	for ps.NextExpression() {
@@ -306,46 +306,18 @@ func (p *parsed) index(text []byte) {
 	}
 	ps.Reset(nil)
 	if len(text) <= maxPooledText {
-		putParser(ps)
+		parsers.Put(ps)
 	}
 }
 
 // parsers keeps a few syntax-tree parsers for reuse: a parser keeps the
 // node arena of its largest expression (a long array of inline tables
 // needs thousands of nodes), which would otherwise be grown anew for every
-// file. Unlike a sync.Pool, the list survives garbage collections, which a
-// large compile triggers several of.
-var parsers struct {
-	sync.Mutex
-	free []*unstable.Parser
-}
+// file. None of them has parsed a file larger than maxPooledText (an idle
+// parser still refers to the text it parsed last).
+var parsers = pool.Free[unstable.Parser]{Max: 4}
 
-// maxPooledParsers and maxPooledText bound what parsers holds: a few
-// parsers, none of which has parsed a file larger than maxPooledText (an
-// idle parser still refers to the text it parsed last).
-const (
-	maxPooledParsers = 4
-	maxPooledText    = 256 << 10
-)
-
-func getParser() *unstable.Parser {
-	parsers.Lock()
-	defer parsers.Unlock()
-	if n := len(parsers.free); n > 0 {
-		ps := parsers.free[n-1]
-		parsers.free = parsers.free[:n-1]
-		return ps
-	}
-	return new(unstable.Parser)
-}
-
-func putParser(ps *unstable.Parser) {
-	parsers.Lock()
-	defer parsers.Unlock()
-	if len(parsers.free) < maxPooledParsers {
-		parsers.free = append(parsers.free, ps)
-	}
-}
+const maxPooledText = 256 << 10
 
 type indexer struct {
 	p      *parsed
