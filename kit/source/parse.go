@@ -208,8 +208,8 @@ func sentence(s string) string {
 // normalize converts BurntSushi's decoded values to JSON types: objects,
 // arrays, strings, booleans, int64 and float64. Dates become strings in
 // their TOML form; NaN and infinities are reported and become 0. It
-// returns the value and whether it is another than v; the root must be a
-// table.
+// returns the converted value and whether it differs from v (a new value,
+// not v changed in place); the root is a table, converted in place.
 //
 // Maps and slices are converted in place (they are the decoder's own), a
 // map entry is only written when its value changes, and the pointer of a
