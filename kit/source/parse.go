@@ -105,6 +105,9 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 		if err == nil {
 			tree, _ := p.normalize(raw, make([]step, 0, 16))
 			p.tree = tree.(map[string]any)
+			// normalize meets the values in map order: put its reports
+			// in the order of the text.
+			slices.SortStableFunc(p.diags, diag.Compare)
 			return p
 		}
 		d := p.syntaxDiag(text, err)

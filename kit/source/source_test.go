@@ -1,6 +1,7 @@
 package source
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -184,6 +185,26 @@ func TestNonFiniteNested(t *testing.T) {
 	}
 	if second["d"] != "07:32:00" {
 		t.Errorf("local time = %#v", second["d"])
+	}
+}
+
+// Several non-finite numbers of one table are reported in the order of the
+// text, although normalize meets them in map order.
+func TestNonFiniteInTextOrder(t *testing.T) {
+	var b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&b, "k%02d = nan\n", i)
+	}
+	for range 5 {
+		_, ds := LoadBytes("n.toml", []byte(b.String()), Options{})
+		if len(ds) != 12 {
+			t.Fatalf("diagnostics = %v", ds)
+		}
+		for i, d := range ds {
+			if d.Subject == nil || d.Subject.Start.Line != i+1 {
+				t.Fatalf("diagnostic %d at %s, want line %d", i, at(d.Subject), i+1)
+			}
+		}
 	}
 }
 
