@@ -204,7 +204,6 @@ func (t *tape) repeatsKey(i int32) bool {
 	if t.seen == nil {
 		t.seen = map[string]struct{}{}
 	}
-	clear(t.seen)
 	dup := false
 	t.members(i, func(k int32) bool {
 		s := t.str(k)
@@ -215,6 +214,7 @@ func (t *tape) repeatsKey(i int32) bool {
 		t.seen[s] = struct{}{}
 		return true
 	})
+	// Empty for the next object, and holding no views of the text.
 	clear(t.seen)
 	return dup
 }
