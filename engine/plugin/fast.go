@@ -142,7 +142,7 @@ type frame struct {
 	regRes []float64 // the results of plain register code (runPlain)
 	// lane holds the ctx fields of a call on the numbers convention
 	// (lane.go), by field index.
-	lane [maxLaneFields]float64
+	lane Lane
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
 	views   *viewFrame

@@ -23,6 +23,10 @@ import (
 // maxLaneFields bounds the ctx of a kind whose Sigs have Numbers.
 const maxLaneFields = 32
 
+// Lane holds the number and integer fields of a ctx on the numbers
+// convention, by field index in Kind.Ctx; other cells are ignored.
+type Lane [maxLaneFields]float64
+
 // laneReady reports whether p can run on the numbers convention for kind:
 // every ctx field it loads is declared a number or an integer (so nums
 // writes it), and it reads no ctx field other than through its loads and

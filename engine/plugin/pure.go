@@ -38,36 +38,64 @@ func NewPure[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref) *Pure[C, H, R] {
 // (see Pure): false means the engine must make the call with Call.
 func (f *Pure[C, H, R]) Call(ctx *C) (R, bool) {
 	var zero R
+	if f.s.nums == nil {
+		return zero, false
+	}
+	if _, ok := f.s.nums(ctx, f.w.fr.lane[:]); !ok {
+		return zero, false
+	}
+	xs, ok := f.CallLane()
+	if !ok {
+		return zero, false
+	}
+	res, ok := f.s.result(xs)
+	if !ok || f.s.check != nil && f.s.check(res) != nil {
+		return zero, false
+	}
+	return res, true
+}
+
+// Lane returns the cells CallLane takes the ctx from: the worker's one
+// lane, which every call on the worker overwrites. An engine writes each
+// number and integer field of the ctx into it, as the Sig's nums would,
+// right before each CallLane.
+func (f *Pure[C, H, R]) Lane() *Lane { return &f.w.fr.lane }
+
+// CallLane is Call on the ctx the engine wrote into Lane, with the results
+// handed back as numbers: it runs the function when it can and returns its
+// results, one per Func.Returns, all finite, valid until the next call on
+// the worker; or it declines (false) as Call does, having changed nothing
+// a call can observe.
+//
+// It leaves the Sig's result and check to the engine, which saves their
+// calls on the hottest path: an engine must accept only results that
+// result and check accept, and treat any other as a decline, so that Call
+// reports it.
+func (f *Pure[C, H, R]) CallLane() ([]float64, bool) {
 	w := f.w
 	if w.busy || uint(f.ref.i) >= uint(len(w.insts)) {
-		return zero, false
+		return nil, false
 	}
 	if inst := w.insts[f.ref.i]; inst != f.inst || inst == nil {
 		f.bind(inst)
 	}
-	p, s := f.p, f.s
+	p, r := f.p, f.r
 	if p == nil {
-		return zero, false
+		return nil, false
 	}
-	fr := &w.fr
-	if _, ok := s.nums(ctx, fr.lane[:]); !ok {
-		return zero, false
-	}
-	r := f.r
 	w.laneArgs(p, r)
 	w.regStart()
 	base, n := w.execReg(p, r, nil)
 	// laneRead's test, inlined: a call costs more than the test here.
-	xs := r[base : base+n]
-	if n != s.nret || !allFinite(xs) {
-		return zero, false
+	if n != f.s.nret {
+		return nil, false
 	}
-	res, ok := s.result(xs)
-	if !ok || s.check != nil && s.check(res) != nil {
-		return zero, false
+	xs := r[base : base+n]
+	if !allFinite(xs) {
+		return nil, false
 	}
 	w.laneCalls++
-	return res, true
+	return xs, true
 }
 
 // bind looks up what Call runs for inst, the hook's current instance.

@@ -4,13 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // TestPure: Pure.Call runs exactly the code Call runs on the numbers
 // convention when it is plain, with the result Call returns, and declines,
-// changing nothing, everywhere else: other code, another Sig, a ctx or a
+// changing nothing, everywhere else (and CallLane with it, except that it
+// leaves the Sig's result and check to the engine): other code, another Sig, a ctx or a
 // result the convention leaves to read, a result check rejects, a VM-only
 // worker, a call in progress, a closed worker.
 func TestPure(t *testing.T) {
@@ -18,16 +20,19 @@ func TestPure(t *testing.T) {
 		name, src string
 		a         float64
 		ran       bool
+		lane      []float64 // what CallLane returns (nil: it declines)
 	}{
-		{"plain", "function score(ctx) return ctx.a * 2, ctx.i end", 4, true},
-		{"a branch", "function score(ctx) if ctx.a < 0 then return -ctx.a, 1 end return ctx.a, 2 end", -4, true},
-		{"a host read", "function score(ctx) return g.get(ctx.i) + ctx.a, 0 end", 4, false},
-		{"params", "function score(ctx) return ctx.params.k or ctx.a, 0 end", 4, false},
-		{"a boolean field", "function score(ctx) if ctx.f then return 1, 1 end return ctx.a, 1 end", 4, false},
-		{"one result", "function score(ctx) return ctx.a end", 4, false},
-		{"result declines", "function score(ctx) return ctx.a, 1 end", 3, false},
-		{"not finite", "function score(ctx) return ctx.a / 0, 1 end", 4, false},
-		{"a loop", "function score(ctx) local s = 0 for i = 1, 3 do s = s + ctx.a end return s, 0 end", 4, false},
+		{"plain", "function score(ctx) return ctx.a * 2, ctx.i end", 4, true, []float64{8, 1}},
+		{"a branch", "function score(ctx) if ctx.a < 0 then return -ctx.a, 1 end return ctx.a, 2 end", -4, true, []float64{4, 1}},
+		{"a host read", "function score(ctx) return g.get(ctx.i) + ctx.a, 0 end", 4, false, nil},
+		{"params", "function score(ctx) return ctx.params.k or ctx.a, 0 end", 4, false, nil},
+		{"a boolean field", "function score(ctx) if ctx.f then return 1, 1 end return ctx.a, 1 end", 4, false, nil},
+		{"one result", "function score(ctx) return ctx.a end", 4, false, nil},
+		// The results are numbers the Sig's result declines: CallLane
+		// leaves them to the engine.
+		{"result declines", "function score(ctx) return ctx.a, 1 end", 3, false, []float64{3, 1}},
+		{"not finite", "function score(ctx) return ctx.a / 0, 1 end", 4, false, nil},
+		{"a loop", "function score(ctx) local s = 0 for i = 1, 3 do s = s + ctx.a end return s, 0 end", 4, false, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p, _ := compileReg(t, c.name, c.src)
@@ -39,8 +44,18 @@ func TestPure(t *testing.T) {
 			}
 			sig := p.laneSigs[fn]
 			pure := NewPure(p.fast, sig, p.ref)
+			// CallLane on ctx's numbers, written as an engine writes them.
+			callLane := func(pure *Pure[diffCtx, any, string], c *diffCtx) ([]float64, bool) {
+				for i, f := range c.fields {
+					pure.Lane()[i] = f.n
+				}
+				return pure.CallLane()
+			}
 			if _, ran := pure.Call(ctx()); ran {
 				t.Fatalf("ran before the hook was instantiated")
+			}
+			if _, ran := callLane(pure, ctx()); ran {
+				t.Fatalf("CallLane ran before the hook was instantiated")
 			}
 			if err := p.fast.Prepare(p.ref); err != nil {
 				t.Fatal(err)
@@ -51,7 +66,8 @@ func TestPure(t *testing.T) {
 				if ran != c.ran {
 					t.Fatalf("call %d: ran %v, want %v", i, ran, c.ran)
 				}
-				if !ran && (got != "" || p.fast.laneCalls != before) {
+				// A result the Sig's result declines ran on the lane.
+				if !ran && (got != "" || p.fast.laneCalls != before && c.lane == nil) {
 					t.Fatalf("call %d: declined with %q, after %d lane calls", i, got, p.fast.laneCalls-before)
 				}
 				want, err := Call(p.vm, sig, p.ref, ctx(), any(&diffHost{}))
@@ -64,6 +80,14 @@ func TestPure(t *testing.T) {
 					if got != want || describeError(gerr) != describeError(err) {
 						t.Fatalf("call %d: Call %q %v, on the VM %q %v", i, got, gerr, want, err)
 					}
+				}
+				before = p.fast.laneCalls
+				xs, lran := callLane(pure, ctx())
+				if lran != (c.lane != nil) || lran && !slices.Equal(xs, c.lane) {
+					t.Fatalf("call %d: CallLane %v %v, want %v", i, xs, lran, c.lane)
+				}
+				if !lran && p.fast.laneCalls != before {
+					t.Fatalf("call %d: CallLane declined after %d lane calls", i, p.fast.laneCalls-before)
 				}
 				// The first call binds; Reset keeps the fast instances.
 				if err := p.fast.Reset(seeded(1)); err != nil {
@@ -87,14 +111,31 @@ func TestPure(t *testing.T) {
 					t.Errorf("%s: ran, with %q", d.name, got)
 				}
 			}
+			for _, d := range []struct {
+				name string
+				pure *Pure[diffCtx, any, string]
+			}{
+				{"a Sig without Numbers", NewPure(p.fast, p.sigs[fn], p.ref)},
+				{"a VM-only worker", NewPure(p.vm, sig, p.ref)},
+			} {
+				if xs, ran := callLane(d.pure, ctx()); ran {
+					t.Errorf("%s: CallLane ran, with %v", d.name, xs)
+				}
+			}
 			p.fast.busy = true
 			if _, ran := pure.Call(ctx()); ran {
 				t.Errorf("ran during a call in progress")
+			}
+			if _, ran := callLane(pure, ctx()); ran {
+				t.Errorf("CallLane ran during a call in progress")
 			}
 			p.fast.busy = false
 			p.fast.Close()
 			if _, ran := pure.Call(ctx()); ran {
 				t.Errorf("ran on a closed worker")
+			}
+			if _, ran := callLane(pure, ctx()); ran {
+				t.Errorf("CallLane ran on a closed worker")
 			}
 		})
 	}

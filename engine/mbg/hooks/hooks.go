@@ -104,14 +104,22 @@ func (r *Runner) Effect(tech int, call *mbg.TechCall, host mbg.TechHost) (self, 
 	if tech < 0 || tech >= len(r.techs) {
 		return 0, 0, fmt.Errorf("hooks: tech index %d out of range [0, %d)", tech, len(r.techs))
 	}
+	// Plain code runs on the numbers in the worker's lane (Pure.CallLane);
+	// they are written field by field, in the order of TechEffect's nums.
+	pf := r.tpure[tech]
+	x := pf.Lane()
+	x[techValue], x[techDHP], x[techSelfHP], x[techSelfDef] = call.Value, call.DHP, call.SelfHP, call.SelfDef
+	x[techOppHP], x[techOppDef], x[techCelve] = call.OppHP, call.OppDef, call.Celve
+	if xs, ok := pf.CallLane(); ok {
+		if res, ok := techLane(xs); ok {
+			return res.Self, res.Opp, nil
+		}
+	}
 	// Field by field: a composite literal is built aside and copied in
 	// with a write barrier, which costs as much as a small hook.
 	c := &r.tctx
 	c.Value, c.DHP, c.SelfHP, c.SelfDef = call.Value, call.DHP, call.SelfHP, call.SelfDef
 	c.OppHP, c.OppDef, c.Celve, c.Params = call.OppHP, call.OppDef, call.Celve, r.tparams[tech]
-	if res, ok := r.tpure[tech].Call(c); ok {
-		return res.Self, res.Opp, nil
-	}
 	res, err := RunTech(r.w, r.techs[tech], c, host)
 	return res.Self, res.Opp, err
 }

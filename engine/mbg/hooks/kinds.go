@@ -154,17 +154,7 @@ var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect"
 		opp, err := r.Number(2)
 		return TechResult{Self: self, Opp: opp}, err
 	},
-	func(r TechResult) error {
-		switch {
-		case r.Self-r.Self != 0 || r.Opp-r.Opp != 0: // NaN or infinite
-			return fmt.Errorf("effect returned %g, %g; changes must be finite", r.Self, r.Opp)
-		case r.Self < 0:
-			return fmt.Errorf("effect returned %g for the user; a tech may only heal its user (≥ 0)", r.Self)
-		case r.Opp > 0:
-			return fmt.Errorf("effect returned %g for the opponent; a tech may only damage the opponent (≤ 0)", r.Opp)
-		}
-		return nil
-	}).Numbers(
+	checkTech).Numbers(
 	func(c *TechCtx, xs []float64) (*plugin.Params, bool) {
 		_ = xs[techCelve]
 		xs[techValue], xs[techDHP], xs[techSelfHP], xs[techSelfDef] = c.Value, c.DHP, c.SelfHP, c.SelfDef
@@ -172,6 +162,26 @@ var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect"
 		return c.Params, true
 	},
 	func(xs []float64) (TechResult, bool) { return TechResult{Self: xs[0], Opp: xs[1]}, true })
+
+// checkTech is TechEffect's check.
+func checkTech(r TechResult) error {
+	switch {
+	case r.Self-r.Self != 0 || r.Opp-r.Opp != 0: // NaN or infinite
+		return fmt.Errorf("effect returned %g, %g; changes must be finite", r.Self, r.Opp)
+	case r.Self < 0:
+		return fmt.Errorf("effect returned %g for the user; a tech may only heal its user (≥ 0)", r.Self)
+	case r.Opp > 0:
+		return fmt.Errorf("effect returned %g for the opponent; a tech may only damage the opponent (≤ 0)", r.Opp)
+	}
+	return nil
+}
+
+// techLane is TechEffect's result and check for the finite results of
+// Pure.CallLane, inlined: it accepts exactly what checkTech accepts.
+func techLane(xs []float64) (TechResult, bool) {
+	_ = xs[1]
+	return TechResult{Self: xs[0], Opp: xs[1]}, xs[0] >= 0 && xs[1] <= 0
+}
 
 // RunTech runs the mbg.tech hook ref with ctx and host.
 func RunTech(w *plugin.Worker, ref plugin.Ref, ctx *TechCtx, host TechHost) (TechResult, error) {
