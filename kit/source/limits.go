@@ -294,7 +294,7 @@ func skipString(text []byte, i int) int {
 		}
 		j++
 	}
-	return j
+	return min(j, n) // an escape may step past the end
 }
 
 // String writes the limits in the form Set reads, zero fields as defaults.

@@ -124,7 +124,8 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 	return p
 }
 
-// decodeAndIndex decodes text into raw with BurntSushi and, on another
+// decodeAndIndex decodes text into raw with BurntSushi (in two halves at
+// once when decodeSplit can) and, on another
 // goroutine at the same time, indexes it into p.spans, which nothing else
 // touches until both are done. When the decode fails the index is thrown
 // away, panic included (the recovery indexes the repaired text); when it
@@ -132,7 +133,10 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 // the index had run there.
 func (p *parsed) decodeAndIndex(text []byte, raw *map[string]any) error {
 	wait := par.Beside(func() { p.index(text) })
-	_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(raw)
+	var err error
+	if !decodeSplit(text, raw, minSplit) {
+		_, err = toml.NewDecoder(bytes.NewReader(text)).Decode(raw)
+	}
 	crash := wait()
 	if err != nil {
 		clear(p.spans)
