@@ -151,8 +151,8 @@ func isBare(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
-// arrayCommas scans the array opening at text[open] and returns the offset
-// of its closing bracket and of the comma between two of its elements that
+// arrayCommas scans the array (or inline table) opening at text[open] and
+// returns the offset of its closing bracket and of the comma between two of its elements that
 // leaves the closest to want bytes after it (-1: none, and always when a
 // comma follows no element, which TOML refuses); close is -1 when the
 // array is not closed.
@@ -210,29 +210,11 @@ func arrayCommas(text []byte, open, want int) (close, comma int) {
 // opening at text[i], or -1 when it is not closed or closed by the wrong
 // bracket.
 func skipValue(text []byte, i int) int {
-	var opens []byte
-	n := len(text)
-	for ; i < n; i++ {
-		switch c := text[i]; c {
-		case '"', '\'':
-			i = skipString(text, i) - 1
-		case '#':
-			for i < n && text[i] != '\n' {
-				i++
-			}
-			i--
-		case '[', '{':
-			opens = append(opens, c)
-		case ']', '}':
-			if !closes(opens, c) {
-				return -1
-			}
-			if opens = opens[:len(opens)-1]; len(opens) == 0 {
-				return i + 1
-			}
-		}
+	close, _ := arrayCommas(text, i, 0)
+	if close < 0 {
+		return -1
 	}
-	return -1
+	return close + 1
 }
 
 // closes reports whether c closes the last of opens.
