@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/BurntSushi/toml"
 	"github.com/sandtable/sandtable/kit/internal/par"
@@ -32,22 +33,19 @@ const splitKey = "a"
 
 // decodeSplit decodes text into raw in two halves at once and reports
 // whether it did; false leaves raw nil. The second half must have at
-// least least bytes.
-func decodeSplit(text []byte, raw *map[string]any, least int) bool {
-	key, cut, end, ok := splitPoint(text, least)
+// least minBytes bytes.
+func decodeSplit(text []byte, raw *map[string]any, minBytes int) bool {
+	key, cut, end, ok := splitPoint(text, minBytes)
 	if !ok {
 		return false
 	}
-	second := make([]byte, 0, len(splitKey)+4+end-cut)
-	second = append(append(append(second, splitKey...), " = ["...), text[cut+1:end]...)
-	second = append(second, ']')
+	second := slices.Concat([]byte(splitKey+" = ["), text[cut+1:end], []byte("]"))
 	var rest map[string]any
 	var restErr error
 	wait := par.Beside(func() {
 		_, restErr = toml.NewDecoder(bytes.NewReader(second)).Decode(&rest)
 	})
-	first := make([]byte, 0, len(text)-(end-cut))
-	first = append(append(append(first, text[:cut]...), ']'), text[end+1:]...)
+	first := slices.Concat(text[:cut], []byte("]"), text[end+1:])
 	_, err := toml.NewDecoder(bytes.NewReader(first)).Decode(raw)
 	crash := wait()
 	if err == nil && restErr == nil && crash == nil {
@@ -65,11 +63,11 @@ func decodeSplit(text []byte, raw *map[string]any, least int) bool {
 // splitPoint finds where decodeSplit cuts text: the largest array value of
 // a bare key of the root table (its name key), cut at the comma between
 // its elements (offset cut) that leaves about half the file after it, up
-// to its closing bracket (offset end). ok is false when no array leaves at
-// at least least bytes after such a comma. It reads the root table one
+// to its closing bracket (offset end). ok is false when no array leaves
+// minBytes bytes or more after such a comma. It reads the root table one
 // key-value at a time and stops at its first table header, or at anything
 // it does not expect (the whole decode then has the last word).
-func splitPoint(text []byte, least int) (key string, cut, end int, ok bool) {
+func splitPoint(text []byte, minBytes int) (key string, cut, end int, ok bool) {
 	n := len(text)
 	best := 0
 	for i := skipBlank(text, 0); i < n && text[i] != '['; i = skipBlank(text, i) {
@@ -100,7 +98,7 @@ func splitPoint(text []byte, least int) (key string, cut, end int, ok bool) {
 			if close < 0 {
 				return "", 0, 0, false // not closed: the whole decode reports it
 			}
-			if simple && comma >= 0 && close-comma >= least && close-comma > best {
+			if simple && comma >= 0 && close-comma >= minBytes && close-comma > best {
 				key, cut, end, ok, best = string(name), comma, close, true, close-comma
 			}
 			i = close + 1

@@ -19,13 +19,13 @@ func decodeWhole(text []byte) (map[string]any, error) {
 	return raw, err
 }
 
-// splitAgrees fails t when decodeSplit (at least least bytes after the
-// cut) decodes text to a tree the whole decode does not make, and reports
+// splitAgrees fails t when decodeSplit (with minBytes after the cut)
+// decodes text to a tree the whole decode does not make, and reports
 // whether it split.
-func splitAgrees(t *testing.T, name string, text []byte, least int) bool {
+func splitAgrees(t *testing.T, name string, text []byte, minBytes int) bool {
 	t.Helper()
 	var raw map[string]any
-	split := decodeSplit(text, &raw, least)
+	split := decodeSplit(text, &raw, minBytes)
 	want, err := decodeWhole(text)
 	switch {
 	case !split && raw != nil:
