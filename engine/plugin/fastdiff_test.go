@@ -660,8 +660,8 @@ type diffPair struct {
 	laneSigs []*Sig[diffCtx, any, string]
 	last     []diffField
 	calls    int
-	// The calls on laneSigs try Pure first, every other one through
-	// CallLane (pureLane); pureRan counts the calls it ran.
+	// The calls on laneSigs try Pure first (whose Call runs through
+	// CallLane); pureRan counts the calls it ran.
 	pures   []*Pure[diffCtx, any, string]
 	pureRan int
 }
@@ -726,12 +726,7 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 		if p.pures[fn] == nil {
 			p.pures[fn] = NewPure(p.fast, sig, p.ref)
 		}
-		if p.calls%4 == 0 {
-			rf, ran = p.pureLane(fn, &cf)
-		} else {
-			rf, ran = p.pures[fn].Call(&cf)
-		}
-		if ran {
+		if rf, ran = p.pures[fn].Call(&cf); ran {
 			p.pureRan++
 		}
 	}
@@ -766,28 +761,6 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 		diffs = append(diffs, fmt.Sprintf("host calls:\n  fast %q\n  vm   %q", hf.calls, hv.calls))
 	}
 	return strings.Join(diffs, "\n"), errv != nil
-}
-
-// pureLane makes the call through Pure.CallLane as an engine does: the
-// ctx's numbers written into the lane (by the Sig's nums), the results
-// accepted by the Sig's result and check, any other outcome a decline.
-func (p *diffPair) pureLane(fn int, ctx *diffCtx) (string, bool) {
-	f, s := p.pures[fn], p.laneSigs[fn]
-	if _, ok := s.nums(ctx, f.Lane()[:]); !ok {
-		return "", false
-	}
-	xs, ok := f.CallLane()
-	if !ok {
-		return "", false
-	}
-	if len(xs) != s.nret || !allFinite(xs) {
-		p.t.Fatalf("CallLane returned %v for %d results", xs, s.nret)
-	}
-	r, ok := s.result(xs)
-	if !ok || s.check != nil && s.check(r) != nil {
-		return "", false
-	}
-	return r, true
 }
 
 // run calls every function the script defines n times with random inputs
