@@ -35,7 +35,6 @@ type Set struct {
 	mu       sync.Mutex // guards what follows; c is not safe for concurrent use
 	c        *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
-	quick    map[string]*node          // the quick check of each schema, nil where it has none
 	raw      map[string]map[string]any // decoded schema documents, for property lists and descriptions
 	failed   map[string]error
 }
@@ -64,7 +63,7 @@ func compile(fsys fs.FS) (*Set, error) {
 	}
 	slices.Sort(names)
 	return &Set{fsys: fsys, names: names, c: c, compiled: map[string]*jsonschema.Schema{},
-		quick: map[string]*node{}, raw: map[string]map[string]any{}, failed: map[string]error{}}, nil
+		raw: map[string]map[string]any{}, failed: map[string]error{}}, nil
 }
 
 // has reports whether name is one of the set's schemas.
@@ -73,29 +72,28 @@ func (s *Set) has(name string) bool {
 	return ok
 }
 
-// schema returns the compiled schema name and its quick check, reading
-// and compiling them on first use; ok is false when there is no such
-// schema.
-func (s *Set) schema(name string) (sch *jsonschema.Schema, q *node, ok bool, err error) {
+// schema returns the compiled schema name, reading and compiling it on
+// first use; ok is false when there is no such schema.
+func (s *Set) schema(name string) (sch *jsonschema.Schema, ok bool, err error) {
 	if !s.has(name) {
-		return nil, nil, false, nil
+		return nil, false, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if sch, done := s.compiled[name]; done {
-		return sch, s.quick[name], true, nil
+		return sch, true, nil
 	}
 	if err := s.failed[name]; err != nil {
-		return nil, nil, true, err
+		return nil, true, err
 	}
 	sch, err = s.compileLocked(name)
 	if err != nil {
 		err = fmt.Errorf("schema %s: %w", name, err)
 		s.failed[name] = err
-		return nil, nil, true, err
+		return nil, true, err
 	}
-	s.compiled[name], s.quick[name] = sch, buildQuick(sch)
-	return sch, s.quick[name], true, nil
+	s.compiled[name] = sch
+	return sch, true, nil
 }
 
 func (s *Set) compileLocked(name string) (*jsonschema.Schema, error) {
@@ -146,46 +144,31 @@ func (s *Set) Names() []string { return slices.Clone(s.names) }
 // Source returns the embedded text of a schema.
 func Source(name string) ([]byte, error) { return fs.ReadFile(schemas.FS, name) }
 
-// ValidateJSON checks the JSON text data against the named schema as
-// Validate checks its decoded document (DecodeJSON) with a nil Locator. A
-// document the quick check accepts straight from the text (see tape.go) is
-// never decoded; any other is, and Validate finds and words its errors. Text
-// that is not JSON gives one internal diagnostic.
+// ValidateJSON checks the JSON text data against the named schema: it
+// decodes the text as encoding/json does into an `any` and validates the
+// document as Validate does with a nil Locator. Text that is not JSON gives
+// one internal diagnostic.
 func (s *Set) ValidateJSON(name string, data []byte) diag.Diagnostics {
-	if _, q, ok, err := s.schema(name); ok && err == nil && q != nil {
-		if t, ok := readTape(data); ok {
-			v := q.checkTape(t, 0, 0)
-			t.release()
-			if v == valid {
-				return nil
-			}
-		}
-	}
-	doc, err := DecodeJSON(data)
-	if err != nil {
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Invalid JSON",
 			Detail: sentence(err.Error())}}
 	}
 	return s.Validate(name, doc, nil)
 }
 
-// Validate checks doc (JSON-typed values) against the named schema and maps
-// every error to a diagnostic located by loc. With a nil loc (compiled
-// configs have no TOML behind them) the diagnostics carry the JSON pointer in
-// their detail instead.
+// Validate checks doc (JSON-typed values) against the named schema with
+// jsonschema/v5 and maps every error to a diagnostic located by loc. With a
+// nil loc (compiled configs have no TOML behind them) the diagnostics carry
+// the JSON pointer in their detail instead.
 func (s *Set) Validate(name string, doc any, loc Locator) diag.Diagnostics {
-	sch, q, ok, err := s.schema(name)
+	sch, ok, err := s.schema(name)
 	if !ok {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Unknown schema",
 			Detail: fmt.Sprintf("No embedded schema is named %s.", name)}}
 	}
 	if err != nil {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Internal error", Detail: err.Error()}}
-	}
-	// A document the quick check accepts is valid (see quick.go); any
-	// other goes through the library, which finds and words the errors.
-	if q != nil && q.check(doc, 0) == valid {
-		return nil
 	}
 	err = sch.Validate(doc)
 	if err == nil {
