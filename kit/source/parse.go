@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/internal/par"
-	"github.com/sandtable/sandtable/kit/internal/pool"
 )
 
 // Span locates one value of the source: the key that names it (nil for array
@@ -124,8 +124,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 	return p
 }
 
-// decodeAndIndex decodes text into raw with BurntSushi (in two halves at
-// once when decodeSplit can) and, on another
+// decodeAndIndex decodes text into raw with BurntSushi and, on another
 // goroutine at the same time, indexes it into p.spans, which nothing else
 // touches until both are done. When the decode fails the index is thrown
 // away, panic included (the recovery indexes the repaired text); when it
@@ -133,10 +132,7 @@ func parseFile(name string, data []byte, lim Limits) *parsed {
 // the index had run there.
 func (p *parsed) decodeAndIndex(text []byte, raw *map[string]any) error {
 	wait := par.Beside(func() { p.index(text) })
-	var err error
-	if !decodeSplit(text, raw, minSplit) {
-		_, err = toml.NewDecoder(bytes.NewReader(text)).Decode(raw)
-	}
+	_, err := toml.NewDecoder(bytes.NewReader(text)).Decode(raw)
 	crash := wait()
 	if err != nil {
 		clear(p.spans)
@@ -305,7 +301,7 @@ func EscapeToken(s string) string {
 // TOML library here that exposes byte ranges) and records a Span for every
 // key and value, by JSON pointer.
 func (p *parsed) index(text []byte) {
-	ps := parsers.Get()
+	ps := parsers.Get().(*unstable.Parser)
 	ps.Reset(text)
 	ix := indexer{p: p, text: text, arrays: map[string]int{}}
 	for ps.NextExpression() {
@@ -317,12 +313,11 @@ func (p *parsed) index(text []byte) {
 	}
 }
 
-// parsers keeps a few syntax-tree parsers for reuse: a parser keeps the
-// node arena of its largest expression (a long array of inline tables
-// needs thousands of nodes), which would otherwise be grown anew for every
-// file. None of them has parsed a file larger than maxPooledText (an idle
-// parser still refers to the text it parsed last).
-var parsers = pool.Free[unstable.Parser]{Max: 4}
+// parsers keeps syntax-tree parsers for reuse: a parser keeps the node
+// arena of its largest expression (a long array of inline tables needs
+// thousands of nodes), which would otherwise be grown anew for every file.
+// None of them has parsed a file larger than maxPooledText.
+var parsers = sync.Pool{New: func() any { return new(unstable.Parser) }}
 
 const maxPooledText = 256 << 10
 
