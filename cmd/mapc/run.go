@@ -260,9 +260,15 @@ func runBuild(args []string, env cli.Env) int {
 	if dir == "" {
 		dir = "build"
 	}
-	// Compile everything first so that nothing is written when any scenario
-	// has errors.
+	// Compile and encode everything first so that nothing is written when
+	// any scenario has errors. Encode validates each config against its
+	// schema before it is written.
 	results, ds := env.CompileAll(paths, build.Options{Limits: lim})
+	if !ds.HasErrors() {
+		for _, r := range results {
+			ds = append(ds, r.Encode()...)
+		}
+	}
 	if !ds.HasErrors() {
 		// All configs of the run are written as one set (build.WriteSet).
 		files := map[string][]byte{}

@@ -135,7 +135,16 @@ func runSim(args []string, env cli.Env) int {
 			len(agents), len(roles), strings.Join(roles, ", "))
 		return diag.ExitFailure
 	}
-	sum := sha256.Sum256(res.Config)
+	// The sha256 of the config as mapc build writes it (a loaded config's
+	// own text).
+	data := res.Config
+	if data == nil {
+		if data, err = build.Marshal(res.Value); err != nil {
+			fmt.Fprintln(env.Stderr, "mapc sim:", err)
+			return diag.ExitFailure
+		}
+	}
+	sum := sha256.Sum256(data)
 	opts := sim.Options{Games: *games, Seed: *seed, Agents: agents, Workers: *workers, KeepGoing: *keepGoing,
 		Shard: shard, Shards: shards, Scenario: res.Name, ConfigSHA256: hex.EncodeToString(sum[:]), Tool: "mapc " + cli.Version}
 	if *only >= 0 {

@@ -39,20 +39,6 @@ type Game interface {
 	Kinds() []*plugin.Kind
 }
 
-// Stager is implemented by games whose compile has two parts: building the
-// config, then checks (lint rules, scripts) that only read what the first
-// part built. The compiler encodes and validates the config while the
-// checks run. A Stager's Compile is Staged: Stage, then its checks.
-type Stager interface {
-	Stage(src *source.Source, opts Options) (config any, checks func() diag.Diagnostics)
-}
-
-// Staged is the Compile of a Stager: its Stage, then its checks.
-func Staged(s Stager, src *source.Source, opts Options) (any, diag.Diagnostics) {
-	cfg, checks := s.Stage(src, opts)
-	return cfg, checks()
-}
-
 // Importer is implemented by games whose legacy files mapc import reads.
 type Importer interface {
 	// ImportArgs describes the files the importer takes, for usage
@@ -92,14 +78,19 @@ type Options struct {
 	Strict bool
 }
 
-// Result is the outcome of compiling one scenario.
+// Result is the outcome of compiling one scenario, or of loading a
+// compiled config.
 type Result struct {
-	Game   string
-	Name   string // scenario name (config file stem)
-	Config []byte // the compiled JSON, nil when there are errors
-	Value  any    // the config value Config encodes (the game's config type)
+	Game string
+	Name string // scenario name (config file stem)
+	// Config is the config's JSON text: the file LoadConfig read, or what
+	// Encode made of Value. A compile leaves it nil until Encode.
+	Config []byte
+	Value  any // the config (the game's config type), nil when there are errors
 	Diags  diag.Diagnostics
 	Source *source.Source // nil when the entry file could not be read
+
+	schemas *schema.Set // the game's schemas, for Encode
 }
 
 // Sources returns the loaded file contents for diagnostic excerpts.
@@ -256,24 +247,10 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 		return res
 	}
 	// The schema check and the game's compile both only read src, and
-	// neither needs the other's diagnostics until both are done. A Stager's
-	// config is encoded and validated while its checks run, and thrown away
-	// if they find errors.
-	var (
-		sds, gds diag.Diagnostics
-		cfg      any
-		out      *emitted
-	)
+	// neither needs the other's diagnostics until both are done.
+	var sds diag.Diagnostics
 	waitSchema := par.Beside(func() { sds = set.Validate(name+".scenario.schema.json", src.Root, src) })
-	if st, ok := g.(Stager); ok {
-		var checks func() diag.Diagnostics
-		cfg, checks = st.Stage(src, opts)
-		waitEmit := par.Beside(func() { out = emit(set, name, cfg) })
-		gds = checks()
-		rethrow(waitEmit())
-	} else {
-		cfg, gds = g.Compile(src, opts)
-	}
+	cfg, gds := g.Compile(src, opts)
 	rethrow(waitSchema())
 	res.Diags = append(res.Diags, sds...)
 	if sds.HasErrors() {
@@ -288,36 +265,32 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 	if res.Diags.HasErrors() || cfg == nil {
 		return res
 	}
-	if out == nil {
-		out = emit(set, name, cfg)
-	}
-	if len(out.ds) > 0 {
-		res.Diags = append(res.Diags, out.ds...)
-		return res
-	}
-	res.Config = out.config
-	res.Value = cfg
+	res.Value, res.schemas = cfg, set
 	return res
 }
 
-// emitted is a config encoded (config) and validated against its schema
-// (ds: the problems, or why it could not be encoded).
-type emitted struct {
-	config []byte
-	ds     diag.Diagnostics
-}
-
-// emit encodes cfg, the config of the game name, and validates it; a nil
-// cfg gives nil.
-func emit(set *schema.Set, name string, cfg any) *emitted {
-	if cfg == nil {
+// Encode sets r.Config to the JSON of r.Value as mapc build writes it
+// (Marshal), once that text passes the game's config schema: a config is
+// validated when it is written, as it is when it is loaded (LoadConfig).
+// The schema's findings are a bug of the game's compile (config-invalid)
+// and leave Config nil. A result that has its Config (a loaded config), or
+// no Value, gives nothing.
+func (r *Result) Encode() diag.Diagnostics {
+	if r.Config != nil || r.Value == nil {
 		return nil
 	}
-	out, err := Marshal(cfg)
-	if err != nil {
-		return &emitted{ds: diag.Diagnostics{internal(err)}}
+	if r.schemas == nil {
+		return diag.Diagnostics{internal(fmt.Errorf("the %s config was not compiled here and cannot be validated", r.Game))}
 	}
-	return &emitted{config: out, ds: set.ValidateJSON(name+".config.schema.json", out)}
+	out, err := Marshal(r.Value)
+	if err != nil {
+		return diag.Diagnostics{internal(err)}
+	}
+	if ds := r.schemas.ValidateJSON(r.Game+".config.schema.json", out); len(ds) > 0 {
+		return ds
+	}
+	r.Config = out
+	return nil
 }
 
 // rethrow raises again, in the caller's goroutine, a panic that par.Beside

@@ -191,7 +191,11 @@ func TestMarshalShippedConfigs(t *testing.T) {
 	n := 0
 	for _, dir := range dirs {
 		res := c.Compile(dir, build.Options{})
-		if res.Config == nil {
+		if res.Value == nil {
+			continue
+		}
+		if ds := res.Encode(); len(ds) > 0 {
+			t.Errorf("%s: %v", dir, ds)
 			continue
 		}
 		var want bytes.Buffer

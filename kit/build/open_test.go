@@ -15,8 +15,8 @@ import (
 func TestOpen(t *testing.T) {
 	c := build.NewCompiler(mbg.Game{})
 	scen := c.Open(filepath.Join("..", "..", "scenarios", "mbg", "sample"))
-	if scen.Config == nil {
-		t.Fatalf("sample does not compile: %v", scen.Diags)
+	if ds := scen.Encode(); scen.Config == nil {
+		t.Fatalf("sample does not compile: %v %v", scen.Diags, ds)
 	}
 	file := filepath.Join(t.TempDir(), "sample.json")
 	if err := os.WriteFile(file, scen.Config, 0o644); err != nil {

@@ -47,16 +47,19 @@ func writeScenario(t *testing.T, files map[string]string) string {
 }
 
 // TestSkirmishBuilds: the shipped hand-made level compiles with no
-// diagnostic at all, its config passes the config schema (build checks it
-// before returning one) and the engine's own validation.
+// diagnostic at all, its config passes the config schema (as mapc build
+// checks it before writing it) and the engine's own validation.
 func TestSkirmishBuilds(t *testing.T) {
 	needBuiltinLua(t)
 	res := compiler().Compile(filepath.Join("..", "..", "scenarios", "ftbt", "skirmish"), build.Options{})
 	if len(res.Diags) > 0 {
 		t.Fatalf("skirmish has diagnostics:\n%v", diag.Normalize(res.Diags))
 	}
-	if res.Config == nil || res.Name != "skirmish" {
+	if res.Value == nil || res.Name != "skirmish" {
 		t.Fatalf("no config (name %q)", res.Name)
+	}
+	if ds := res.Encode(); len(ds) > 0 {
+		t.Errorf("config schema: %v", ds)
 	}
 	cfg := res.Value.(*engine.Config)
 	if err := engine.Validate(cfg); err != nil {
@@ -96,7 +99,7 @@ func TestOriginalPreset(t *testing.T) {
 	doc = strings.Replace(doc, "max_rounds = 60\n", "", 1)
 	doc = strings.Replace(doc, "#:schema ../../../schemas/", "#:schema ", 1)
 	res := compiler().Compile(writeScenario(t, map[string]string{"scenario.toml": doc}), build.Options{})
-	if res.Config == nil {
+	if res.Value == nil {
 		t.Fatalf("does not build: %v", diag.Normalize(res.Diags))
 	}
 	cfg := res.Value.(*engine.Config)
@@ -153,7 +156,7 @@ const applyLua = "function apply(ctx)\nend\n"
 func TestLocalScenarioBuilds(t *testing.T) {
 	dir := writeScenario(t, map[string]string{"scenario.toml": localScenario, "effects/push.lua": applyLua, "mend.lua": applyLua})
 	res := compiler().Compile(dir, build.Options{})
-	if len(res.Diags) > 0 || res.Config == nil {
+	if len(res.Diags) > 0 || res.Value == nil {
 		t.Fatalf("diagnostics: %v", diag.Normalize(res.Diags))
 	}
 	set, err := schema.Load()
@@ -169,6 +172,9 @@ func TestLocalScenarioBuilds(t *testing.T) {
 		t.Errorf("scripts %+v", cfg.Scripts)
 	}
 	again := compiler().Compile(dir, build.Options{})
+	if ds := append(res.Encode(), again.Encode()...); len(ds) > 0 {
+		t.Fatal(ds)
+	}
 	if string(again.Config) != string(res.Config) {
 		t.Error("two builds of one scenario differ")
 	}
@@ -189,7 +195,7 @@ func TestScriptProblems(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("script diagnostics %v, want %s", got, want)
 	}
-	if res.Config != nil {
+	if res.Value != nil {
 		t.Error("a scenario with a broken script was compiled")
 	}
 }
@@ -216,7 +222,7 @@ func TestSchemaDiagnostics(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if res.Config != nil {
+	if res.Value != nil {
 		t.Error("config written despite schema errors")
 	}
 }
@@ -249,7 +255,7 @@ func TestGuideExample(t *testing.T) {
 	}
 	dir := writeScenario(t, map[string]string{"scenario.toml": "#:schema" + example})
 	res := compiler().Compile(dir, build.Options{})
-	if len(res.Diags) > 0 || res.Config == nil {
+	if len(res.Diags) > 0 || res.Value == nil {
 		t.Errorf("the guide's example: %v", diag.Normalize(res.Diags))
 	}
 }

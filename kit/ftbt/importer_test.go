@@ -88,7 +88,7 @@ func TestImportSharedLevels(t *testing.T) {
 				}))
 			}
 			res := buildFiles(t, files)
-			if res.Diags.HasErrors() || res.Config == nil {
+			if res.Diags.HasErrors() || res.Value == nil {
 				t.Fatalf("imported scenario does not build: %v", diag.Normalize(res.Diags))
 			}
 			for _, d := range res.Diags {
@@ -272,7 +272,7 @@ func TestBuiltinStarMatchesLegacy(t *testing.T) {
 	}
 	skirmish := filepath.Join("..", "..", "scenarios", "ftbt", "skirmish")
 	res := compiler().Compile(skirmish, build.Options{})
-	if res.Config == nil {
+	if res.Value == nil {
 		t.Fatal(res.Diags)
 	}
 	cfg := *res.Value.(*engine.Config)
@@ -330,7 +330,7 @@ func TestImportQuirks(t *testing.T) {
 		t.Errorf("scenario.toml:\n%s", s)
 	}
 	res := buildFiles(t, files)
-	if res.Diags.HasErrors() || res.Config == nil {
+	if res.Diags.HasErrors() || res.Value == nil {
 		t.Fatalf("does not build: %v", diag.Normalize(res.Diags))
 	}
 	cfg := res.Value.(*engine.Config)

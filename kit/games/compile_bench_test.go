@@ -21,7 +21,7 @@ func BenchmarkCompileShipped(b *testing.B) {
 		b.Run(filepath.Base(filepath.Dir(dir))+"/"+filepath.Base(dir), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if res := c.Compile(dir, build.Options{}); res.Config == nil {
+				if res := c.Compile(dir, build.Options{}); res.Value == nil {
 					b.Fatal(res.Diags)
 				}
 			}

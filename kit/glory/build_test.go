@@ -21,7 +21,7 @@ func compile(t *testing.T, path string) *engine.Config {
 	for _, d := range res.Diags {
 		t.Errorf("%s: %s: %s (%v)", d.Code, d.Summary, d.Detail, d.Subject)
 	}
-	if res.Config == nil {
+	if res.Value == nil {
 		t.Fatalf("%s did not compile", path)
 	}
 	return res.Value.(*engine.Config)

@@ -52,21 +52,13 @@ func (Game) Kinds() []*plugin.Kind { return gloryhooks.Kinds() }
 
 // Compile implements build.Game: resolve, run the lint rules, check every
 // bundled script once.
-func (g Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
-	return build.Staged(g, src, opts)
-}
-
-// Stage implements build.Stager: the unit's config, and the lint rules and
-// script checks, which only read the unit.
-func (Game) Stage(src *source.Source, opts build.Options) (any, func() diag.Diagnostics) {
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	return u.Config, func() diag.Diagnostics {
-		ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-		for _, s := range u.Config.Scripts {
-			ds = append(ds, build.CheckScriptKind(gloryhooks.Skill, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
-		}
-		return ds
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScriptKind(gloryhooks.Skill, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
 	}
+	return u.Config, ds
 }
 
 func scriptFile(m *Model, p string) string {

@@ -39,7 +39,7 @@ name = "x"
 				t.Fatal(err)
 			}
 			res := build.NewCompiler(glory.Game{}).Compile(dir, build.Options{})
-			if res.Config != nil || !res.Diags.HasErrors() {
+			if res.Value != nil || !res.Diags.HasErrors() {
 				t.Fatalf("compiled: %v", res.Diags)
 			}
 			located := false

@@ -70,7 +70,7 @@ func generate(tb testing.TB, k int) string {
 func TestGeneratedScenarioBuilds(t *testing.T) {
 	dir := generate(t, 1)
 	res := build.NewCompiler(mbg.Game{}).Compile(dir, build.Options{})
-	if res.Diags.HasErrors() || res.Config == nil {
+	if res.Diags.HasErrors() || res.Value == nil {
 		t.Fatalf("generated scenario does not build: %v", res.Diags)
 	}
 }
@@ -92,7 +92,7 @@ func BenchmarkCompile(b *testing.B) {
 			b.ReportAllocs()
 			c0 := cpuTime()
 			for b.Loop() {
-				if res := c.Compile(dir, build.Options{}); res.Config == nil {
+				if res := c.Compile(dir, build.Options{}); res.Value == nil {
 					b.Fatal(res.Diags)
 				}
 			}

@@ -17,8 +17,11 @@ import (
 func TestHooksFixtureFresh(t *testing.T) {
 	t.Parallel()
 	res := build.NewCompiler(mbg.Game{}).Compile(filepath.Join("..", "..", "scenarios", "mbg", "sanguo"), build.Options{})
-	if res.Config == nil {
+	if res.Value == nil {
 		t.Fatalf("sanguo does not build: %v", res.Diags)
+	}
+	if ds := res.Encode(); len(ds) > 0 {
+		t.Fatal(ds)
 	}
 	fixture := filepath.Join("..", "..", "engine", "mbg", "hooks", "testdata", "sanguo.json")
 	if os.Getenv("SANDTABLE_UPDATE") == "1" {

@@ -52,26 +52,18 @@ func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[stri
 }
 
 // Compile implements build.Game: resolve, then run every enabled lint rule.
-func (g Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
-	return build.Staged(g, src, opts)
-}
-
-// Stage implements build.Stager: the unit's config, and the lint rules and
-// script checks, which only read the unit.
-func (Game) Stage(src *source.Source, opts build.Options) (any, func() diag.Diagnostics) {
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	return u.Config, func() diag.Diagnostics {
-		ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-		// Check every bundled script once (several techs may share one).
-		for _, s := range u.Config.Scripts {
-			file := scriptFile(u.Model, s.Path)
-			ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
-			if k := kindNamed(s.Kind); k != nil {
-				ds = append(ds, build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))...)
-			}
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	// Check every bundled script once (several techs may share one).
+	for _, s := range u.Config.Scripts {
+		file := scriptFile(u.Model, s.Path)
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
+		if k := kindNamed(s.Kind); k != nil {
+			ds = append(ds, build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))...)
 		}
-		return ds
 	}
+	return u.Config, ds
 }
 
 func kindNamed(name string) *plugin.Kind {

@@ -52,7 +52,7 @@ func TestImportSharedLegacyMaps(t *testing.T) {
 			if ids.HasErrors() {
 				t.Errorf("import errors: %v", ids)
 			}
-			if res.Diags.HasErrors() || res.Config == nil {
+			if res.Diags.HasErrors() || res.Value == nil {
 				t.Fatalf("imported scenario does not build: %v", diag.Normalize(res.Diags))
 			}
 		})
@@ -61,7 +61,7 @@ func TestImportSharedLegacyMaps(t *testing.T) {
 
 func TestImportSanguoFacts(t *testing.T) {
 	res, _ := importAndBuild(t, filepath.Join(legacyDir(t), "sanguo.map"))
-	if res.Config == nil {
+	if res.Value == nil {
 		t.Fatal(res.Diags)
 	}
 	src := res.Source.Root
@@ -70,6 +70,9 @@ func TestImportSanguoFacts(t *testing.T) {
 	cities := src["cities"].([]any)
 	if len(board) != 60 || len(officers) != 115 || len(cities) != 20 {
 		t.Fatalf("board %d, officers %d, cities %d; facts §3: 60, 115, 20", len(board), len(officers), len(cities))
+	}
+	if ds := res.Encode(); len(ds) > 0 {
+		t.Fatal(ds)
 	}
 	text := string(res.Config)
 	// facts §3: hpmax from 1684 (潘凤) to 2788 (曹操); the original preset's rules.

@@ -42,7 +42,7 @@ func BenchmarkCompileOfficers(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(size))
 			for b.Loop() {
-				if res := c.Compile(dir, build.Options{}); res.Config == nil {
+				if res := c.Compile(dir, build.Options{}); res.Value == nil {
 					b.Fatal(res.Diags)
 				}
 			}

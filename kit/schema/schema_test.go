@@ -111,8 +111,8 @@ func BenchmarkValidateConfig(b *testing.B) {
 		b.Fatal(err)
 	}
 	res := build.NewCompiler(games.All()...).Compile("../../scenarios/mbg/sanguo", build.Options{})
-	if res.Config == nil {
-		b.Fatal(res.Diags)
+	if ds := res.Encode(); res.Config == nil {
+		b.Fatal(res.Diags, ds)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

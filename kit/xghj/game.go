@@ -75,26 +75,18 @@ func (Game) Catalogue() diag.Catalogue {
 
 // Compile implements build.Game: resolve, run the enabled rules, and when
 // they find no error check the config with the engine.
-func (g Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
-	return build.Staged(g, src, opts)
-}
-
-// Stage implements build.Stager: the unit's config, and the lint rules and
-// script checks, which only read the unit.
-func (Game) Stage(src *source.Source, opts build.Options) (any, func() diag.Diagnostics) {
+func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	return u.Config, func() diag.Diagnostics {
-		ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-		for _, s := range u.Config.Scripts {
-			ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
-		}
-		if !ds.HasErrors() {
-			if err := u.Config.Validate(); err != nil {
-				ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
-			}
-		}
-		return ds
+	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
+	for _, s := range u.Config.Scripts {
+		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
 	}
+	if !ds.HasErrors() {
+		if err := u.Config.Validate(); err != nil {
+			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
+		}
+	}
+	return u.Config, ds
 }
 
 // Agent names for mapc sim and tournament.
