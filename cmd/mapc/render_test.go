@@ -12,6 +12,7 @@ import (
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/scentest"
 )
 
 // TestRenderGolden draws every shipped scenario and compares the SVG with
@@ -58,8 +59,8 @@ func TestRenderGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("missing golden file (run with SANDTABLE_UPDATE=1): %v", err)
 			}
-			if !bytes.Equal(svg, want) {
-				t.Errorf("%s differs from the golden file %s (SANDTABLE_UPDATE=1 rewrites it); first difference at line %d", dir, golden, firstDiffLine(svg, want))
+			if d := scentest.Diff(want, svg); d != "" {
+				t.Errorf("%s differs from the golden file %s (SANDTABLE_UPDATE=1 rewrites it):\n%s", dir, golden, d)
 			}
 			if rsvg != "" {
 				png := filepath.Join(t.TempDir(), name+".png")
@@ -98,14 +99,4 @@ func checkXML(t *testing.T, svg []byte) {
 	if root != "svg" {
 		t.Fatalf("root element is %q, want svg", root)
 	}
-}
-
-func firstDiffLine(a, b []byte) int {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := range min(len(la), len(lb)) {
-		if la[i] != lb[i] {
-			return i + 1
-		}
-	}
-	return min(len(la), len(lb)) + 1
 }

@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/rogpeppe/go-internal/diff"
+
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/sim"
@@ -411,41 +413,23 @@ func Transcript(p Playthrough, pt *build.Playthrough) []byte {
 	return b.Bytes()
 }
 
-// Diff describes how got differs from want line by line ("" when equal):
-// the first differing line with its neighbours, and the line counts.
+// Diff describes how got differs from want ("" when equal): their unified
+// diff (go-internal/diff), cut after maxDiffLines lines.
 func Diff(want, got []byte) string {
-	if bytes.Equal(want, got) {
+	d := diff.Diff("golden", want, "now", got)
+	if d == nil {
 		return ""
 	}
-	wl := strings.Split(strings.TrimSuffix(string(want), "\n"), "\n")
-	gl := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
-	i := 0
-	for i < len(wl) && i < len(gl) && wl[i] == gl[i] {
-		i++
+	lines := strings.Split(strings.TrimSuffix(string(d), "\n"), "\n")
+	if len(lines) > maxDiffLines {
+		lines = append(lines[:maxDiffLines], fmt.Sprintf("… %d more lines", len(lines)-maxDiffLines))
 	}
-	// The common tail, so the differing region is shown as a whole.
-	j := 0
-	for j < len(wl)-i && j < len(gl)-i && wl[len(wl)-1-j] == gl[len(gl)-1-j] {
-		j++
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "first difference at line %d (golden %d lines, now %d):\n", i+1, len(wl), len(gl))
-	for k := max(0, i-2); k < i; k++ {
-		fmt.Fprintf(&b, "    %s\n", wl[k])
-	}
-	show := func(sign string, lines []string) {
-		for k, l := range lines {
-			if k == 6 {
-				fmt.Fprintf(&b, "  %s … %d more\n", sign, len(lines)-k)
-				break
-			}
-			fmt.Fprintf(&b, "  %s %s\n", sign, l)
-		}
-	}
-	show("-", wl[i:len(wl)-j])
-	show("+", gl[i:len(gl)-j])
-	return strings.TrimSuffix(b.String(), "\n")
+	return strings.Join(lines, "\n")
 }
+
+// maxDiffLines bounds the diff a diagnostic shows: a changed rule can make
+// the whole rest of a game differ.
+const maxDiffLines = 24
 
 // slug is a file-name-friendly form of a test name.
 func slug(name string) string {

@@ -1,6 +1,7 @@
 package scentest
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -13,13 +14,17 @@ func TestDiff(t *testing.T) {
 		t.Errorf("equal texts differ: %q", d)
 	}
 	d := Diff([]byte("a\nb\nc\nd\n"), []byte("a\nb\nX\nd\n"))
-	for _, want := range []string{"first difference at line 3 (golden 4 lines, now 4)", "    b\n", "  - c\n", "  + X"} {
-		if !strings.Contains(d, want) {
-			t.Errorf("diff lacks %q:\n%s", want, d)
-		}
+	if want := "diff golden now\n--- golden\n+++ now\n@@ -1,4 +1,4 @@\n a\n b\n-c\n+X\n d"; d != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", d, want)
 	}
-	if strings.Contains(d, "- d") || strings.Contains(d, "+ d") {
-		t.Errorf("the common tail is shown as changed:\n%s", d)
+	// A long difference is cut.
+	var long []byte
+	for i := range 100 {
+		long = append(long, fmt.Sprintf("line %d\n", i)...)
+	}
+	d = Diff(nil, long)
+	if lines := strings.Split(d, "\n"); len(lines) != maxDiffLines+1 || lines[len(lines)-1] != "… 80 more lines" {
+		t.Errorf("a long diff is not cut after %d lines:\n%s", maxDiffLines, d)
 	}
 }
 
