@@ -75,9 +75,9 @@ func TestGeneratedScenarioBuilds(t *testing.T) {
 	}
 }
 
-// BenchmarkCompile measures the whole pipeline (load, schema, resolve, all
-// lint rules, emit, config schema) on a sanguo-sized scenario and on one ten
-// times larger; ns/op of x10 divided by sanguo shows how it grows.
+// BenchmarkCompile measures mapc check's pipeline (load, scenario schema,
+// resolve, all lint rules, script checks) on a sanguo-sized scenario and on
+// one ten times larger; ns/op of x10 divided by sanguo shows how it grows.
 // cpu-ns/op is the process's CPU time per compile (garbage collection
 // included), steadier than ns/op on a shared machine.
 func BenchmarkCompile(b *testing.B) {
