@@ -381,7 +381,8 @@ func (h *Host) Single(w int) bool { return h.g.cfg.Weapons[w].Single }
 func (h *Host) Boost(v int) { h.g.st.Heroes[v].Boost = true }
 
 // Extra grants v one more operation this turn after its next one (not a
-// weapon change).
+// weapon change); a move of two units stopped after its first unit leaves
+// the second to follow the extra operation (Game.apply).
 func (h *Host) Extra(v int) { h.g.st.Heroes[v].Extra = true }
 
 // Stun makes v pass its next operation.
@@ -415,8 +416,14 @@ func (h *Host) Contest(class, tier int) int {
 	return h.g.cfg.Contests[class].Damage[min(max(tier, 0), MathTiers-1)]
 }
 
-// SetWeapon sets v's main weapon (-1: none).
-func (h *Host) SetWeapon(v, w int) { h.g.st.Heroes[v].Weapon = w }
+// SetWeapon sets v's main weapon (-1: none). A hero with fixed weapons
+// never holds a main weapon beside them: arming it does nothing.
+func (h *Host) SetWeapon(v, w int) {
+	if w >= 0 && len(h.Def(v).Weapons) > 0 {
+		return
+	}
+	h.g.st.Heroes[v].Weapon = w
+}
 
 // Weapons returns the number of weapons in the config.
 func (h *Host) Weapons() int { return len(h.g.cfg.Weapons) }
