@@ -1,6 +1,7 @@
 package glory_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -178,7 +179,9 @@ func TestShiftFromSeven(t *testing.T) {
 func TestSkateMidMove(t *testing.T) {
 	cfg := fullConfig(t)
 	r := skillRig(t, cfg, [4]int{fixture.C6, glory.Red, 45, wRPG}, [4]int{hYR, glory.Blue, 49, -1})
-	move := func(to int) glory.Option { return glory.Option{Kind: glory.OptMove, Hero: 0, A: pt(t, r.b, to), B: -1, C: -1} }
+	move := func(to int) glory.Option {
+		return glory.Option{Kind: glory.OptMove, Hero: 0, A: pt(t, r.b, to), B: -1, C: -1}
+	}
 	r.do(glory.Red, skillOpt(0, slot(t, cfg, fixture.C6, "skate"), -1))
 	r.do(glory.Red, move(46))
 	r.do(glory.Red, fire(0, wRPG, pt(t, r.b, 49), -1))
@@ -197,5 +200,175 @@ func TestSkateMidMove(t *testing.T) {
 	r.do(glory.Red, move(47))
 	if h := r.g.HeroPtrForTest(0); !h.Acted || r.b.ID(h.Point) != 47 {
 		t.Errorf("after the move's rest: acted %v at %d, want done at 47", h.Acted, r.b.ID(h.Point))
+	}
+}
+
+// startDecider answers turn-start requests with the first option pick
+// accepts (the default when none does) and records what they offered; it
+// passes every operation.
+type startDecider struct {
+	pick    func(o glory.Option) bool
+	offered [][]glory.Option
+	asked   []int // Request.Hero of each turn-start request
+}
+
+func (d *startDecider) Decide(_ *glory.View, r *glory.Request) (int, error) {
+	if r.Kind != glory.AskStart {
+		return r.Default, nil
+	}
+	d.offered = append(d.offered, slices.Clone(r.Options))
+	d.asked = append(d.asked, r.Hero)
+	for i, o := range r.Options {
+		if d.pick != nil && d.pick(o) {
+			return i, nil
+		}
+	}
+	return r.Default, nil
+}
+
+// summonRig places heroes (hero, side, point id, weapon) with d deciding
+// for red.
+func summonRig(t *testing.T, cfg *glory.Config, d *startDecider, ps ...[4]int) *rig {
+	t.Helper()
+	b := standardBoard(t)
+	var pl []glory.Placement
+	for _, p := range ps {
+		pl = append(pl, glory.Placement{Hero: p[0], Side: p[1], Point: pt(t, b, p[2]), Weapon: p[3]})
+	}
+	gm, err := glory.NewPosition(cfg, luaRunner(t, cfg, nil), 1, 15, pl, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &rig{t: t, g: gm, b: gm.Board()}
+}
+
+// pulls lists the (target hero, destination point id) pairs of a
+// turn-start request's 约谈 options.
+func pulls(r *rig, opts []glory.Option) [][2]int {
+	var out [][2]int
+	for _, o := range opts {
+		if o.Kind == glory.OptSkill {
+			out = append(out, [2]int{o.B, r.b.ID(o.C)})
+		}
+	}
+	return out
+}
+
+// TestSummonChoice: YR's 约谈 (rulebook §6.1: "可在所有己方武将行动之前对上一
+// 回合对自己造成伤害的任意敌对武将约谈到 r<=1 且道路连通的任意地点", free).
+// BM (RPG, 4 steps: 20) and SJK (RPG, 2 steps: 25) hit YR on 45 in blue's
+// turn; LYJ does not. At red's next turn start red is asked: either of the
+// two, to 45 itself or one of its road neighbours at r = 1 (35, 44, 46, 55;
+// facts §1.5), or nobody. Red pulls SJK to 44; BM stays; YR's operation is
+// unused; the decision is logged, so a replay of the log repeats it.
+func TestSummonChoice(t *testing.T) {
+	cfg := skillConfig(t)
+	d := &startDecider{}
+	r := summonRig(t, cfg, d, [4]int{hYR, glory.Red, 45, -1}, [4]int{hBM, glory.Blue, 49, wRPG},
+		[4]int{hSJK, glory.Blue, 47, wRPG}, [4]int{hLYJ, glory.Blue, 19, -1})
+	d.pick = func(o glory.Option) bool { return o.Kind == glory.OptSkill && o.B == 2 && r.b.ID(o.C) == 44 }
+	r.stepTo(glory.Blue, 1)
+	r.do(glory.Blue, fire(1, wRPG, pt(t, r.b, 45), -1))
+	r.do(glory.Blue, fire(2, wRPG, pt(t, r.b, 45), -1))
+	if r.hp(0) != 150-20-25 {
+		t.Fatalf("YR hp %d, want 105", r.hp(0))
+	}
+	r.stepTo(glory.Red, 2)
+	if len(d.offered) != 1 || d.asked[0] != 0 {
+		t.Fatalf("%d turn-start requests (heroes %v), want one for YR", len(d.offered), d.asked)
+	}
+	var want [][2]int
+	for _, v := range []int{1, 2} {
+		for _, p := range []int{35, 44, 45, 46, 55} {
+			want = append(want, [2]int{v, p})
+		}
+	}
+	if got := pulls(r, d.offered[0]); !slices.Equal(got, want) {
+		t.Errorf("约谈 offers %v, want %v", got, want)
+	}
+	if o := d.offered[0][0]; o.Kind != glory.OptNone {
+		t.Errorf("the first (default) option is %s, want declining", o.ID())
+	}
+	if got := r.b.ID(r.g.HeroPtrForTest(2).Point); got != 44 {
+		t.Errorf("SJK at %d after 约谈, want 44", got)
+	}
+	if got := r.b.ID(r.g.HeroPtrForTest(1).Point); got != 49 {
+		t.Errorf("BM at %d, want 49 (not chosen)", got)
+	}
+	if r.g.HeroPtrForTest(0).Acted {
+		t.Errorf("约谈 used YR's operation")
+	}
+	logged := false
+	for _, dec := range r.g.Decisions() {
+		logged = logged || dec.Kind == glory.AskStart && dec.Option.Kind == glory.OptSkill
+	}
+	if !logged {
+		t.Errorf("the 约谈 decision is not in the log")
+	}
+}
+
+// TestSummonOptional: declining (the default, and what a side without a
+// decider gets) leaves the enemy where it is; with nobody having hit YR
+// nothing is asked.
+func TestSummonOptional(t *testing.T) {
+	cfg := skillConfig(t)
+	d := &startDecider{}
+	r := summonRig(t, cfg, d, [4]int{hYR, glory.Red, 45, -1}, [4]int{hSJK, glory.Blue, 47, wRPG})
+	r.stepTo(glory.Blue, 1)
+	r.do(glory.Blue, fire(1, wRPG, pt(t, r.b, 45), -1))
+	r.stepTo(glory.Red, 2)
+	if len(d.offered) != 1 {
+		t.Fatalf("%d turn-start requests, want 1", len(d.offered))
+	}
+	if got := r.b.ID(r.g.HeroPtrForTest(1).Point); got != 47 {
+		t.Errorf("SJK at %d after a declined 约谈, want 47", got)
+	}
+	r.stepTo(glory.Red, 3)
+	if len(d.offered) != 1 {
+		t.Errorf("asked again although nobody hit YR in blue's turn 2")
+	}
+}
+
+// TestSummonNoDiagonal: from 67 the points at r ≤ 1 road-connected are 67,
+// 57, 66, 68 and 77; 78, across the drawn diagonal 67–78, is at r = √2.
+func TestSummonNoDiagonal(t *testing.T) {
+	cfg := skillConfig(t)
+	d := &startDecider{}
+	r := summonRig(t, cfg, d, [4]int{hYR, glory.Red, 67, -1}, [4]int{hSJK, glory.Blue, 47, wRPG})
+	r.stepTo(glory.Blue, 1)
+	r.do(glory.Blue, fire(1, wRPG, pt(t, r.b, 67), -1))
+	r.stepTo(glory.Red, 2)
+	if len(d.offered) != 1 {
+		t.Fatalf("%d turn-start requests, want 1", len(d.offered))
+	}
+	want := [][2]int{{1, 57}, {1, 66}, {1, 67}, {1, 68}, {1, 77}}
+	if got := pulls(r, d.offered[0]); !slices.Equal(got, want) {
+		t.Errorf("约谈 offers %v, want %v", got, want)
+	}
+}
+
+// TestSummonCount: with [rules] summons = 2 (§11.17 "optionally all") red
+// is asked again after the first pull, for the other enemy only, and not
+// a third time.
+func TestSummonCount(t *testing.T) {
+	cfg := skillConfig(t)
+	cfg.Heroes[hYR].Skills[0].Params = []glory.Param{{Name: "count", Value: 2}}
+	d := &startDecider{}
+	r := summonRig(t, cfg, d, [4]int{hYR, glory.Red, 45, -1}, [4]int{hBM, glory.Blue, 49, wRPG}, [4]int{hSJK, glory.Blue, 47, wRPG})
+	d.pick = func(o glory.Option) bool { return o.Kind == glory.OptSkill && r.b.ID(o.C) == 45 }
+	r.stepTo(glory.Blue, 1)
+	r.do(glory.Blue, fire(1, wRPG, pt(t, r.b, 45), -1))
+	r.do(glory.Blue, fire(2, wRPG, pt(t, r.b, 45), -1))
+	r.stepTo(glory.Red, 2)
+	if len(d.offered) != 2 {
+		t.Fatalf("%d turn-start requests, want 2", len(d.offered))
+	}
+	if got := pulls(r, d.offered[1]); !slices.Equal(got, [][2]int{{2, 35}, {2, 44}, {2, 45}, {2, 46}, {2, 55}}) {
+		t.Errorf("second request offers %v, want SJK only", got)
+	}
+	for _, v := range []int{1, 2} {
+		if got := r.b.ID(r.g.HeroPtrForTest(v).Point); got != 45 {
+			t.Errorf("hero %d at %d, want 45", v, got)
+		}
 	}
 }
