@@ -201,6 +201,16 @@ func TestSkateMidMove(t *testing.T) {
 	if h := r.g.HeroPtrForTest(0); !h.Acted || r.b.ID(h.Point) != 47 {
 		t.Errorf("after the move's rest: acted %v at %d, want done at 47", h.Acted, r.b.ID(h.Point))
 	}
+
+	// Our choice (docs/glory.md): an extra operation that is itself a move
+	// (two units: 46 → 48) drops the first move's rest.
+	r = skillRig(t, cfg, [4]int{fixture.C6, glory.Red, 45, wRPG}, [4]int{hYR, glory.Blue, 19, -1})
+	r.do(glory.Red, skillOpt(0, slot(t, cfg, fixture.C6, "skate"), -1))
+	r.do(glory.Red, move(46))
+	r.do(glory.Red, move(48))
+	if h := r.g.HeroPtrForTest(0); !h.Acted {
+		t.Errorf("C-6 may still move after a cut move and a move as the extra operation")
+	}
 }
 
 // startDecider answers turn-start requests with the first option pick
