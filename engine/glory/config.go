@@ -178,15 +178,16 @@ const (
 	TargetPoint = "point" // any map point
 )
 
-// AimNear is the one Skill.Aim setting: a direction toward a point one
-// drawn edge from the caster.
+// AimNear is the one Skill.Aim setting: a point r<2 and road-connected to
+// the caster (its own point, or one drawn edge away within its rail class):
+// a direction (足球 on a hero at r = 0), or a destination (约谈).
 const AimNear = "near"
 
 // Skill phases (Skill.Phase).
 const (
 	PhaseTurn    = "turn"    // an operation (or a free action) in own turn
 	PhasePrepare = "prepare" // once, before round 1
-	PhaseStart   = "start"   // automatically at the start of own turn
+	PhaseStart   = "start"   // at the start of own turn: by itself, or, with a target, as the side chooses
 	PhasePassive = "passive" // never chosen; its hook modifies damage
 )
 
@@ -203,9 +204,11 @@ type Skill struct {
 	Target string `json:"target"`
 	Range  int    `json:"range"`
 	LOS    bool   `json:"los,omitempty"`
-	// Aim adds a direction to the target: AimNear offers every point one
-	// drawn edge from the caster (within its rail class) as the option's
-	// second subject (足球 on a hero at r = 0).
+	// Aim adds a point to the target: AimNear offers the caster's point
+	// and every point one drawn edge from it (within its rail class) as
+	// the option's second subject, and the hook's can keeps those it
+	// wants (足球 on a hero at r = 0 takes a direction, 约谈 a destination
+	// at r ≤ 1).
 	Aim string `json:"aim,omitempty"`
 	// Cooldown x: a use in own turn n allows the next one in own turn
 	// n+x+1 (§11.5). Uses limits the uses per game (0 = no limit). Cost

@@ -18,10 +18,11 @@ const (
 	AskWeapon                    // preparation: a weapon for Request.Hero (OptWeapon, OptNone)
 	AskPrep                      // preparation: a preparation-phase skill (OptSkill, OptNone)
 	AskAction                    // play: one operation of one unacted hero
+	AskStart                     // turn start: whether and how Request.Hero uses a turn-start skill with a target (OptSkill, OptNone)
 	numRequestKinds
 )
 
-var requestKindNames = [...]string{"main", "ban", "pick", "weapon", "prep", "action"}
+var requestKindNames = [...]string{"main", "ban", "pick", "weapon", "prep", "action", "start"}
 
 func (k RequestKind) String() string {
 	if k < numRequestKinds {
@@ -51,7 +52,7 @@ type OptionKind uint8
 // are the subjects named beside each kind (-1 when unused).
 const (
 	OptHero    OptionKind = iota // A = config hero
-	OptNone                      // no weapon / no skill
+	OptNone                      // no weapon / no skill (a skill declined: A = skill slot)
 	OptWeapon                    // A = weapon
 	OptPass                      // the hero passes
 	OptMove                      // A = destination point
@@ -116,7 +117,8 @@ func opt(kind OptionKind, hero, a, b, c int) Option {
 // Request is one decision the engine needs from a side.
 type Request struct {
 	play.Ask[RequestKind, Option]
-	// Hero is the game hero a preparation request is about (-1 otherwise).
+	// Hero is the game hero a preparation or turn-start request is about
+	// (-1 otherwise).
 	Hero int
 	// Left is how many picks the side still makes in this pass (AskPick).
 	Left int

@@ -21,8 +21,8 @@ type SkillCall struct {
 	Event string
 	// Hero is the skill's owner (a game hero) and Slot its skill index.
 	Hero, Slot int
-	// Target is the chosen hero or point (-1 none); Aim the direction
-	// point of an aimed skill (-1 none).
+	// Target is the chosen hero or point (-1 none); Aim the point of an
+	// aimed skill (-1 none).
 	Target, Aim int
 	// Source, Victim, Amount and Kind describe the damage a passive
 	// modifies (CallModify).
@@ -90,13 +90,14 @@ func (g *Game) skillTargets(r *Request, i, slot int) error {
 	}
 	aims := []int{-1}
 	if s.Aim == AimNear {
-		aims = aims[:0]
+		aims = append(aims[:0], h.Point)
 		for _, l := range g.board.Links(h.Point) {
 			if g.board.Near(h.Point, l.To) {
 				aims = append(aims, l.To)
 			}
 		}
 		slices.Sort(aims)
+		aims = slices.Compact(aims)
 	}
 	try := func(target int) error {
 		for _, aim := range aims {
@@ -214,7 +215,9 @@ func (g *Game) prepareSkills() error {
 }
 
 // startSkills runs side's turn-start skills, hero by hero, then clears
-// the damage its heroes took since their last turn start.
+// the damage its heroes took in the opponent's turn. A skill without a
+// target runs by itself; one with a target is the side's choice
+// (startChoices).
 func (g *Game) startSkills(side int) error {
 	defer func() {
 		for i := range g.st.Heroes {
@@ -233,6 +236,12 @@ func (g *Game) startSkills(side int) error {
 			if s.Phase != PhaseStart || !g.ready(i, slot) || !g.st.Heroes[i].Alive {
 				continue
 			}
+			if s.Target != TargetNone {
+				if err := g.startChoices(side, i, slot); err != nil {
+					return err
+				}
+				continue
+			}
 			if err := g.skills.Use(g.host(), s, s.Hook, &SkillCall{Event: CallUse, Hero: i, Slot: slot, Target: -1, Aim: -1, Source: -1, Victim: -1}); err != nil {
 				return g.hookError(i, s, err)
 			}
@@ -245,6 +254,42 @@ func (g *Game) startSkills(side int) error {
 		}
 	}
 	g.checkEnd(side)
+	return nil
+}
+
+// startChoices asks side whether to use hero i's turn-start skill in slot,
+// which has a target, and on which target (and aim point): YR's 约谈
+// chooses the enemy and the point it is pulled to, or lets it be (the
+// default). The side is asked again after each use while the skill still
+// offers targets (its hook's ready and can decide how many uses a turn
+// start allows), at most once per hero on the board; with no target to
+// offer nothing is asked.
+func (g *Game) startChoices(side, i, slot int) error {
+	s := g.skillOf(i, slot)
+	for range len(g.st.Heroes) {
+		h := &g.st.Heroes[i]
+		if !h.Alive || (s.Uses > 0 && h.Uses[slot] >= s.Uses) || s.Cost > g.st.G[side] {
+			return nil
+		}
+		r := g.ask(AskStart, side, i)
+		r.Options = append(r.Options, opt(OptNone, i, slot, -1, -1))
+		if err := g.skillTargets(r, i, slot); err != nil {
+			return err
+		}
+		if len(r.Options) == 1 {
+			return nil
+		}
+		o, err := g.decide(r)
+		if err != nil {
+			return err
+		}
+		if o.Kind != OptSkill {
+			return nil
+		}
+		if err := g.useSkill(o); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -381,7 +426,8 @@ func (h *Host) Single(w int) bool { return h.g.cfg.Weapons[w].Single }
 func (h *Host) Boost(v int) { h.g.st.Heroes[v].Boost = true }
 
 // Extra grants v one more operation this turn after its next one (not a
-// weapon change).
+// weapon change); a move of two units stopped after its first unit leaves
+// the second to follow the extra operation (Game.apply).
 func (h *Host) Extra(v int) { h.g.st.Heroes[v].Extra = true }
 
 // Stun makes v pass its next operation.
@@ -415,8 +461,14 @@ func (h *Host) Contest(class, tier int) int {
 	return h.g.cfg.Contests[class].Damage[min(max(tier, 0), MathTiers-1)]
 }
 
-// SetWeapon sets v's main weapon (-1: none).
-func (h *Host) SetWeapon(v, w int) { h.g.st.Heroes[v].Weapon = w }
+// SetWeapon sets v's main weapon (-1: none). A hero with fixed weapons
+// never holds a main weapon beside them: arming it does nothing.
+func (h *Host) SetWeapon(v, w int) {
+	if w >= 0 && len(h.Def(v).Weapons) > 0 {
+		return
+	}
+	h.g.st.Heroes[v].Weapon = w
+}
 
 // Weapons returns the number of weapons in the config.
 func (h *Host) Weapons() int { return len(h.g.cfg.Weapons) }

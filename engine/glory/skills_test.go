@@ -354,29 +354,6 @@ func TestMovers(t *testing.T) {
 	}
 }
 
-// TestSummon: YR's 约谈 pulls the enemy that damaged him in the previous
-// round onto his point at the start of his side's turn, without using an
-// operation.
-func TestSummon(t *testing.T) {
-	cfg := skillConfig(t)
-	r := skillRig(t, cfg, [4]int{hYR, glory.Red, 45, -1}, [4]int{hBM, glory.Blue, 49, wRPG}, [4]int{hSJK, glory.Blue, 19, -1})
-	r.stepTo(glory.Blue, 1)
-	r.do(glory.Blue, fire(1, wRPG, pt(t, r.b, 45), -1)) // 4 steps along 41…49: 20
-	if r.hp(0) != 150-20 {
-		t.Fatalf("YR hp %d, want 130", r.hp(0))
-	}
-	r.stepTo(glory.Red, 2)
-	if got := r.b.ID(r.g.HeroPtrForTest(1).Point); got != 45 {
-		t.Errorf("BM at %d after 约谈, want 45", got)
-	}
-	if r.g.HeroPtrForTest(2).Point != pt(t, r.b, 19) {
-		t.Errorf("SJK moved without hitting YR")
-	}
-	if r.g.HeroPtrForTest(0).Acted {
-		t.Errorf("约谈 used YR's operation")
-	}
-}
-
 // prepDecider drafts from a script and answers preparation-skill requests
 // with the option aimed at target (a game hero index).
 type prepDecider struct {

@@ -72,6 +72,11 @@ type HeroState struct {
 	Stunned bool `json:"stunned,omitempty"`
 	// Bonus marks the extra operation in progress.
 	Bonus bool `json:"bonus,omitempty"`
+	// Rest is the move units left of a move cut short by the extra
+	// operation (the operation came "in the middle of the move"): after
+	// the extra operation the hero may move them, or stop, without another
+	// operation.
+	Rest int `json:"rest,omitempty"`
 	// Uses and Next are per skill slot: uses so far and the own-turn
 	// number from which it may be used again.
 	Uses []int `json:"uses,omitempty"`
@@ -80,8 +85,9 @@ type HeroState struct {
 	// which it may fire again (indexed by weapon; empty when none).
 	FireNext []int `json:"fire_next,omitempty"`
 	// HitBy lists the heroes that damaged this one (splash included) and
-	// Taken sums that damage, since its side's last turn start (read by
-	// turn-start skills such as 约谈 and 泪崩).
+	// Taken sums that damage during the opponent's last turn (its turn
+	// start included; damage in the hero's own side's turn never counts),
+	// read by turn-start skills such as 约谈 and 泪崩 (§11.17, §11.21).
 	HitBy []int `json:"hit_by,omitempty"`
 	Taken int   `json:"taken,omitempty"`
 	// Vars is the hero's lasting skill state, sorted by name.

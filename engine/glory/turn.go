@@ -27,7 +27,7 @@ func (g *Game) playStep() error {
 		g.st.Turns[s]++
 		for i := range g.st.Heroes {
 			if h := &g.st.Heroes[i]; h.Side == s {
-				h.Acted, h.Boost, h.Extra, h.Bonus = false, false, false, false
+				h.Acted, h.Boost, h.Extra, h.Bonus, h.Rest = false, false, false, false, 0
 			}
 		}
 		clear(g.st.Econ[s])
@@ -196,11 +196,13 @@ func (g *Game) actions(r *Request, i int) error {
 	if h.Stunned {
 		return nil
 	}
-	speed := h.Speed
-	if h.Boost {
-		speed = 2
+	if g.finishing(h) {
+		for _, q := range g.moveTargets(h.Point, h.Rest) {
+			r.Options = append(r.Options, opt(OptMove, i, q, -1, -1))
+		}
+		return nil
 	}
-	for _, q := range g.moveTargets(h.Point, speed) {
+	for _, q := range g.moveTargets(h.Point, g.speed(h)) {
 		r.Options = append(r.Options, opt(OptMove, i, q, -1, -1))
 	}
 	for _, w := range g.heldWeapons(i) {
@@ -228,6 +230,18 @@ func (g *Game) actions(r *Request, i int) error {
 	}
 	return g.skillOptions(r, i)
 }
+
+// speed returns h's move units per move operation now.
+func (g *Game) speed(h *HeroState) int {
+	if h.Boost {
+		return 2
+	}
+	return h.Speed
+}
+
+// finishing reports whether h has done its extra operation in the middle
+// of a move and may still move the move's rest (or stop: pass).
+func (g *Game) finishing(h *HeroState) bool { return h.Rest > 0 && !h.Bonus && !h.Extra }
 
 // moveTargets returns the points reachable with speed move units from p,
 // in index order, p itself excluded.
@@ -311,7 +325,18 @@ func (g *Game) apply(s int, o Option) error {
 	}
 	i := o.Hero
 	h := &g.st.Heroes[i]
+	rest := 0
+	if o.Kind == OptMove {
+		// A move before a granted extra operation may stop after its first
+		// unit: the extra operation comes in the middle of the move and the
+		// rest follows it. Any other move ends a cut-short one.
+		if h.Extra && g.speed(h) > 1 && slices.Contains(g.board.MoveTargets(h.Point), o.A) {
+			rest = g.speed(h) - 1
+		}
+		h.Rest = 0
+	}
 	g.spend(i)
+	h.Rest = max(h.Rest, rest)
 	switch o.Kind {
 	case OptPass:
 		g.emit(ev(EvPass, s, i, -1, h.Point, -1, 0))
@@ -342,7 +367,8 @@ func (g *Game) apply(s int, o Option) error {
 }
 
 // spend uses hero i's operation: a pending extra operation (Extra)
-// follows it, a stun is served by it.
+// follows it, a stun is served by it; after an extra operation that came
+// in the middle of a move, the move's rest (Rest) is still to go.
 func (g *Game) spend(i int) {
 	h := &g.st.Heroes[i]
 	h.Stunned = false
@@ -350,7 +376,11 @@ func (g *Game) spend(i int) {
 		h.Extra, h.Bonus = false, true
 		return
 	}
-	h.Acted, h.Bonus = true, false
+	if h.Bonus && h.Rest > 0 {
+		h.Bonus = false
+		return
+	}
+	h.Acted, h.Bonus, h.Rest = true, false, 0
 }
 
 // earn marks the economy zone under hero i as earned by its side this turn.
@@ -448,9 +478,11 @@ func (g *Game) hit(src, v, amount, kind int) int {
 		return 0
 	}
 	h.HP -= amount
-	h.Taken += amount
-	if src >= 0 && !slices.Contains(h.HitBy, src) {
-		h.HitBy = append(h.HitBy, src)
+	if g.st.Side != h.Side { // only the opponent's turn counts (§11.17, §11.21)
+		h.Taken += amount
+		if src >= 0 && !slices.Contains(h.HitBy, src) {
+			h.HitBy = append(h.HitBy, src)
+		}
 	}
 	side := -1
 	if src >= 0 {

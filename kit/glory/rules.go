@@ -363,14 +363,15 @@ var SkillTarget = &lint.Rule[*Unit]{
 	Doc: `range or los on a skill that aims at nothing
 
 Range and los restrict the target; a skill with target "none", or a
-passive or turn-start skill, has none to restrict.`,
+passive skill, has none to restrict (a turn-start skill with a target,
+such as 约谈, has one).`,
 	Example:    "skills = [{ id = \"x\", hook = \"infrasound\", target = \"none\", los = true }]\n",
 	Categories: []string{"numbers"},
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {
 		for h, hs := range p.Model.Heroes {
 			for s, sk := range hs.Skills {
-				if sk.Target != "none" && sk.Phase != "passive" && sk.Phase != "start" {
+				if sk.Target != "none" && sk.Phase != "passive" {
 					continue
 				}
 				if sk.LOS {

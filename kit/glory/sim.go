@@ -88,19 +88,9 @@ func (s *Sim) Roles() []string { return []string{"red", "blue"} }
 
 // play plays one whole game with seed.
 func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
-	if len(agents) != 2 {
-		return nil, errors.New("glory sim: want one agent per side")
-	}
-	ds := make([]engine.Decider, 2)
-	for i, name := range agents {
-		switch name {
-		case AgentHeuristic:
-			ds[i] = agent.NewHeuristic(sim.GameSeed(seed, i) + 1)
-		case AgentRandom:
-			ds[i] = agent.NewRandom(sim.GameSeed(seed, i))
-		default:
-			return nil, fmt.Errorf("unknown agent %q", name)
-		}
+	ds, err := deciders(seed, agents)
+	if err != nil {
+		return nil, err
 	}
 	r := s.get()
 	if r == nil {
@@ -116,6 +106,20 @@ func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
 	err = g.Run()
 	s.put(r)
 	return g, err
+}
+
+// agentTable builds the agents by name; seed is the player's own stream.
+var agentTable = []sim.Agent[engine.Decider]{
+	{Name: AgentHeuristic, New: func(seed uint64) engine.Decider { return agent.NewHeuristic(seed + 1) }},
+	{Name: AgentRandom, New: func(seed uint64) engine.Decider { return agent.NewRandom(seed) }},
+}
+
+// deciders returns the agents named for red and blue in a game with seed.
+func deciders(seed uint64, agents []string) ([]engine.Decider, error) {
+	if len(agents) != 2 {
+		return nil, errors.New("glory sim: want one agent per side")
+	}
+	return sim.NewAgents(agentTable, agents, seed)
 }
 
 // get takes a runner from the pool, or returns nil. The pool is a free

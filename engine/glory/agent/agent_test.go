@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/glory"
@@ -118,5 +119,113 @@ func TestRandomIsLegalAndSeeded(t *testing.T) {
 	first, second := play(), play()
 	if first != second {
 		t.Errorf("two runs with the same seeds differ")
+	}
+}
+
+// startOnly lets the heuristic answer turn-start requests only and passes
+// every operation, so a test sets the position with Play.
+type startOnly struct {
+	h     *agent.Heuristic
+	asked int
+}
+
+func (d *startOnly) Decide(v *glory.View, r *glory.Request) (int, error) {
+	if r.Kind != glory.AskStart {
+		return r.Default, nil
+	}
+	d.asked++
+	return d.h.Decide(v, r)
+}
+
+// TestHeuristicSummon: SJK hits YR on 45 from 48 (RPG, 3 steps). Red's BM
+// with an RPG on 42 sees the row 41…49: at SJK's 48 (6 steps) his RPG does
+// 10, at the 约谈 destinations 44, 45 and 46 25, 20 and 20 (facts §5), and
+// 35 and 55 are out of his lines. The heuristic pulls SJK to 44. Without
+// an armed ally nothing is gained and it declines.
+func TestHeuristicSummon(t *testing.T) {
+	cfg, runner := setup(t)
+	m, _ := fixture.StandardMap()
+	b, err := glory.NewBoard(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, armed := range []bool{true, false} {
+		w := -1
+		if armed {
+			w = fixture.RPG
+		}
+		d := &startOnly{h: agent.NewHeuristic(1)}
+		g, err := glory.NewPosition(cfg, runner, 1, 15, []glory.Placement{
+			{Hero: fixture.YR, Side: glory.Red, Point: b.Index(45), Weapon: -1},
+			{Hero: fixture.BM, Side: glory.Red, Point: b.Index(42), Weapon: w},
+			{Hero: fixture.SJK, Side: glory.Blue, Point: b.Index(48), Weapon: fixture.RPG},
+		}, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.State().Side == glory.Red {
+			if err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := g.Play(glory.Blue, glory.Option{Kind: glory.OptFire, Hero: 2, A: fixture.RPG, B: b.Index(45), C: -1}); err != nil {
+			t.Fatal(err)
+		}
+		for !(g.State().Side == glory.Red && g.State().Started) {
+			if err := g.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := 48
+		if armed {
+			want = 44
+		}
+		if d.asked != 1 {
+			t.Errorf("armed %v: asked %d times, want 1", armed, d.asked)
+		}
+		if got := b.ID(g.State().Heroes[2].Point); got != want {
+			t.Errorf("armed %v: SJK at %d, want %d", armed, got, want)
+		}
+	}
+}
+
+// TestAgentsPlaySummons: in whole games with YR in the pool (24 random
+// ones, 12 heuristic ones), both agents meet turn-start requests and pull
+// with 约谈; the games replay from their logs.
+func TestAgentsPlaySummons(t *testing.T) {
+	cfg, runner := setup(t)
+	kinds := map[string]int{}
+	for seed := uint64(1); seed <= 24; seed++ {
+		games := [][]glory.Decider{{agent.NewRandom(seed), agent.NewRandom(seed + 50)}}
+		if seed <= 12 {
+			games = append(games, []glory.Decider{agent.NewHeuristic(seed), agent.NewHeuristic(seed + 50)})
+		}
+		for _, ds := range games {
+			name := fmt.Sprintf("%T", ds[0])
+			g, err := glory.New(cfg, runner, seed, ds...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Run(); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, name, err)
+			}
+			for _, d := range g.Decisions() {
+				if d.Kind == glory.AskStart && d.Option.Kind == glory.OptSkill {
+					kinds[name]++
+				}
+			}
+			r, err := glory.ReplayGame(cfg, runner, seed, g.Decisions())
+			if err != nil {
+				t.Fatalf("seed %d %s: replay: %v", seed, name, err)
+			}
+			if len(r.Events()) != len(g.Events()) {
+				t.Errorf("seed %d %s: the replay differs", seed, name)
+			}
+		}
+	}
+	for _, name := range []string{"*agent.Random", "*agent.Heuristic"} {
+		if kinds[name] == 0 {
+			t.Errorf("%s never used 约谈", name)
+		}
 	}
 }

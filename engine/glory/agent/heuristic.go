@@ -13,6 +13,10 @@ import (
 //   - preparation: buys the best weapon the purse allows while keeping 4 G
 //     for shots, M202 first, then Gatling, then RPG; uses preparation
 //     skills on the first target offered;
+//   - turn start (YR's 约谈): pulls the enemy to the offered point where
+//     its own side's weapons hit hardest (Firepower), when that beats
+//     where the enemy stands, the weakest enemy first; otherwise lets it
+//     be;
 //   - play: previews every shot and skill (View.Preview) and scores it by
 //     enemy HP lost, kills and tower damage against own losses and G;
 //     moves toward the nearest enemy tower or hero, favours economy zones
@@ -51,6 +55,8 @@ func (a *Heuristic) Decide(v *glory.View, req *glory.Request) (int, error) {
 		return req.Default, nil
 	case glory.AskAction:
 		return a.action(v, req)
+	case glory.AskStart:
+		return a.start(v, req), nil
 	}
 	return req.Default, nil
 }
@@ -217,4 +223,62 @@ func (a *Heuristic) moveScore(v *glory.View, me int, o glory.Option) int {
 		}
 	}
 	return s
+}
+
+// start answers a turn-start request: among the options with a target hero
+// and an aim point (a pull), the one gaining most Firepower over the
+// target's current point, with a bonus when the side could then finish it;
+// the default (declining) when no option gains.
+func (a *Heuristic) start(v *glory.View, req *glory.Request) int {
+	me := req.Player
+	best, bestS := req.Default, 0
+	for i, o := range req.Options {
+		if o.Kind != glory.OptSkill || o.B < 0 || o.C < 0 {
+			continue
+		}
+		t := v.Heroes()[o.B]
+		if t.Side == me {
+			continue
+		}
+		fp := Firepower(v, me, o.C)
+		s := fp - Firepower(v, me, t.Point)
+		if s <= 0 {
+			continue
+		}
+		if fp >= t.HP {
+			s += a.Kill
+		}
+		if s > bestS {
+			best, bestS = i, s
+		}
+	}
+	return best
+}
+
+// Firepower is the damage side's living heroes could deal to a hero on
+// point q with one shot each: per hero its best weapon (fixed or main)
+// whose shot the purse pays and whose line reaches q.
+func Firepower(v *glory.View, side, q int) int {
+	cfg, b := v.Config(), v.Board()
+	sum := 0
+	for _, h := range v.Heroes() {
+		if !h.Alive || h.Side != side {
+			continue
+		}
+		ws := cfg.Heroes[h.Hero].Weapons
+		if h.Weapon >= 0 {
+			ws = append(ws[:len(ws):len(ws)], h.Weapon)
+		}
+		best := 0
+		for _, w := range ws {
+			wc := &cfg.Weapons[w]
+			steps := b.LineSteps(h.Point, q)
+			if steps < 0 || (wc.MaxSteps > 0 && steps > wc.MaxSteps) || wc.FireCost > v.G(side) {
+				continue
+			}
+			best = max(best, v.WeaponDamage(w, steps))
+		}
+		sum += best
+	}
+	return sum
 }

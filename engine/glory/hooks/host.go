@@ -82,6 +82,7 @@ func hostFuncs() []plugin.HostFunc {
 		heroBool("imaginary", "whether the hero's 极值 is imaginary (immune to 偏移).", func(r Reader, h int) bool { return r.Def(h).Imaginary }),
 		heroBool("class5", "whether the hero belongs to class 5 (students and teachers).", func(r Reader, h int) bool { return r.Def(h).Class5 }),
 		heroBool("biology", "whether the hero chose biology.", func(r Reader, h int) bool { return r.Def(h).Biology }),
+		heroBool("fixed", "whether the hero's weapons are fixed (HJK): it never holds, gives, takes or swaps a main weapon.", func(r Reader, h int) bool { return len(r.Def(h).Weapons) > 0 }),
 		{Name: "id", Params: []plugin.Field{heroParam}, Returns: []plugin.Field{{Name: "id", Type: "string", Doc: "The hero's content id."}},
 			Doc: "Returns the hero's id in the scenario (for bonds naming another hero).",
 			Impl: func(host any, a *plugin.Args) {
@@ -156,9 +157,9 @@ func hostFuncs() []plugin.HostFunc {
 			Returns: []plugin.Field{{Name: "damage", Type: "integer", Doc: "The damage (0 for a class that does not exist)."}},
 			Doc:     "Returns the scenario's 数竞 damage of a class against a math tier.",
 			Impl:    func(host any, a *plugin.Args) { a.ReturnNumber(float64(rd(a, host).Contest(a.Int(1), a.Int(2)))) }},
-		heroInt("taken", "the damage the hero took since its side's last turn start.", func(r Reader, h int) int { return r.Hero(h).Taken }),
+		heroInt("taken", "the damage the hero took during the opponent's last turn (damage in its own side's turn never counts).", func(r Reader, h int) int { return r.Hero(h).Taken }),
 		{Name: "hit_by", Params: []plugin.Field{heroParam}, Returns: []plugin.Field{{Name: "heroes", Type: "integer[]", Doc: "The heroes, in the order they first hit."}},
-			Doc: "Returns the heroes that damaged the hero (splash included) since its side's last turn start.",
+			Doc: "Returns the heroes that damaged the hero (splash included) during the opponent's last turn.",
 			Impl: func(host any, a *plugin.Args) {
 				r := rd(a, host)
 				a.ReturnInts(r.Hero(heroArg(a, r, 1)).HitBy)
@@ -239,13 +240,17 @@ func hostFuncs() []plugin.HostFunc {
 				a.ReturnBool(h.Fire(v, p, a.IntIn(3, 0, 1<<10)))
 			}},
 		{Name: "set_weapon", Params: []plugin.Field{heroParam, {Name: "weapon", Type: "integer", Doc: "A weapon index, or -1 for none."}},
-			Doc: "Sets a hero's main weapon (a hero with fixed weapons keeps them).",
+			Doc: "Sets a hero's main weapon. A hero with fixed weapons (glory.fixed) never holds one: arming it is an error.",
 			Impl: func(host any, a *plugin.Args) {
 				h := actor(a, host)
-				h.SetWeapon(heroArg(a, h, 1), a.IntIn(2, -1, h.Weapons()-1))
+				v, w := heroArg(a, h, 1), a.IntIn(2, -1, h.Weapons()-1)
+				if w >= 0 && len(h.Def(v).Weapons) > 0 {
+					a.Errorf("hero %d's weapons are fixed; it cannot hold a main weapon", v)
+				}
+				h.SetWeapon(v, w)
 			}},
 		heroAction("boost", "Doubles the hero's move units for the rest of its side's turn.", func(h Actor, v int) { h.Boost(v) }),
-		heroAction("extra", "Grants the hero one more operation this turn after its next one (not a weapon change).", func(h Actor, v int) { h.Extra(v) }),
+		heroAction("extra", "Grants the hero one more operation this turn after its next one (not a weapon change); when that next one is a move of two units stopped after the first, the extra operation comes in the middle of the move and the rest of the move may follow it.", func(h Actor, v int) { h.Extra(v) }),
 		heroAction("stun", "Makes the hero pass its next operation.", func(h Actor, v int) { h.Stun(v) }),
 		{Name: "set_var", Params: []plugin.Field{heroParam, {Name: "name", Type: "string", Doc: "The variable."}, {Name: "value", Type: "integer", Doc: "Its value."}},
 			Doc: "Sets a hero's lasting skill variable (kept in the game state).",

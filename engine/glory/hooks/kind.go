@@ -75,7 +75,7 @@ var Skill = &plugin.Kind{
 		{Name: "side", Type: "integer", Doc: "The caster's side (0 red, 1 blue)."},
 		{Name: "point", Type: "integer", Doc: "The caster's point."},
 		{Name: "target", Type: "integer", Doc: "The chosen hero or point (as the skill's target kind says), -1 when none."},
-		{Name: "aim", Type: "integer", Doc: "The direction point of an aimed skill (one drawn edge from the caster), -1 when none."},
+		{Name: "aim", Type: "integer", Doc: "The point of an aimed skill (the caster's point or one drawn edge from it: a direction or a destination), -1 when none."},
 		{Name: "source", Type: "integer", Doc: "modify: the hero dealing the damage (-1 none)."},
 		{Name: "victim", Type: "integer", Doc: "modify: the hero taking it."},
 		{Name: "amount", Type: "integer", Doc: "modify: the damage so far."},

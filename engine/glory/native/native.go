@@ -15,7 +15,7 @@ import (
 func Twins() []*plugin.GoHook {
 	return []*plugin.GoHook{
 		hooks.GoSkill("shift", shiftUse, shiftCan, nil),
-		hooks.GoSkill("contest", contestUse, nil, nil),
+		hooks.GoSkill("contest", contestUse, contestCan, nil),
 		hooks.GoSkill("heal_class", healClassUse, nil, nil),
 		hooks.GoSkill("infrasound", infrasoundUse, nil, nil),
 		hooks.GoSkill("an", nil, nil, anModify),
@@ -69,6 +69,12 @@ func shiftUse(c *hooks.Ctx, h hooks.Actor) error {
 	return nil
 }
 
+// contestCan is contest.lua's ready: a 数竞 that came with Fake数学
+// (params.fake_math = 1) is lost with it.
+func contestCan(c *hooks.Ctx, h hooks.Reader) (bool, error) {
+	return paramOr(c, "fake_math", 0) == 0 || h.Var(c.Caster, "fake_math") == 1, nil
+}
+
 func contestUse(c *hooks.Ctx, h hooks.Actor) error {
 	class, _ := param(c, "class")
 	if d := h.Contest(int(class), h.Hero(c.Target).Math); d > 0 {
@@ -110,7 +116,7 @@ func infrasoundUse(c *hooks.Ctx, h hooks.Actor) error {
 }
 
 func anModify(c *hooks.Ctx, h hooks.Reader) (int, error) {
-	if c.Source != c.Caster {
+	if c.Source != c.Caster || h.Hero(c.Victim).Side == c.Side {
 		return c.Amount, nil
 	}
 	own, vs := h.Hero(c.Caster).Math, h.Hero(c.Victim).Math

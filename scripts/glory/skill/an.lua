@@ -1,12 +1,13 @@
--- an: An's passive (facts §10 row 10, §11.10). Damage An deals (weapon hits
--- and skills, never splash) gains a percentage by the victim's math tier:
+-- an: An's passive (facts §10 row 10, §11.10). Damage An deals to enemies
+-- (weapon hits and skills, never splash; an ally on the blast point takes
+-- the plain damage) gains a percentage by the victim's math tier:
 -- with An at 巨 or 神, +params.vs_mid % against 中 and +params.vs_weak %
 -- against 弱; with An at 强, +params.strong_vs_weak % against 弱 only;
 -- otherwise nothing. Rounded down.
 
 ---@param ctx glory.skill.ctx
 function modify(ctx)
-	if ctx.source ~= ctx.caster then
+	if ctx.source ~= ctx.caster or glory.side(ctx.victim) == ctx.side then
 		return ctx.amount
 	end
 	local own, vs = glory.math(ctx.caster), glory.math(ctx.victim)

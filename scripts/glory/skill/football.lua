@@ -3,14 +3,15 @@
 -- straight chain from the caster through it to the chain's end, within its
 -- rail class. Declared with aim = "near" and range 0, the skill kicks a
 -- hero on the caster's own point (r = 0) in the chosen direction: through
--- the aim point to the end of that chain. With params.lose_speed = 1 the
+-- the aim point (one drawn edge away; the caster's own point, also offered
+-- by "near", is no direction) to the end of that chain. With params.lose_speed = 1 the
 -- caster loses speed ×2 for good (Drrra).
 
 -- line returns the points the target slides over, nearest first.
 local function line(ctx)
 	local p = glory.point(ctx.target)
 	if ctx.aim >= 0 then
-		if p ~= ctx.point or ctx.target == ctx.caster then
+		if p ~= ctx.point or ctx.target == ctx.caster or ctx.aim == ctx.point then
 			return {}
 		end
 		local out = { ctx.aim }

@@ -1,7 +1,7 @@
 -- tears: LQL's 泪崩 (facts §10 row 26, §11.21), at the start of her side's
--- turn: if she took at least params.threshold damage since her side's last
--- turn start (the opponent's turn) and is alive, every enemy in her 视域
--- must pass its next operation.
+-- turn: if she took at least params.threshold damage during the opponent's
+-- last turn (glory.taken; damage in her own side's turn never counts) and is
+-- alive, every enemy in her 视域 must pass its next operation.
 
 ---@param ctx glory.skill.ctx
 function use(ctx)
