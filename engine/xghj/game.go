@@ -358,9 +358,11 @@ func checkOrder(order []int, n int) error {
 func (g *Game) killAtSpawn(p int, at Pos) {
 	st := &g.st
 	ps := &st.Players[p]
-	ps.Alive, ps.Saving, ps.KilledAtSpawn, ps.Capital = false, 0, true, Invalid
+	// The kill zeroes saving and income (facts §17); the original leaves
+	// the area of 1 until the first production.
+	ps.Alive, ps.Saving, ps.Income, ps.KilledAtSpawn, ps.Capital = false, 0, 0, true, Invalid
 	if !g.cfg.Rules.BitExact {
-		ps.Area, ps.Income = 0, 0
+		ps.Area = 0
 	}
 	st.AliveCount--
 	if !g.cfg.Rules.BitExact {
