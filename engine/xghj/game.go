@@ -154,6 +154,12 @@ func (g *Game) State() *State { return &g.st }
 // Events returns the event log; it must not be modified.
 func (g *Game) Events() []Event { return g.events.All() }
 
+// BackstabBuff reports whether p's backstab buff (+50 % influence, facts
+// §4) was on in the last round's military phase: p used its one backstab
+// in that round's diplomacy. It is false before the first round and after
+// a load (a save holds no round in progress).
+func (g *Game) BackstabBuff(p int) bool { return g.buff[p] }
+
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.st.Over }
 

@@ -48,26 +48,44 @@ type LogOrders struct {
 	Capital   *[2]int      `json:"capital,omitempty"`
 }
 
-// StateLine is one line of mapc replay's output: the state after the
-// spawn (round 1) and after every round.
+// StateLine is one line of mapc replay's output: the whole engine state
+// after the spawn (round 1) and after every round. docs/xghj.md names
+// each field's counterpart in the original engine.
 type StateLine struct {
 	Round    int   `json:"round"`
 	Over     bool  `json:"over"`
 	Checksum int32 `json:"checksum"`
-	// Owner[y][x] is the owner of cell (x, y): a player id or 233.
-	Owner     [][]int           `json:"owner"`
-	Players   []PlayerLine      `json:"players"`
-	Diplomacy [][]engine.Status `json:"diplomacy"`
-	Ranking   []int             `json:"ranking"`
+	// Exciting is the game's exciting score so far; AliveCount the
+	// players alive.
+	Exciting   int `json:"exciting"`
+	AliveCount int `json:"alive_count"`
+	// Owner[y][x] is the owner of cell (x, y): a player id or 233;
+	// Sieged[y][x] its siege flag.
+	Owner   [][]int      `json:"owner"`
+	Sieged  [][]bool     `json:"sieged"`
+	Players []PlayerLine `json:"players"`
+	// Diplomacy[a][b] is the status between a and b; JustifyWar[a][b]
+	// counts a's consecutive JustifyWar commands toward b.
+	Diplomacy   [][]engine.Status `json:"diplomacy"`
+	JustifyWar  [][]int           `json:"justify_war"`
+	Ranking     []int             `json:"ranking"`
+	ChooseOrder []int             `json:"choose_order"`
 }
 
 // PlayerLine is one player in a StateLine.
 type PlayerLine struct {
 	Saving   int    `json:"saving"`
 	Income   int    `json:"income"`
+	Area     int    `json:"area"`
 	Military int    `json:"military"`
 	Alive    bool   `json:"alive"`
 	Capital  [2]int `json:"capital"`
+	Bid      int    `json:"bid"`
+	// BackstabUsed: the one backstab is spent; BackstabBuff: it was spent
+	// this round, and the player's influence was raised by half.
+	BackstabUsed  bool `json:"backstab_used"`
+	BackstabBuff  bool `json:"backstab_buff"`
+	KilledAtSpawn bool `json:"killed_at_spawn"`
 }
 
 // Log is a parsed replay log.
@@ -245,12 +263,16 @@ func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagno
 func stateLine(g *engine.Game) StateLine {
 	st := g.State()
 	cfg := g.Config()
-	l := StateLine{Round: st.Round, Over: st.Over, Checksum: st.Checksum, Diplomacy: st.Dip, Ranking: st.Ranking}
+	l := StateLine{Round: st.Round, Over: st.Over, Checksum: st.Checksum, Exciting: st.Exciting, AliveCount: st.AliveCount,
+		Diplomacy: st.Dip, JustifyWar: st.JW, Ranking: st.Ranking, ChooseOrder: st.ChooseOrder}
 	for y := range cfg.Rows {
 		l.Owner = append(l.Owner, st.Owner[y*cfg.Cols:(y+1)*cfg.Cols])
+		l.Sieged = append(l.Sieged, st.Sieged[y*cfg.Cols:(y+1)*cfg.Cols])
 	}
-	for _, p := range st.Players {
-		l.Players = append(l.Players, PlayerLine{Saving: p.Saving, Income: p.Income, Military: p.Military, Alive: p.Alive, Capital: [2]int{p.Capital.X, p.Capital.Y}})
+	for i, p := range st.Players {
+		l.Players = append(l.Players, PlayerLine{Saving: p.Saving, Income: p.Income, Area: p.Area, Military: p.Military, Alive: p.Alive,
+			Capital: [2]int{p.Capital.X, p.Capital.Y}, Bid: p.Bid, BackstabUsed: p.BackstabUsed, BackstabBuff: g.BackstabBuff(i),
+			KilledAtSpawn: p.KilledAtSpawn})
 	}
 	return l
 }

@@ -74,7 +74,7 @@ func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, 
 // ReplayArgs, ReplaySummary and ReplayExamples describe mapc replay.
 const (
 	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
-	ReplaySummary  = "play an xghj command log and print the state after every round as JSON Lines"
+	ReplaySummary  = "play an xghj command log and print the whole engine state after every round as JSON Lines"
 	ReplayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
 		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n" +
 		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n"
