@@ -538,3 +538,94 @@ func TestDocsCoverStateLine(t *testing.T) {
 	check(StateLine{}, "")
 	check(PlayerLine{}, "players[p].")
 }
+
+// The worked example of docs/xghj.md §5 played on: the new state fields by
+// hand, under both modes. On the 9×1 road map (atk 30, def 10, res 2):
+//
+// Round 2 (engine round 3): player 0 bombs 20 at (3,0) (saving 30 → 10):
+// 18, 16, 14 at (4,0), (5,0), (6,0), each ≥ ⌈400/30⌉ = 14, taken; 8 at
+// (7,0) is not. Its capital bomb ⌊0.3·9⌋ = 2 at (0,0) reaches only its
+// land. Area 7, income 15, saving ⌊0.9955·10⌋ = 9 + 3 + 15 = 27. Player 1:
+// ⌊0.9991·54⌋ = 53 + 3 + 3 = 59. (6,0) is at distance 2 of (8,0): the two
+// meet (neutral). Exciting 3 + 3 = 6. Sieged: only the neutral (7,0).
+//
+// Round 3 (engine round 4): player 1 justifies war (54 left): its counter
+// toward 0 is 1, still neutral. Player 0's capital bomb ⌊0.3·15⌋ = 4
+// takes nothing. Saving ⌊0.9955·27⌋ = 26 + 4 + 15 = 45; player 1
+// ⌊0.9991·54⌋ = 53 + 4 + 3 = 60.
+//
+// Round 4 (engine round 5): player 1 justifies again (counter 2, 55 left),
+// player 0 backstabs: war, and both counters are reset to 0 (facts §17);
+// the buff raises player 0's influence by half. Its bomb of 12 at (6,0)
+// (45 → 33) gives ⌊0.9·12⌋ = 10 → 15 at (7,0) (450 ≥ 400, taken) and
+// ⌊0.8·12⌋ = 9 → 13 at (8,0) (390 < 400, held). Player 0: area 8, income
+// 17, military 12 + 4, ⌊0.9949·33⌋ = 32 + 5 + 17 = 54; player 1:
+// ⌊0.9991·55⌋ = 54 + 5 + 3 = 62. Exciting 7; no cell sieged.
+func TestReplayHandWorkedState(t *testing.T) {
+	log := `{"bids": [10, 0], "spawns": [[0, 0], [8, 0]]}
+{"round": 1, "players": [{"bombs": [[0, 0, 20]]}, null]}
+{"round": 2, "players": [{"bombs": [[3, 0, 20]]}, null]}
+{"round": 3, "players": [null, {"diplomacy": ["justify_war", "keep_neutral"]}]}
+{"round": 4, "players": [{"diplomacy": ["keep_neutral", "backstab"], "bombs": [[6, 0, 12]]}, {"diplomacy": ["justify_war", "keep_neutral"]}]}
+`
+	for _, exact := range []bool{false, true} {
+		cfg := lineConfig()
+		cfg.Rules.BitExact = exact
+		l, ds := ParseLog("game.jsonl", []byte(log), 2)
+		if len(ds) > 0 {
+			t.Fatal(ds)
+		}
+		var out bytes.Buffer
+		if ws, err := Replay(cfg, l, 1, &out); err != nil || len(ws) > 0 {
+			t.Fatal(err, ws)
+		}
+		lines := decodeLines(t, out.Bytes())
+		if len(lines) != 5 {
+			t.Fatalf("bit_exact=%v: %d lines", exact, len(lines))
+		}
+		type pl struct{ saving, income, area, military int }
+		N, W := engine.NeutralStatus, engine.AtWar
+		want := []struct {
+			round    int
+			players  [2]pl
+			exciting int
+			sieged   string
+			status   engine.Status
+			jw       [2]int // 0→1, 1→0
+		}{
+			{2, [2]pl{{30, 9, 4, 20}, {54, 3, 1, 0}}, 3, "....xxxx.", engine.Undiscovered, [2]int{0, 0}},
+			{3, [2]pl{{27, 15, 7, 22}, {59, 3, 1, 0}}, 6, ".......x.", N, [2]int{0, 0}},
+			{4, [2]pl{{45, 15, 7, 4}, {60, 3, 1, 0}}, 6, ".......x.", N, [2]int{0, 1}},
+			{5, [2]pl{{54, 17, 8, 16}, {62, 3, 1, 0}}, 7, ".........", W, [2]int{0, 0}},
+		}
+		for i, w := range want {
+			s := lines[i+1]
+			if s.Round != w.round || s.Exciting != w.exciting || s.Diplomacy[0][1] != w.status || s.JustifyWar[0][1] != w.jw[0] || s.JustifyWar[1][0] != w.jw[1] {
+				t.Errorf("bit_exact=%v round %d: exciting %d, status %v, counters %d %d; want %d %v %v", exact, s.Round, s.Exciting, s.Diplomacy[0][1], s.JustifyWar[0][1], s.JustifyWar[1][0], w.exciting, w.status, w.jw)
+			}
+			for p, wp := range w.players {
+				g := s.Players[p]
+				if (pl{g.Saving, g.Income, g.Area, g.Military}) != wp {
+					t.Errorf("bit_exact=%v round %d player %d: %+v, want saving, income, area, military %v", exact, s.Round, p, g, wp)
+				}
+			}
+			sieged := ""
+			for _, v := range s.Sieged[0] {
+				sieged += map[bool]string{true: "x", false: "."}[v]
+			}
+			if sieged != w.sieged {
+				t.Errorf("bit_exact=%v round %d: sieged %s, want %s", exact, s.Round, sieged, w.sieged)
+			}
+		}
+		// The backstab: used from round 4 on, the buff in that round only.
+		for i, s := range lines {
+			p := s.Players[0]
+			if p.BackstabUsed != (i == 4) || p.BackstabBuff != (i == 4) || s.Players[1].BackstabUsed {
+				t.Errorf("bit_exact=%v round %d: backstab %+v", exact, s.Round, p)
+			}
+		}
+		if last := lines[4]; last.Over || last.AliveCount != 2 || !slices.Equal(last.Ranking, []int{0, 1}) {
+			t.Errorf("bit_exact=%v: last line %+v", exact, last)
+		}
+	}
+}
