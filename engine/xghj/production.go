@@ -14,10 +14,10 @@ func (g *Game) production() error {
 	}
 	for p := range g.n {
 		ps := &st.Players[p]
-		// Every player's area and income are recounted, the dead's too
-		// (to 0: a dead player owns no land; facts §17).
+		// Every player's area is recounted, the dead's too (facts §17: 0,
+		// as the kill left it no land); the dead earn nothing.
 		if !ps.Alive {
-			ps.Income, ps.Area = 0, 0
+			ps.Income, ps.Area = 0, area[p]
 			continue
 		}
 		res, err := g.income(p, inc[p])
