@@ -92,6 +92,9 @@ type PlayerLine struct {
 type Log struct {
 	Start  LogStart
 	Rounds []LogRound
+	// Names are the players' names of an original contest log (nil for
+	// a JSON Lines log).
+	Names []string
 }
 
 // ParseLog reads a replay log for a game of n players. Every problem is a
@@ -234,6 +237,16 @@ func (d logDecider) Orders(v *engine.View, _ *play.OrderRequest) (engine.Command
 // (only the bid tie-break, unless the log fixes the choose order) comes
 // from seed. It returns a warning when the game ends before the log does.
 func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagnostics, error) {
+	enc := json.NewEncoder(w)
+	return replay(cfg, log, seed, func(g *engine.Game, _ []engine.Commands) error {
+		return enc.Encode(stateLine(g))
+	})
+}
+
+// replay plays log on cfg and calls each after the spawn and after every
+// round, with the Info defaults every player had before that step (what a
+// dead or silent player's orders were).
+func replay(cfg *engine.Config, log *Log, seed uint64, each func(g *engine.Game, before []engine.Commands) error) (diag.Diagnostics, error) {
 	g, done, err := newGame(cfg, seed)
 	if err != nil {
 		return nil, err
@@ -244,20 +257,43 @@ func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagno
 	for range cfg.Players {
 		g.Orders.Deciders = append(g.Orders.Deciders, d)
 	}
-	enc := json.NewEncoder(w)
 	for step := 0; step <= len(log.Rounds); step++ {
 		if g.Over() {
 			return diag.Diagnostics{{Severity: diag.Warning, Code: CodeReplayLog, Summary: "Log continues after the game's end",
 				Detail: fmt.Sprintf("The game ended after round %d; the log's %d further rounds were not played.", g.State().Round, len(log.Rounds)-step+1)}}, nil
 		}
+		before := infoDefaults(g.State())
 		if _, err := g.Step(); err != nil {
 			return nil, err
 		}
-		if err := enc.Encode(stateLine(g)); err != nil {
+		if err := each(g, before); err != nil {
 			return nil, err
 		}
 	}
 	return nil, nil
+}
+
+// infoDefaults are the orders every player's Info is prefilled with
+// (facts §6, §10): keep each relation (allied: FormAlliance, at war:
+// JustifyWar, else KeepNeutral; oneself counts as allied), no bombs, the
+// current capital.
+func infoDefaults(st *engine.State) []engine.Commands {
+	out := make([]engine.Commands, len(st.Players))
+	for p := range out {
+		c := engine.Commands{Diplomacy: make([]engine.Dip, len(st.Players))}
+		for q, s := range st.Dip[p] {
+			switch s {
+			case engine.Allied:
+				c.Diplomacy[q] = engine.FormAlliance
+			case engine.AtWar:
+				c.Diplomacy[q] = engine.JustifyWar
+			}
+		}
+		capital := st.Players[p].Capital
+		c.Capital = &capital
+		out[p] = c
+	}
+	return out
 }
 
 func stateLine(g *engine.Game) StateLine {
