@@ -22,11 +22,12 @@ func (g *Game) diplomacy(cmds []Commands) {
 			to := NeutralStatus
 			switch {
 			case ci == JustifyWar && (from == AtWar || st.JW[i][j] >= k.WarJustifyTime),
-				cj == JustifyWar && (from == AtWar || st.JW[j][i] >= k.WarJustifyTime):
+				cj == JustifyWar && (from == AtWar || st.JW[j][i] >= k.WarJustifyTime),
+				ci == Backstab || cj == Backstab:
+				// Every start of a war resets both counters, a backstab's
+				// included (facts §17).
 				to = AtWar
 				st.JW[i][j], st.JW[j][i] = 0, 0
-			case ci == Backstab || cj == Backstab:
-				to = AtWar
 			case ci == FormAlliance && cj == FormAlliance:
 				to = Allied
 			}

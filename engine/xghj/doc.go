@@ -10,15 +10,19 @@
 // truncated kernel convolution (§4), defence and attack values and the
 // break rule (§5.3–§5.5), capture connectivity (§5.6), the water reset,
 // capital and siege (§5.7), production with the savings decay (§7),
-// discovery and vision (§8), elimination, the end and the ranking (§9).
+// discovery and vision (§8), elimination, the end and the ranking (§9),
+// and the state of the dead and the justify-war counters as game.cpp
+// keeps them (§17: a kill zeroes saving and income and leaves the
+// counters; production recounts every player's area, the dead's to 0;
+// every start of a war resets both counters of the pair).
 //
 // Rules.BitExact reproduces the original to the bit: float32 arithmetic
 // for the savings decay, the alliance cost, the capital bomb and the
 // influence accumulation (each rounding forced, never fused; facts §16),
 // 32-bit wraparound of attack and defence values, spawns checked in id
 // order, the game running on when nobody is left, players killed at the
-// spawn left out of the ranking and stale area and capital after an
-// elimination. Without it the facts' recommended fixes apply and the
+// spawn left out of the ranking and stale area (until the next
+// production) and capital after an elimination. Without it the facts' recommended fixes apply and the
 // arithmetic is exact: coefficients and kernel weights are fixed point
 // with six decimals.
 //

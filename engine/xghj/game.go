@@ -154,6 +154,12 @@ func (g *Game) State() *State { return &g.st }
 // Events returns the event log; it must not be modified.
 func (g *Game) Events() []Event { return g.events.All() }
 
+// BackstabBuff reports whether p's backstab buff (+50 % influence, facts
+// §4) was on in the last round's military phase: p used its one backstab
+// in that round's diplomacy. It is false before the first round and after
+// a load (a save holds no round in progress).
+func (g *Game) BackstabBuff(p int) bool { return g.buff[p] }
+
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.st.Over }
 
@@ -358,9 +364,11 @@ func checkOrder(order []int, n int) error {
 func (g *Game) killAtSpawn(p int, at Pos) {
 	st := &g.st
 	ps := &st.Players[p]
-	ps.Alive, ps.Saving, ps.KilledAtSpawn, ps.Capital = false, 0, true, Invalid
+	// The kill zeroes saving and income (facts §17); the original leaves
+	// the area of 1 until the first production.
+	ps.Alive, ps.Saving, ps.Income, ps.KilledAtSpawn, ps.Capital = false, 0, 0, true, Invalid
 	if !g.cfg.Rules.BitExact {
-		ps.Area, ps.Income = 0, 0
+		ps.Area = 0
 	}
 	st.AliveCount--
 	if !g.cfg.Rules.BitExact {

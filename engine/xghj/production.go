@@ -14,8 +14,10 @@ func (g *Game) production() error {
 	}
 	for p := range g.n {
 		ps := &st.Players[p]
+		// Every player's area is recounted, the dead's too (facts §17: 0,
+		// as the kill left it no land); the dead earn nothing.
 		if !ps.Alive {
-			ps.Income = 0
+			ps.Income, ps.Area = 0, area[p]
 			continue
 		}
 		res, err := g.income(p, inc[p])
@@ -126,10 +128,10 @@ func (g *Game) kill(p int) {
 	ps := &st.Players[p]
 	ps.Alive, ps.Saving, ps.Income = false, 0, 0
 	st.AliveCount--
+	// The justify-war counters are left as they are (facts §17).
 	for q := range g.n {
 		if q != p {
 			st.Dip[p][q], st.Dip[q][p] = Undiscovered, Undiscovered
-			st.JW[p][q], st.JW[q][p] = 0, 0
 		}
 	}
 	for c, o := range st.Owner {

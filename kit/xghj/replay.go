@@ -48,32 +48,53 @@ type LogOrders struct {
 	Capital   *[2]int      `json:"capital,omitempty"`
 }
 
-// StateLine is one line of mapc replay's output: the state after the
-// spawn (round 1) and after every round.
+// StateLine is one line of mapc replay's output: the whole engine state
+// after the spawn (round 1) and after every round. docs/xghj.md names
+// each field's counterpart in the original engine.
 type StateLine struct {
 	Round    int   `json:"round"`
 	Over     bool  `json:"over"`
 	Checksum int32 `json:"checksum"`
-	// Owner[y][x] is the owner of cell (x, y): a player id or 233.
-	Owner     [][]int           `json:"owner"`
-	Players   []PlayerLine      `json:"players"`
-	Diplomacy [][]engine.Status `json:"diplomacy"`
-	Ranking   []int             `json:"ranking"`
+	// Exciting is the game's exciting score so far; AliveCount the
+	// players alive.
+	Exciting   int `json:"exciting"`
+	AliveCount int `json:"alive_count"`
+	// Owner[y][x] is the owner of cell (x, y): a player id or 233;
+	// Sieged[y][x] its siege flag.
+	Owner   [][]int      `json:"owner"`
+	Sieged  [][]bool     `json:"sieged"`
+	Players []PlayerLine `json:"players"`
+	// Diplomacy[a][b] is the status between a and b; JustifyWar[a][b]
+	// counts a's consecutive JustifyWar commands toward b.
+	Diplomacy   [][]engine.Status `json:"diplomacy"`
+	JustifyWar  [][]int           `json:"justify_war"`
+	Ranking     []int             `json:"ranking"`
+	ChooseOrder []int             `json:"choose_order"`
 }
 
 // PlayerLine is one player in a StateLine.
 type PlayerLine struct {
 	Saving   int    `json:"saving"`
 	Income   int    `json:"income"`
+	Area     int    `json:"area"`
 	Military int    `json:"military"`
 	Alive    bool   `json:"alive"`
 	Capital  [2]int `json:"capital"`
+	Bid      int    `json:"bid"`
+	// BackstabUsed: the one backstab is spent; BackstabBuff: it was spent
+	// this round, and the player's influence was raised by half.
+	BackstabUsed  bool `json:"backstab_used"`
+	BackstabBuff  bool `json:"backstab_buff"`
+	KilledAtSpawn bool `json:"killed_at_spawn"`
 }
 
 // Log is a parsed replay log.
 type Log struct {
 	Start  LogStart
 	Rounds []LogRound
+	// Names are the players' names of an original contest log (nil for
+	// a JSON Lines log).
+	Names []string
 }
 
 // ParseLog reads a replay log for a game of n players. Every problem is a
@@ -216,6 +237,16 @@ func (d logDecider) Orders(v *engine.View, _ *play.OrderRequest) (engine.Command
 // (only the bid tie-break, unless the log fixes the choose order) comes
 // from seed. It returns a warning when the game ends before the log does.
 func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagnostics, error) {
+	enc := json.NewEncoder(w)
+	return replay(cfg, log, seed, func(g *engine.Game, _ []engine.Commands) error {
+		return enc.Encode(stateLine(g))
+	})
+}
+
+// replay plays log on cfg and calls each after the spawn and after every
+// round, with the Info defaults every player had before that step (what a
+// dead or silent player's orders were).
+func replay(cfg *engine.Config, log *Log, seed uint64, each func(g *engine.Game, before []engine.Commands) error) (diag.Diagnostics, error) {
 	g, done, err := newGame(cfg, seed)
 	if err != nil {
 		return nil, err
@@ -226,31 +257,58 @@ func Replay(cfg *engine.Config, log *Log, seed uint64, w io.Writer) (diag.Diagno
 	for range cfg.Players {
 		g.Orders.Deciders = append(g.Orders.Deciders, d)
 	}
-	enc := json.NewEncoder(w)
 	for step := 0; step <= len(log.Rounds); step++ {
 		if g.Over() {
 			return diag.Diagnostics{{Severity: diag.Warning, Code: CodeReplayLog, Summary: "Log continues after the game's end",
 				Detail: fmt.Sprintf("The game ended after round %d; the log's %d further rounds were not played.", g.State().Round, len(log.Rounds)-step+1)}}, nil
 		}
+		before := infoDefaults(g.State())
 		if _, err := g.Step(); err != nil {
 			return nil, err
 		}
-		if err := enc.Encode(stateLine(g)); err != nil {
+		if err := each(g, before); err != nil {
 			return nil, err
 		}
 	}
 	return nil, nil
 }
 
+// infoDefaults are the orders every player's Info is prefilled with
+// (facts §6, §10): keep each relation (allied: FormAlliance, at war:
+// JustifyWar, else KeepNeutral; oneself counts as allied), no bombs, the
+// current capital.
+func infoDefaults(st *engine.State) []engine.Commands {
+	out := make([]engine.Commands, len(st.Players))
+	for p := range out {
+		c := engine.Commands{Diplomacy: make([]engine.Dip, len(st.Players))}
+		for q, s := range st.Dip[p] {
+			switch s {
+			case engine.Allied:
+				c.Diplomacy[q] = engine.FormAlliance
+			case engine.AtWar:
+				c.Diplomacy[q] = engine.JustifyWar
+			}
+		}
+		capital := st.Players[p].Capital
+		c.Capital = &capital
+		out[p] = c
+	}
+	return out
+}
+
 func stateLine(g *engine.Game) StateLine {
 	st := g.State()
 	cfg := g.Config()
-	l := StateLine{Round: st.Round, Over: st.Over, Checksum: st.Checksum, Diplomacy: st.Dip, Ranking: st.Ranking}
+	l := StateLine{Round: st.Round, Over: st.Over, Checksum: st.Checksum, Exciting: st.Exciting, AliveCount: st.AliveCount,
+		Diplomacy: st.Dip, JustifyWar: st.JW, Ranking: st.Ranking, ChooseOrder: st.ChooseOrder}
 	for y := range cfg.Rows {
 		l.Owner = append(l.Owner, st.Owner[y*cfg.Cols:(y+1)*cfg.Cols])
+		l.Sieged = append(l.Sieged, st.Sieged[y*cfg.Cols:(y+1)*cfg.Cols])
 	}
-	for _, p := range st.Players {
-		l.Players = append(l.Players, PlayerLine{Saving: p.Saving, Income: p.Income, Military: p.Military, Alive: p.Alive, Capital: [2]int{p.Capital.X, p.Capital.Y}})
+	for i, p := range st.Players {
+		l.Players = append(l.Players, PlayerLine{Saving: p.Saving, Income: p.Income, Area: p.Area, Military: p.Military, Alive: p.Alive,
+			Capital: [2]int{p.Capital.X, p.Capital.Y}, Bid: p.Bid, BackstabUsed: p.BackstabUsed, BackstabBuff: g.BackstabBuff(i),
+			KilledAtSpawn: p.KilledAtSpawn})
 	}
 	return l
 }

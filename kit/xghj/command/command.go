@@ -74,10 +74,11 @@ func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, 
 // ReplayArgs, ReplaySummary and ReplayExamples describe mapc replay.
 const (
 	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
-	ReplaySummary  = "play an xghj command log and print the state after every round as JSON Lines"
+	ReplaySummary  = "play an xghj command log and print the whole engine state after every round as JSON Lines"
 	ReplayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
 		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n" +
-		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n"
+		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n" +
+		"  mapc replay scenarios/xghj/tsinghua game.jsonl --format contest > log_game.txt  # the game as the original controller logs it\n"
 )
 
 // Replay is mapc replay.
@@ -85,13 +86,14 @@ func Replay(args []string, env cli.Env) int {
 	fs := newFlags("replay", ReplayArgs, ReplaySummary, ReplayExamples, env)
 	seed := fs.Uint64("seed", 1, "game seed (used only for the bid tie-break when the log has no choose_order)")
 	order := fs.String("choose-order", "", "spawn choice order for an original contest log, comma-separated player ids (its logs do not record it)")
+	format := fs.String("format", "jsonl", "output: jsonl (the whole state after every round) or contest (the game as the original controller's log: names, bids, spawns and every player's orders)")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	pos, code, ok := parse(fs, args)
 	if !ok {
 		return code
 	}
-	if len(pos) != 2 {
+	if len(pos) != 2 || (*format != "jsonl" && *format != "contest") {
 		fs.Usage()
 		return diag.ExitFailure
 	}
@@ -129,7 +131,11 @@ func Replay(args []string, env cli.Env) int {
 	if len(ds) > 0 {
 		out.Report(env, ds, diag.FileSources())
 	}
-	warns, err := xghj.Replay(cfg, log, *seed, env.Stdout)
+	replay := xghj.Replay
+	if *format == "contest" {
+		replay = xghj.ReplayContest
+	}
+	warns, err := replay(cfg, log, *seed, env.Stdout)
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc replay:", err)
 		return diag.ExitFailure
