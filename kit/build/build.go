@@ -119,6 +119,7 @@ func (r *Result) Sources() diag.Sources {
 const (
 	CodeUnknownGame = "unknown-game"
 	CodeWrite       = "write-failed"
+	CodeOutputClash = "output-clash"
 )
 
 var schemaLine = regexp.MustCompile(`(?m)^#:schema\s+(\S+)`)
