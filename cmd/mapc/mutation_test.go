@@ -101,6 +101,16 @@ func mutations(game string, lines []string, games []string) []mutation {
 	return out
 }
 
+func warnings(ds diag.Diagnostics) diag.Diagnostics {
+	var out diag.Diagnostics
+	for _, d := range ds {
+		if d.Severity == diag.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // TestOneMistakeOneError makes single mistakes in every shipped scenario —
 // a misspelt key, a value of the wrong type, a reference to an id that does
 // not exist, another game's #:schema line — and checks that mapc check
@@ -126,6 +136,9 @@ func TestOneMistakeOneError(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := strings.Split(string(data), "\n")
+		// A mistake adds no warnings either: the scenario's own warnings
+		// may stay (or go, when the mistake stops a check), no more.
+		baseline := warnings(env.Compiler().Compile(src, build.Options{}).Diags)
 		for _, m := range mutations(game, lines, games) {
 			total++
 			kinds[m.kind]++
@@ -150,6 +163,9 @@ func TestOneMistakeOneError(t *testing.T) {
 					if d.Severity == diag.Error {
 						errs = append(errs, d)
 					}
+				}
+				if ws := warnings(res.Diags); len(ws) > len(baseline) {
+					t.Errorf("line %d changed to %q: %d warnings, the scenario has %d; first: %s", m.line+1, m.text, len(ws), len(baseline), ws[0].Error())
 				}
 				if len(errs) != 1 {
 					var b strings.Builder

@@ -755,6 +755,9 @@ func (c *Compiler) guessGame(src *source.Source) (string, diag.Diagnostic) {
 // city, and with a terrain's glyph key misspelt, the map cells drawn with
 // that glyph, are consequences of the one mistake. So is everything when
 // the include key is misspelt, since the included files are then missing.
+// The rules' warnings wait for the schema errors to be fixed: they weigh
+// values, and a value the schema rejected reads as zero (a starting purse
+// of 0 makes every skill look too dear).
 func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostics) diag.Diagnostics {
 	all := func() diag.Diagnostics {
 		return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Code, game+"-") })
@@ -788,7 +791,7 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		if !strings.HasPrefix(d.Code, game+"-") {
 			return false
 		}
-		if spelt[subjectText(src, d.Subject)] {
+		if d.Severity != diag.Error || spelt[subjectText(src, d.Subject)] {
 			return true
 		}
 		ent, ok := src.EntityAt(d.Subject)
