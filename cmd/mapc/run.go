@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -121,7 +122,15 @@ func run(args []string, env cli.Env) int {
 			return c.run(args[1:], env)
 		}
 	}
-	fmt.Fprintf(env.Stderr, "mapc: unknown command %q\n\n", args[0])
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if m := diag.DidYouMean(args[0], names); m != "" {
+		fmt.Fprintf(env.Stderr, "mapc: unknown command %q; did you mean %s?\n\n", args[0], m)
+	} else {
+		fmt.Fprintf(env.Stderr, "mapc: unknown command %q\n\n", args[0])
+	}
 	usage(env.Stderr)
 	return diag.ExitFailure
 }
@@ -264,6 +273,9 @@ func runBuild(args []string, env cli.Env) int {
 	// any scenario has errors. Encode validates each config against its
 	// schema before it is written.
 	results, ds := env.CompileAll(paths, build.Options{Limits: lim})
+	if !toFile && !ds.HasErrors() {
+		ds = append(ds, outputClashes(results, dir)...)
+	}
 	if !ds.HasErrors() {
 		for _, r := range results {
 			ds = append(ds, r.Encode()...)
@@ -301,12 +313,61 @@ func runBuild(args []string, env cli.Env) int {
 	return out.Report(env, ds, cli.Sources(results))
 }
 
+// outputClashes reports scenarios that would be written to the same
+// <dir>/<game>/<name>.json: one error per later scenario, at its name (or
+// its entry file), with the first one as related information.
+func outputClashes(results []*build.Result, dir string) diag.Diagnostics {
+	var ds diag.Diagnostics
+	first := map[string]*build.Result{}
+	for _, r := range results {
+		target := filepath.ToSlash(filepath.Join(dir, r.Game, r.Name+".json"))
+		prev, ok := first[target]
+		if !ok {
+			first[target] = r
+			continue
+		}
+		d := diag.Diagnostic{Severity: diag.Error, Code: build.CodeOutputClash,
+			Summary: "Two scenarios compile to one output file",
+			Detail: fmt.Sprintf("Both %s and %s are %s scenarios named %q, so both would be written to %s. Nothing is written; give one of them another [scenario] name.",
+				entryOf(prev), entryOf(r), r.Game, r.Name, target),
+			Subject: nameRange(r)}
+		if rg := nameRange(prev); rg != nil {
+			d.Related = []diag.Related{{Message: "the other scenario named " + strconv.Quote(r.Name), Range: *rg}}
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// entryOf names a compiled scenario's entry file.
+func entryOf(r *build.Result) string {
+	if r.Source != nil {
+		if files := r.Source.Files(); len(files) > 0 {
+			return files[0]
+		}
+	}
+	return r.Name
+}
+
+// nameRange is where a scenario's name comes from: its [scenario] name, or
+// the start of its entry file when the name is the directory's.
+func nameRange(r *build.Result) *diag.Range {
+	if r.Source == nil {
+		return nil
+	}
+	if _, ok := r.Source.Lookup("/scenario/name"); ok {
+		return r.Source.Range("/scenario/name")
+	}
+	return &diag.Range{File: entryOf(r), Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}
+}
+
 func runImport(args []string, env cli.Env) int {
 	var out cli.Output
 	fs := flags("import", env)
 	out.Register(fs)
 	dest := fs.String("o", "", "directory to write scenario.toml into (required)")
 	name := fs.String("name", "", "scenario name (default: the legacy file's name)")
+	force := fs.Bool("force", false, "overwrite the files of a scenario already in the -o directory")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -347,6 +408,21 @@ func runImport(args []string, env cli.Env) int {
 	out2, ds := imp.Import(in, build.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, game)})
 	if out2 == nil {
 		return out.Report(env, ds, diag.FileSources())
+	}
+	if !*force {
+		// A second import over a scenario would silently replace the
+		// author's edits; say which files are in the way instead.
+		var there []string
+		for _, rel := range slices.Sorted(maps.Keys(out2)) {
+			target := filepath.Join(*dest, filepath.FromSlash(rel))
+			if _, err := os.Lstat(target); err == nil {
+				there = append(there, filepath.ToSlash(target))
+			}
+		}
+		if len(there) > 0 {
+			fmt.Fprintf(env.Stderr, "mapc import: %s already exists; nothing was written (use --force to overwrite, or another -o directory)\n", strings.Join(there, ", "))
+			return diag.ExitFailure
+		}
 	}
 	var written []string
 	for _, rel := range slices.Sorted(maps.Keys(out2)) {

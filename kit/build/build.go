@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -110,6 +111,7 @@ func (r *Result) Sources() diag.Sources {
 const (
 	CodeUnknownGame = "unknown-game"
 	CodeWrite       = "write-failed"
+	CodeOutputClash = "output-clash"
 )
 
 var schemaLine = regexp.MustCompile(`(?m)^#:schema\s+(\S+)`)
@@ -252,6 +254,14 @@ func (c *Compiler) Compile(path string, opts Options) *Result {
 	waitSchema := par.Beside(func() { sds = set.Validate(name+".scenario.schema.json", src.Root, src) })
 	cfg, gds := g.Compile(src, opts)
 	rethrow(waitSchema())
+	if sds.HasErrors() {
+		// A scenario of one game with another's #:schema line fails that
+		// game's schema everywhere: say so once instead.
+		if d, ok := c.wrongGame(src, name); ok {
+			res.Diags = append(res.Diags, d)
+			return res
+		}
+	}
 	res.Diags = append(res.Diags, sds...)
 	if sds.HasErrors() {
 		gds = dropDespiteErrors(src, name, sds, gds)
@@ -593,6 +603,67 @@ func (n Names) List() []string { return n.order }
 // CodeNoSchemaLine: the scenario lacks its #:schema line.
 const CodeNoSchemaLine = "schema-line-missing"
 
+// CodeWrongGame: the #:schema line names another game than the content's.
+const CodeWrongGame = "schema-line-game"
+
+// includedGames lists the games whose builtin: files the scenario includes,
+// in the order of the files.
+func (c *Compiler) includedGames(src *source.Source) []string {
+	var out []string
+	for _, f := range src.Files() { // the entry and what it included
+		if rest, ok := strings.CutPrefix(f, source.BuiltinPrefix); ok {
+			g, _, _ := strings.Cut(rest, "/")
+			if _, known := c.Game(g); known && !slices.Contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	return out
+}
+
+// fitting returns the one game whose scenario schema the document passes
+// without an error, or "" when none or several do.
+func (c *Compiler) fitting(src *source.Source) string {
+	found := ""
+	for _, g := range c.games {
+		set, err := schemas(g)
+		if err != nil || set.Validate(g.Name()+".scenario.schema.json", src.Root, src).HasErrors() {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = g.Name()
+	}
+	return found
+}
+
+// wrongGame is called when a scenario fails the schema of the game its
+// #:schema line names: when its builtin includes all belong to one other
+// game, or only another game's schema accepts it, the line is the mistake,
+// and that is the one error to report.
+func (c *Compiler) wrongGame(src *source.Source, named string) (diag.Diagnostic, bool) {
+	other, why := "", ""
+	if inc := c.includedGames(src); len(inc) == 1 && inc[0] != named {
+		other, why = inc[0], "it includes builtin:"+inc[0]+"/ files"
+	} else if len(inc) == 0 {
+		if f := c.fitting(src); f != "" && f != named {
+			other, why = f, "its keys fit the "+f+" scenario format and not the "+named+" one"
+		}
+	}
+	if other == "" {
+		return diag.Diagnostic{}, false
+	}
+	entry, _ := src.Content(src.Entry)
+	line := strings.TrimRight(string(schemaLine.Find(entry)), "\r")
+	fixed := strings.Replace(line, named+".scenario.schema.json", other+".scenario.schema.json", 1)
+	at := &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1 + len([]rune(line))}}
+	return diag.Diagnostic{Severity: diag.Error, Code: CodeWrongGame, Summary: "The #:schema line names another game",
+		Detail: fmt.Sprintf("The #:schema line names %s, but this looks like a scenario of %s: %s. Nothing else was checked; change the line to %q.",
+			named, other, why, fixed),
+		Subject: at, Suggestions: []string{fixed}}, true
+}
+
 // guessGame finds the game of a scenario without a #:schema line: the one
 // its builtin: includes name, else the one whose scenario schema its keys
 // fit best. It returns "" and an error when the scenario fits several games
@@ -604,15 +675,7 @@ func (c *Compiler) guessGame(src *source.Source) (string, diag.Diagnostic) {
 		names = append(names, g.Name())
 	}
 	line := func(game string) string { return "#:schema <path to schemas>/" + game + ".scenario.schema.json" }
-	var byInclude []string
-	for _, f := range src.Files() { // the entry and what it included
-		if rest, ok := strings.CutPrefix(f, source.BuiltinPrefix); ok {
-			g, _, _ := strings.Cut(rest, "/")
-			if slices.Contains(names, g) && !slices.Contains(byInclude, g) {
-				byInclude = append(byInclude, g)
-			}
-		}
-	}
+	byInclude := c.includedGames(src)
 	if len(byInclude) == 1 {
 		return byInclude[0], diag.Diagnostic{Severity: diag.Warning, Code: CodeNoSchemaLine, Summary: "No #:schema line",
 			Detail: fmt.Sprintf("The scenario has no #:schema line; it is taken for %s because it includes builtin:%s/ files. "+
@@ -659,25 +722,91 @@ func (c *Compiler) guessGame(src *source.Source) (string, diag.Diagnostic) {
 // fixed, and all of them when the schema faults the document as a whole (a
 // required top-level key missing). Findings of other layers (scripts) and
 // about sound entities still report.
+//
+// A finding elsewhere that points at the value of a misspelt key is left
+// out too: with a city's name key misspelt, the board squares naming the
+// city, and with a terrain's glyph key misspelt, the map cells drawn with
+// that glyph, are consequences of the one mistake. So is everything when
+// the include key is misspelt, since the included files are then missing.
+// The rules' warnings wait for the schema errors to be fixed: they weigh
+// values, and a value the schema rejected reads as zero (a starting purse
+// of 0 makes every skill look too dear).
 func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostics) diag.Diagnostics {
+	all := func() diag.Diagnostics {
+		return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Code, game+"-") })
+	}
 	faulted := map[string]bool{}
+	spelt := map[string]bool{}
 	for _, d := range sds {
 		if d.Severity != diag.Error {
 			continue
 		}
+		if d.Code == schema.CodeUnknownKey && slices.Contains(d.Suggestions, "include") {
+			return all()
+		}
 		ent, ok := src.EntityAt(d.Subject)
 		if !ok {
-			return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool { return strings.HasPrefix(d.Code, game+"-") })
+			return all()
 		}
 		faulted[ent] = true
+		if d.Code != schema.CodeUnknownKey {
+			continue
+		}
+		// The value under a misspelt key is what the entity meant to
+		// define (a name, a glyph).
+		if obj, ok := valueAt(src.Root, ent).(map[string]any); ok {
+			if s, ok := obj[subjectText(src, d.Subject)].(string); ok && s != "" {
+				spelt[s] = true
+			}
+		}
 	}
 	return slices.DeleteFunc(gds, func(d diag.Diagnostic) bool {
 		if !strings.HasPrefix(d.Code, game+"-") {
 			return false
 		}
+		if d.Severity != diag.Error || spelt[subjectText(src, d.Subject)] {
+			return true
+		}
 		ent, ok := src.EntityAt(d.Subject)
 		return ok && faulted[ent]
 	})
+}
+
+// valueAt returns the value at a JSON pointer of plain keys and indices
+// (no escapes: entity pointers are top-level keys and list indices), or nil.
+func valueAt(doc any, ptr string) any {
+	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		switch v := doc.(type) {
+		case map[string]any:
+			doc = v[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil
+			}
+			doc = v[i]
+		default:
+			return nil
+		}
+	}
+	return doc
+}
+
+// subjectText returns the text a diagnostic points at, without the quotes
+// of a string, or "" when it has no subject in a loaded file.
+func subjectText(src *source.Source, r *diag.Range) string {
+	if r == nil {
+		return ""
+	}
+	data, ok := src.Content(r.File)
+	if !ok || r.Start.Byte < 0 || r.End.Byte > len(data) || r.Start.Byte >= r.End.Byte {
+		return ""
+	}
+	text := string(data[r.Start.Byte:r.End.Byte])
+	if u, err := strconv.Unquote(text); err == nil {
+		return u
+	}
+	return text
 }
 
 // Codes of the lint:ignore checks.

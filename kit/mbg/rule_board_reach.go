@@ -2,6 +2,7 @@ package mbg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
@@ -19,9 +20,27 @@ visited: it cannot be occupied, researched at or trained in.`,
 	Severity:   diag.Warning,
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
+		var names []string
+		for _, c := range u.Cities {
+			names = append(names, c.Name)
+		}
+		for _, c := range u.Institutes {
+			names = append(names, c.Name)
+		}
+		for _, c := range u.Trainings {
+			names = append(names, c.Name)
+		}
 		on := map[string]bool{}
 		for _, w := range u.Board {
 			on[w] = true
+			// A misspelt square is reported by mbg-board-unknown with the
+			// facility it most likely meant; that facility is not also
+			// reported as missing from the board.
+			if !slices.Contains(names, w) {
+				if m := diag.DidYouMean(w, names); m != "" {
+					on[m] = true
+				}
+			}
 		}
 		check := func(list string, i int, name, what string) {
 			if name != "" && !on[name] {

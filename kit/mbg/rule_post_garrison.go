@@ -21,14 +21,27 @@ city pointing at an officer who held only the second post).`,
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
 		for i, c := range u.Cities {
+			// A garrison that names an unknown officer is already an error
+			// (mbg-unknown-ref); the post most likely names the officer the
+			// typo meant, so saying it is outside the garrison would be the
+			// same mistake reported twice.
+			var known []string
+			typo := false
+			for _, o := range c.Garrison {
+				if u.Ix.Officers.Lookup(o) < 0 {
+					typo = true
+				} else {
+					known = append(known, o)
+				}
+			}
 			for _, post := range []struct{ key, who string }{{"mayor", c.Mayor}, {"treasurer", c.Treasurer}} {
-				if post.who == "" || u.Ix.Officers.Lookup(post.who) < 0 || slices.Contains(c.Garrison, post.who) {
+				if typo || post.who == "" || u.Ix.Officers.Lookup(post.who) < 0 || slices.Contains(c.Garrison, post.who) {
 					continue
 				}
 				report(p, diag.Diagnostic{Summary: "Post outside the garrison",
 					Detail:      fmt.Sprintf("The %s of %s, %s, is not in its garrison. Add %s to garrison or choose one of its officers.", post.key, c.Name, post.who, post.who),
 					Subject:     u.Src.Range(Ptr("cities", i, post.key)),
-					Suggestions: c.Garrison})
+					Suggestions: known})
 			}
 			if c.Mayor != "" && c.Mayor == c.Treasurer {
 				report(p, diag.Diagnostic{Summary: "Same officer in two posts",

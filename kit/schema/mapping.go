@@ -167,6 +167,30 @@ func (m *mapper) properties(sptr string) []string {
 	return names
 }
 
+// misspelt returns the keys that the unknown keys of the object at inst
+// (whose schema is at sptr) are likely misspellings of, as the unknown-key
+// diagnostic suggests them.
+func (m *mapper) misspelt(inst, sptr string) map[string]bool {
+	obj, ok := at(m.doc, inst).(map[string]any)
+	if !ok {
+		return nil
+	}
+	allowed := m.properties(sptr)
+	if inst == "" && !slices.Contains(allowed, "include") {
+		allowed = append(allowed, "include")
+	}
+	out := map[string]bool{}
+	for k := range obj {
+		if slices.Contains(allowed, k) {
+			continue
+		}
+		if s := diag.DidYouMean(k, allowed); s != "" {
+			out[s] = true
+		}
+	}
+	return out
+}
+
 func (m *mapper) add(ve *jsonschema.ValidationError) {
 	sptr := schemaPtr(ve)
 	kw := lastToken(sptr)
@@ -210,7 +234,14 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 			names = append(names, unquote(q[1]))
 		}
 		slices.Sort(names)
+		misspelt := m.misspelt(inst, obj)
 		for _, k := range names {
+			if misspelt[k] || (inst == "" && misspelt["include"]) {
+				// The key is there, misspelt, and reported as unknown with
+				// a did-you-mean; at the top, a misspelt include loses
+				// whatever the included files supply.
+				continue
+			}
 			who := name
 			if inst == "" {
 				who = "The scenario"

@@ -285,6 +285,26 @@ that differs from its mirror.`,
 	},
 }
 
+// allGlyphsKnown reports whether every terrain has a glyph and every map
+// cell is drawn with one of them.
+func allGlyphsKnown(u *Unit) bool {
+	known := map[string]bool{}
+	for _, t := range u.Terrains {
+		if t.Glyph == "" {
+			return false
+		}
+		known[t.Glyph] = true
+	}
+	for _, row := range u.Map.Rows {
+		for _, g := range glyphs(row) {
+			if !known[g] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // UnreachableLand warns about land that no capture from the main land can
 // reach.
 var UnreachableLand = &lint.Rule[*Unit]{
@@ -300,6 +320,9 @@ Add a bridge (a passable cell) if the island should be reachable.`,
 	Example:    "[map]\nrows = [\"rr~r\"]\n",
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
+		if !allGlyphsKnown(u) {
+			return // the map is not what the author drew: xghj-map-glyph or the schema says why
+		}
 		cfg := u.Config
 		comp := make([]int, len(cfg.Cells))
 		var sizes, first []int
