@@ -8,12 +8,13 @@ import (
 	"github.com/sandtable/sandtable/engine/ftbt/internal/fixture"
 )
 
-// legacy loads star.tech with a level of the original, or skips.
+// legacy loads star.tech with a level of the original (the original's
+// files, or the shipped scenario's re-encoding; see package fixture).
 func legacy(t testing.TB, name string, mode fixture.AIMode) *ftbt.Config {
 	t.Helper()
 	cfg, ok, err := fixture.Legacy(name, mode)
 	if !ok {
-		t.Skipf("%s not found (../shared/legacy/ftbt)", name)
+		t.Fatalf("%s not found", name)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -18,14 +18,17 @@ import (
 	"github.com/sandtable/sandtable/kit/source"
 )
 
-// legacyDir finds ../shared/legacy/ftbt beside the repository, if present.
-func legacyDir(t *testing.T) string {
+// legacyDir returns the directory of the original's star.tech, m1.map and
+// m2.map: ../shared/legacy/ftbt beside the repository when present (real
+// = true), otherwise the fixtures that hold the shipped star-m1 and star-m2
+// in those formats (TestLegacyFixturesFresh keeps them equal).
+func legacyDir(t *testing.T) (dir string, real bool) {
 	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "legacy", "ftbt")
-	if _, err := os.Stat(filepath.Join(dir, "star.tech")); err != nil {
-		t.Skip("shared legacy files not present")
+	dir = filepath.Join("..", "..", "..", "shared", "legacy", "ftbt")
+	if _, err := os.Stat(filepath.Join(dir, "star.tech")); err == nil {
+		return dir, true
 	}
-	return dir
+	return kitLegacyFixtures, false
 }
 
 func readFile(t *testing.T, path string) ftbt.ImportFile {
@@ -37,14 +40,20 @@ func readFile(t *testing.T, path string) ftbt.ImportFile {
 	return ftbt.ImportFile{Name: path, Data: data}
 }
 
-// importLevel imports star.tech with a level (and its intro when present)
-// of the shared legacy files.
+// importLevel imports star.tech with a level and its intro, from the
+// original's files when present, otherwise from the shipped scenario's
+// (whose intro is taken from the scenario itself).
 func importLevel(t *testing.T, level string) (map[string][]byte, diag.Diagnostics) {
 	t.Helper()
-	dir := legacyDir(t)
+	dir, real := legacyDir(t)
 	opts := ftbt.ImportOptions{Name: "star-" + level, SchemaPath: "../../../schemas/ftbt.scenario.schema.json"}
-	if _, err := os.Stat(filepath.Join(dir, level+".intro")); err == nil {
-		intro := readFile(t, filepath.Join(dir, level+".intro"))
+	if real {
+		if _, err := os.Stat(filepath.Join(dir, level+".intro")); err == nil {
+			intro := readFile(t, filepath.Join(dir, level+".intro"))
+			opts.Intro = &intro
+		}
+	} else {
+		intro := ftbt.ImportFile{Name: filepath.Join(dir, level+".intro"), Data: shippedLegacyFiles(t)[level+".intro"]}
 		opts.Intro = &intro
 	}
 	files, ds := ftbt.Import(readFile(t, filepath.Join(dir, "star.tech")), readFile(t, filepath.Join(dir, level+".map")), opts)
@@ -71,7 +80,8 @@ func buildFiles(t *testing.T, files map[string][]byte) *build.Result {
 // are exactly the legacy file's.
 func TestImportSharedLevels(t *testing.T) {
 	needBuiltinLua(t)
-	rules, rds := legacy.ParseRules("star.tech", readFile(t, filepath.Join(legacyDir(t), "star.tech")).Data)
+	dir, _ := legacyDir(t)
+	rules, rds := legacy.ParseRules("star.tech", readFile(t, filepath.Join(dir, "star.tech")).Data)
 	if rds.HasErrors() {
 		t.Fatal(rds)
 	}
@@ -99,7 +109,7 @@ func TestImportSharedLevels(t *testing.T) {
 			if cfg.Rules.BothWiped != "attacker" {
 				t.Errorf("both_wiped = %q, want the original's attacker", cfg.Rules.BothWiped)
 			}
-			lvl, lds := legacy.ParseLevel(level+".map", readFile(t, filepath.Join(legacyDir(t), level+".map")).Data)
+			lvl, lds := legacy.ParseLevel(level+".map", readFile(t, filepath.Join(dir, level+".map")).Data)
 			if lds.HasErrors() {
 				t.Fatal(lds)
 			}
@@ -239,14 +249,19 @@ func TestImportFacts(t *testing.T) {
 }
 
 // TestShippedImports: scenarios/ftbt/star-m1 and star-m2 are the importer's
-// output. SANDTABLE_UPDATE=1 rewrites them.
+// output. SANDTABLE_UPDATE=1 rewrites them from the original's files. On a
+// plain clone the input is the shipped scenarios themselves written back
+// in the legacy formats, so this is the round trip: importing what a
+// scenario compiles to gives the scenario again, byte for byte.
 func TestShippedImports(t *testing.T) {
+	needBuiltinLua(t)
+	_, real := legacyDir(t)
 	for _, level := range []string{"m1", "m2"} {
 		files, _ := importLevel(t, level)
 		dir := filepath.Join("..", "..", "scenarios", "ftbt", "star-"+level)
 		for name, data := range files {
 			path := filepath.Join(dir, name)
-			if os.Getenv("SANDTABLE_UPDATE") != "" {
+			if real && os.Getenv("SANDTABLE_UPDATE") != "" {
 				if err := build.WriteAtomic(path, data); err != nil {
 					t.Fatal(err)
 				}
@@ -266,7 +281,8 @@ func TestShippedImports(t *testing.T) {
 // terrains and techs, exactly.
 func TestBuiltinStarMatchesLegacy(t *testing.T) {
 	needBuiltinLua(t)
-	rules, ds := legacy.ParseRules("star.tech", readFile(t, filepath.Join(legacyDir(t), "star.tech")).Data)
+	dir, _ := legacyDir(t)
+	rules, ds := legacy.ParseRules("star.tech", readFile(t, filepath.Join(dir, "star.tech")).Data)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -464,9 +480,11 @@ func FuzzImport(f *testing.F) {
 	f.Add([]byte(smallTech), []byte(smallMap))
 	f.Add([]byte("1 平 15 15 30 1 a 0 false 1 0 0 0 0 false 0 true 1"), []byte("1 1 0 2 a 0 1 1 1 1 0 0 1 0 b 1 1 1 1 1 0 0 1 0"))
 	f.Add([]byte(strings.Replace(smallTech, "平", "平\x01", 1)), []byte(smallMap))
-	if data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "legacy", "ftbt", "star.tech")); err == nil {
-		if m2, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "legacy", "ftbt", "m2.map")); err == nil {
-			f.Add(data, m2)
+	for _, dir := range []string{filepath.Join("..", "..", "..", "shared", "legacy", "ftbt"), kitLegacyFixtures} {
+		if data, err := os.ReadFile(filepath.Join(dir, "star.tech")); err == nil {
+			if m2, err := os.ReadFile(filepath.Join(dir, "m2.map")); err == nil {
+				f.Add(data, m2)
+			}
 		}
 	}
 	f.Fuzz(func(t *testing.T, tech, level []byte) {

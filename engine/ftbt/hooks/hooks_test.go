@@ -67,7 +67,7 @@ func legacy(t testing.TB, name string) *ftbt.Config {
 	t.Helper()
 	cfg, ok, err := fixture.Legacy(name, fixture.AIBoth)
 	if !ok {
-		t.Skip("../shared/legacy/ftbt not present")
+		t.Fatalf("%s not found", name)
 	}
 	if err != nil {
 		t.Fatal(err)

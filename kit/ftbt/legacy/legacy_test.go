@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/sandtable/sandtable/kit/diag"
 )
 
@@ -71,9 +73,9 @@ func readFixture(t testing.TB, name string) []byte {
 	return data
 }
 
-// sharedLegacy returns the directory of the original's shipped files, the
-// shared folder beside the repository root, or "" when it is absent.
-func sharedLegacy(t testing.TB) string {
+// repoRoot returns the directory holding go.mod above the working
+// directory.
+func repoRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -81,28 +83,45 @@ func sharedLegacy(t testing.TB) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			t.Fatal("no go.mod above the working directory")
 		}
 		dir = parent
 	}
-	legacy := filepath.Join(dir, "..", "shared", "legacy", "ftbt")
+}
+
+// sharedLegacy returns the directory of the original's shipped files, the
+// shared folder beside the repository root, or "" when it is absent.
+func sharedLegacy(t testing.TB) string {
+	t.Helper()
+	legacy := filepath.Join(repoRoot(t), "..", "shared", "legacy", "ftbt")
 	if _, err := os.Stat(legacy); err != nil {
 		return ""
 	}
 	return legacy
 }
 
-// shared returns a shipped file of the original, or skips the test when
-// the shared folder is absent.
+// shippedFixtures is the repository's stand-in for the original's files:
+// the shipped scenarios star-m1 and star-m2 written in the legacy formats
+// (star.tech, m1.map, m2.map), kept equal to what the scenarios compile to
+// by kit/ftbt's TestLegacyFixturesFresh.
+var shippedFixtures = filepath.Join("testdata", "shipped")
+
+// shared returns a file of the original (star.tech, m1.map, m2.map,
+// m2.intro): the real one when the shared folder is beside the
+// repository, otherwise the shipped scenarios' version of it (an
+// introduction is read from the scenario's intro key).
 func shared(t testing.TB, name string) []byte {
 	t.Helper()
 	dir := sharedLegacy(t)
 	if dir == "" {
-		t.Skip("shared/legacy/ftbt beside the repository is absent")
+		if level, ok := strings.CutSuffix(name, ".intro"); ok {
+			return shippedIntro(t, level)
+		}
+		dir = shippedFixtures
 	}
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
@@ -111,14 +130,35 @@ func shared(t testing.TB, name string) []byte {
 	return data
 }
 
-// sharedFiles returns the shipped files with the given extension, or nil.
+// shippedIntro returns the introduction of scenarios/ftbt/star-<level>.
+func shippedIntro(t testing.TB, level string) []byte {
+	t.Helper()
+	var sc struct {
+		Scenario struct{ Intro string }
+	}
+	path := filepath.Join(repoRoot(t), "scenarios", "ftbt", "star-"+level, "scenario.toml")
+	if _, err := toml.DecodeFile(path, &sc); err != nil {
+		t.Fatal(err)
+	}
+	if sc.Scenario.Intro == "" {
+		t.Fatalf("%s has no intro", path)
+	}
+	return []byte(sc.Scenario.Intro)
+}
+
+// sharedFiles returns the original's files with the given extension, or
+// the shipped scenarios' versions of them when the shared folder is absent.
 func sharedFiles(t testing.TB, ext string) map[string][]byte {
 	t.Helper()
 	dir := sharedLegacy(t)
 	if dir == "" {
-		return nil
+		dir = shippedFixtures
 	}
-	return globFiles(t, filepath.Join(dir, "*"+ext))
+	out := globFiles(t, filepath.Join(dir, "*"+ext))
+	if len(out) == 0 {
+		t.Fatalf("no %s files in %s", ext, dir)
+	}
+	return out
 }
 
 // fixtures returns the test fixtures with the given extension.

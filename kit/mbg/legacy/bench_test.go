@@ -3,9 +3,10 @@ package legacy
 import "testing"
 
 func BenchmarkParseSanguo(b *testing.B) {
-	data, ok := realMaps(b)["sanguo.map"]
+	maps, _ := realMaps(b)
+	data, ok := maps["sanguo.map"]
 	if !ok {
-		b.Skip("sanguo.map absent")
+		b.Fatal("sanguo.map is missing")
 	}
 	for b.Loop() {
 		m, _ := Parse("sanguo.map", data)

@@ -16,7 +16,8 @@ func FuzzParse(f *testing.F) {
 	for _, data := range fixtures(f) {
 		f.Add(data)
 	}
-	for _, data := range realMaps(f) {
+	maps, _ := realMaps(f)
+	for _, data := range maps {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
