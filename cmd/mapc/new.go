@@ -58,7 +58,7 @@ func runNew(args []string, env cli.Env) int {
 		fmt.Fprintf(env.Stderr, "mapc new: %s exists and is not empty\n", filepath.ToSlash(dir))
 		return diag.ExitFailure
 	}
-	schemaPath := schemaPathFor(dir, game)
+	schemaPath, schemaCopy := schemaPathFor(g, dir)
 	var files map[string][]byte
 	if *from != "" {
 		var err error
@@ -74,6 +74,9 @@ func runNew(args []string, env cli.Env) int {
 	// ctx and the host API in the scenario's scripts.
 	for _, f := range plugin.Stubs(g.Kinds()) {
 		files[f.Name] = f.Data
+	}
+	if schemaCopy != nil {
+		files[schemaCopy.Name] = schemaCopy.Data
 	}
 	var written []string
 	for _, rel := range slices.Sorted(maps.Keys(files)) {

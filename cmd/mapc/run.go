@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -84,7 +85,7 @@ func commands() []command {
 			runWatch},
 		{"series", xghjcmd.SeriesArgs, xghjcmd.SeriesSummary, xghjcmd.SeriesExamples, xghjcmd.Series},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
-			"  mapc stubs -o .lua-stubs    # then open the scripts folder in an editor with LuaLS\n",
+			"  mapc stubs -o .sandtable     # then open the scripts folder in an editor with LuaLS\n",
 			runStubs},
 		{"schema", "[NAME]", "list the embedded JSON Schemas, or print one",
 			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
@@ -405,9 +406,13 @@ func runImport(args []string, env cli.Env) int {
 		}
 		in[i] = build.ImportFile{Name: f, Data: data, Err: err}
 	}
-	out2, ds := imp.Import(in, build.ImportOptions{Name: *name, SchemaPath: schemaPathFor(*dest, game)})
+	schemaPath, schemaCopy := schemaPathFor(g, *dest)
+	out2, ds := imp.Import(in, build.ImportOptions{Name: *name, SchemaPath: schemaPath})
 	if out2 == nil {
 		return out.Report(env, ds, diag.FileSources())
+	}
+	if schemaCopy != nil {
+		out2[schemaCopy.Name] = schemaCopy.Data
 	}
 	if !*force {
 		// A second import over a scenario would silently replace the
@@ -415,12 +420,19 @@ func runImport(args []string, env cli.Env) int {
 		var there []string
 		for _, rel := range slices.Sorted(maps.Keys(out2)) {
 			target := filepath.Join(*dest, filepath.FromSlash(rel))
+			if strings.HasPrefix(rel, plugin.StubDir+"/") {
+				continue // mapc's own editor files are rewritten freely
+			}
 			if _, err := os.Lstat(target); err == nil {
 				there = append(there, filepath.ToSlash(target))
 			}
 		}
 		if len(there) > 0 {
-			fmt.Fprintf(env.Stderr, "mapc import: %s already exists; nothing was written (use --force to overwrite, or another -o directory)\n", strings.Join(there, ", "))
+			verb := "exists"
+			if len(there) > 1 {
+				verb = "exist"
+			}
+			fmt.Fprintf(env.Stderr, "mapc import: %s already %s; nothing was written (use --force to overwrite, or another -o directory)\n", strings.Join(there, ", "), verb)
 			return diag.ExitFailure
 		}
 	}
@@ -508,27 +520,42 @@ func runStubs(args []string, env cli.Env) int {
 	return diag.ExitOK
 }
 
-// schemaPathFor finds schemas/<game>.scenario.schema.json in dir or one of
-// its parents and returns it relative to dir, for the #:schema line; without
-// one it names the schema file alone (mapc still recognises the game).
-func schemaPathFor(dir, game string) string {
-	file := game + ".scenario.schema.json"
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return file
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		candidate := filepath.Join(d, "schemas", file)
-		if _, err := os.Stat(candidate); err == nil {
-			if rel, err := filepath.Rel(abs, candidate); err == nil {
-				return filepath.ToSlash(rel)
+// schemaPathFor returns the #:schema path of a new scenario in dir: the
+// game's scenario schema in the nearest schemas/ folder at or above dir (a
+// checkout of this repository, or a project that keeps the schemas), else
+// a copy in the scenario's own .sandtable/ folder, which copy is then the
+// file to write with the scenario (nil when the path is an existing file).
+func schemaPathFor(g build.Game, dir string) (path string, file *StubFile) {
+	name := g.Name() + ".scenario.schema.json"
+	if abs, err := filepath.Abs(dir); err == nil {
+		for d := abs; ; d = filepath.Dir(d) {
+			candidate := filepath.Join(d, "schemas", name)
+			if _, err := os.Stat(candidate); err == nil {
+				if rel, err := filepath.Rel(abs, candidate); err == nil {
+					return filepath.ToSlash(rel), nil
+				}
+			}
+			if filepath.Dir(d) == d {
+				break
 			}
 		}
-		if filepath.Dir(d) == d {
-			return file
-		}
 	}
+	var data []byte
+	var err error
+	if c, ok := g.(build.Content); ok {
+		data, err = iofs.ReadFile(c.SchemaFS(), name)
+	} else {
+		data, err = schema.Source(name)
+	}
+	if err != nil {
+		return name, nil // a game without a scenario schema: nothing to point at
+	}
+	rel := plugin.StubDir + "/" + name
+	return rel, &StubFile{Name: rel, Data: data}
 }
+
+// StubFile is a file written beside a scenario for editors.
+type StubFile = plugin.StubFile
 
 func runSchema(args []string, env cli.Env) int {
 	fs := flags("schema", env)

@@ -125,7 +125,7 @@ const templateEffect = `-- drain: this level's own tech class, an ftbt.effect ho
 --   ftbt.effect(cell, side, slot), ftbt.goal_dist(cell),
 --   ftbt.static_weight(cell); in apply only: ftbt.damage(p, amount),
 --   ftbt.heal(p, amount), ftbt.set_effect(cell, slot, value, duration).
--- docs/lua-api.md describes them all; the .luarc.json and .lua-stubs/
+-- docs/lua-api.md describes them all; the .luarc.json and .sandtable/
 -- written next to this level make an editor complete them.
 
 local function amount(ctx)

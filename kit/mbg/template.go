@@ -103,7 +103,7 @@ const templateTech = `-- 连射 (volley): this scenario's own battle tech, an mb
 -- Host API, callable while effect runs: mbg.burn(rounds),
 --   mbg.confuse("chaos"|"infighting", rounds), mbg.exile().
 -- docs/lua-api.md describes them all; ` + "`mapc stubs`" + ` (written next to this
--- scenario as .luarc.json and .lua-stubs/) makes an editor complete them.
+-- scenario as .luarc.json and .sandtable/) makes an editor complete them.
 
 ---@param ctx mbg.tech.ctx
 function effect(ctx)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,13 +97,28 @@ func (s *Set) schema(name string) (sch *jsonschema.Schema, ok bool, err error) {
 	return sch, true, nil
 }
 
+// MergedRequired is the keyword of a scenario schema's top level that lists
+// the keys a scenario must have once its includes are merged. Editors check
+// one file at a time and ignore it, so an entry file whose terrains come
+// from an include is valid there; mapc validates the merged document, for
+// which the keys are required as if the schema said "required".
+const MergedRequired = "x-sandtable-required"
+
 func (s *Set) compileLocked(name string) (*jsonschema.Schema, error) {
-	if _, err := s.rawLocked(name); err != nil {
+	raw, err := s.rawLocked(name)
+	if err != nil {
 		return nil, err
 	}
 	data, err := fs.ReadFile(s.fsys, name)
 	if err != nil {
 		return nil, err
+	}
+	if keys, ok := raw[MergedRequired]; ok {
+		merged := maps.Clone(raw)
+		merged["required"] = keys
+		if data, err = json.Marshal(merged); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.c.AddResource(urlPrefix+name, bytes.NewReader(data)); err != nil {
 		return nil, err
