@@ -379,3 +379,99 @@ func TestReplayOneGame(t *testing.T) {
 		t.Errorf("game 41 failed: %v", err)
 	}
 }
+
+// permutations returns every order of 0 … n-1.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := 0; i <= len(p); i++ {
+			out = append(out, slices.Insert(slices.Clone(p), i, n-1))
+		}
+	}
+	return out
+}
+
+// TestMergeAnyOrder: the shards of a batch merged in every order give the
+// batch of one run byte for byte, and so the same wins and balance reports.
+// The fake game reports leaders and content, so every part of the tally
+// is merged.
+func TestMergeAnyOrder(t *testing.T) {
+	opts := Options{Games: 203, Seed: 11, Agents: []string{"strong", "weak"}, Workers: 3, Scenario: "race"}
+	whole, err := Play(race{}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	whole.WriteJSON(&want)
+	report := func(b *Batch) string {
+		var s bytes.Buffer
+		rep, err := b.Report()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.WriteJSON(&s)
+		bal, err := NewBalance([]*Batch{b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bal.WriteJSON(&s)
+		return s.String()
+	}
+	wantReport := report(whole)
+	const n = 4
+	var parts []*Batch
+	for i := range n {
+		o := opts
+		o.Shard, o.Shards = i, n
+		p, err := Play(race{}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	for _, order := range permutations(n) {
+		var ps []*Batch
+		for _, i := range order {
+			ps = append(ps, parts[i])
+		}
+		merged, err := Merge(ps)
+		if err != nil {
+			t.Fatalf("order %v: %v", order, err)
+		}
+		var got bytes.Buffer
+		merged.WriteJSON(&got)
+		if got.String() != want.String() {
+			t.Fatalf("order %v: merged batch\n%s\nwant\n%s", order, got.String(), want.String())
+		}
+		if r := report(merged); r != wantReport {
+			t.Fatalf("order %v: report\n%s\nwant\n%s", order, r, wantReport)
+		}
+	}
+}
+
+// TestPartSizeFlat: a partial batch holds the tally of its games, whose
+// size is bounded by the game's values (turns, leaders, content), so ten
+// times the games, once every value has been seen (a short race has few),
+// gives a file of the same size but for the digits of the counts.
+func TestPartSizeFlat(t *testing.T) {
+	size := func(games int) int {
+		b, err := Play(race{short: true}, Options{Games: games, Seed: 2, Agents: []string{"strong", "weak"}, Workers: 2,
+			Scenario: "race", Shard: 0, Shards: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := b.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Len()
+	}
+	small, large := size(4000), size(40000)
+	if large > small*11/10 {
+		t.Errorf("a part of 20000 games is %d bytes, of 2000 games %d", large, small)
+	}
+	t.Logf("a part of 2000 games is %d bytes, of 20000 games %d", small, large)
+}
