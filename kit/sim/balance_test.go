@@ -284,3 +284,35 @@ func TestBalanceAllDraws(t *testing.T) {
 		t.Errorf("draws %+v, lead %+v", bal.Draws, bal.Lead)
 	}
 }
+
+// hostile is race with names that are markup.
+type hostile struct{ race }
+
+func (hostile) Roles() []string { return []string{"<script>alert(1)</script>", `"/><b>`, "a&b"} }
+
+// TestBalanceHTMLEscapes: names from the scenario reach the page as text,
+// in the table, the charts and the title alike.
+func TestBalanceHTMLEscapes(t *testing.T) {
+	b, err := Play(hostile{}, Options{Games: 50, Seed: 1, Agents: []string{"strong", "weak"}, Scenario: "</title><script>x</script>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bal, err := NewBalance([]*Batch{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := bal.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	s := page.String()
+	if strings.Contains(s, "<script") || strings.Contains(s, `"/><b>`) || strings.Contains(s, "a&b") {
+		t.Errorf("markup from names reached the page:\n%s", s)
+	}
+	for _, want := range []string{"<title>Balance of &lt;/title&gt;&lt;script&gt;", "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>",
+		`text-anchor="end">&#34;/&gt;&lt;b&gt;</text>`, "<td>a&amp;b</td>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+}
