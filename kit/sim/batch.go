@@ -117,6 +117,8 @@ func Merge(parts []*Batch) (*Batch, error) {
 				n+1, p.Shard, p.Shards, first.Shard, first.Shards)
 		case p.Shard < 0 || p.Shard >= p.Shards || p.Tally.Games != p.shardGames():
 			return nil, fmt.Errorf("merge: part %d (shard %d of %d) holds %d games, not its %d", n+1, p.Shard, p.Shards, p.Tally.Games, p.shardGames())
+		case p.Tally.check(len(first.Roles), len(first.Columns)) != nil:
+			return nil, fmt.Errorf("merge: part %d: %v", n+1, p.Tally.check(len(first.Roles), len(first.Columns)))
 		case slices.Contains(shards, p.Shard):
 			return nil, fmt.Errorf("merge: shard %d of %d is in two parts (a shard given twice?)", p.Shard, p.Shards)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -474,4 +475,88 @@ func TestPartSizeFlat(t *testing.T) {
 		t.Errorf("a part of 20000 games is %d bytes, of 2000 games %d", large, small)
 	}
 	t.Logf("a part of 2000 games is %d bytes, of 20000 games %d", small, large)
+}
+
+// part returns the JSON of shard 0 of 2 of a race batch.
+func part(t testing.TB) []byte {
+	b, err := Play(race{}, Options{Games: 40, Seed: 3, Agents: []string{"strong", "weak"}, Scenario: "race",
+		Shard: 0, Shards: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.WriteJSON(&buf)
+	return buf.Bytes()
+}
+
+// TestReadBatchRefusesBadTallies: a part whose tally does not fit its
+// header or does not add up is refused with the reason, never merged.
+func TestReadBatchRefusesBadTallies(t *testing.T) {
+	good := part(t)
+	if _, err := ReadBatch(bytes.NewReader(good)); err != nil {
+		t.Fatalf("a good part: %v", err)
+	}
+	for _, c := range []struct {
+		edit func(*Batch)
+		want string
+	}{
+		{func(b *Batch) { b.Tally.Wins = b.Tally.Wins[:1] }, "not of 3 roles"},
+		{func(b *Batch) { b.Tally.Extra[0] = []int{1} }, "not of 0 extra columns"},
+		{func(b *Batch) { b.Tally.Turns[0].Games++ }, "do not count its 20 games"},
+		{func(b *Batch) { b.Tally.Wins[0]++ }, "do not count its 20 games"},
+		{func(b *Batch) { b.Tally.Turns[0].Games--; b.Tally.Turns[1].Games++ }, ""},
+		{func(b *Batch) { b.Tally.Lead.ForGood[0].Of = b.Tally.Lead.ForGood[0].From }, "lead for good from turn"},
+		{func(b *Batch) { b.Tally.Lead.WinnerLed++ }, "lead counts do not add up"},
+		{func(b *Batch) { b.Tally.Content[0].Roles[1].Wins = -1 }, "negative count"},
+		{func(b *Batch) {
+			b.Tally.Games, b.Tally.Turns[0].Games, b.Tally.Endings[0].Games, b.Tally.Draws = 21, b.Tally.Turns[0].Games+1, b.Tally.Endings[0].Games+1, b.Tally.Draws+1
+		}, "holds 21 games, not 20"},
+	} {
+		b, err := ReadBatch(bytes.NewReader(good))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.edit(b)
+		var buf bytes.Buffer
+		b.WriteJSON(&buf)
+		_, err = ReadBatch(&buf)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("a part whose lengths moved between turns: %v", err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+		if _, err := Merge([]*Batch{b}); err == nil {
+			t.Errorf("merge took a part with %q", c.want)
+		}
+	}
+}
+
+// FuzzReadBatch: whatever a part file holds, reading, merging and
+// reporting it returns an error or a report, never a panic.
+func FuzzReadBatch(f *testing.F) {
+	f.Add(part(f))
+	f.Add([]byte(`{"format":2,"games":1,"shards":1,"roles":["a"],"agents":["x"],"tally":{"games":1,"wins":[1],"win_turns":[0],"extra":[[]],"turns":[{"turns":0,"games":1}],"endings":[{"reason":"","games":1}],"lead":{"games":1,"decided":1,"winner_led":1,"for_good":[{"from":0,"of":1,"games":1}]}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := ReadBatch(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		m, err := Merge([]*Batch{b})
+		if err != nil {
+			return
+		}
+		if rep, err := m.Report(); err == nil {
+			rep.WriteJSON(io.Discard)
+			rep.WriteText(io.Discard)
+		}
+		if bal, err := NewBalance([]*Batch{m}); err == nil {
+			bal.WriteJSON(io.Discard)
+			bal.WriteText(io.Discard)
+			bal.WriteHTML(io.Discard)
+		}
+	})
 }

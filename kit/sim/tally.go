@@ -2,6 +2,7 @@ package sim
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -225,7 +226,7 @@ func (t *Tally) Merge(u Tally) {
 }
 
 // check reports what makes a tally read from a file unfit for a game of
-// roles roles and cols extra columns.
+// roles roles and cols extra columns, or not a tally of games at all.
 func (t *Tally) check(roles, cols int) error {
 	switch {
 	case len(t.Wins) != roles || len(t.WinTurns) != roles || len(t.Extra) != roles:
@@ -235,12 +236,43 @@ func (t *Tally) check(roles, cols int) error {
 	case slices.ContainsFunc(t.Content, func(c ContentTally) bool { return len(c.Roles) != roles }):
 		return fmt.Errorf("its tally's content is not of %d roles", roles)
 	}
-	n := 0
+	negative := t.Games < 0 || t.Draws < 0 || slices.Min(append([]int{0}, t.Wins...)) < 0 ||
+		slices.Min(append([]int{0}, t.WinTurns...)) < 0
+	turns, endings, forGood := 0, 0, 0
 	for _, e := range t.Turns {
-		n += e.Games
+		turns += e.Games
+		negative = negative || e.Games < 0
 	}
-	if n != t.Games {
-		return fmt.Errorf("its tally's game lengths count %d games, not %d", n, t.Games)
+	for _, e := range t.Endings {
+		endings += e.Games
+		negative = negative || e.Games < 0
+	}
+	for _, e := range t.Lead.ForGood {
+		forGood += e.Games
+		negative = negative || e.Games < 0
+		if e.From < 0 || e.From >= e.Of {
+			return fmt.Errorf("its tally has the winner lead for good from turn %d of %d", e.From, e.Of)
+		}
+	}
+	for _, c := range t.Content {
+		negative = negative || c.Games < 0 || slices.ContainsFunc(c.Roles, func(u RoleUse) bool { return u.Uses < 0 || u.Games < 0 || u.Wins < 0 })
+	}
+	ld := t.Lead
+	switch {
+	case negative || ld.Changes < 0:
+		return errors.New("its tally has a negative count")
+	case turns != t.Games || endings != t.Games || t.Draws+sum(t.Wins) != t.Games:
+		return fmt.Errorf("its tally's game lengths, endings and wins do not count its %d games", t.Games)
+	case forGood != ld.WinnerLed || ld.WinnerLed > ld.Decided || ld.Decided > ld.Games || ld.Games > t.Games:
+		return errors.New("its tally's lead counts do not add up")
 	}
 	return nil
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
