@@ -1,7 +1,9 @@
 // Package sim plays batches of headless games on parallel workers and
 // summarises them per role: win rate with a 95% confidence interval,
-// bankruptcies, game length, draws and turn-limit endings. It knows no game:
-// each engine plugs in through the Game interface.
+// bankruptcies, game length, draws and turn-limit endings. Each game is
+// folded into the batch's Tally as it ends and let go, so a batch's memory
+// does not grow with its games. It knows no game: each engine plugs in
+// through the Game interface.
 //
 // Results depend only on the seed: game i is always played with the seed
 // derived from (seed, i), whatever the number of workers.

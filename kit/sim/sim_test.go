@@ -52,6 +52,21 @@ func TestIndependentOfWorkers(t *testing.T) {
 			t.Fatalf("report with %d workers differs from 1 worker", []int{1, 2, 4, 7}[i])
 		}
 	}
+	// The batch itself (its tally, leaders and content included), as a
+	// part file holds it: the workers finish in any order.
+	var parts []string
+	for _, w := range []int{1, 3} {
+		b, err := Play(race{}, Options{Games: 500, Seed: 42, Agents: []string{"strong", "weak"}, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		b.WriteJSON(&buf)
+		parts = append(parts, buf.String())
+	}
+	if parts[0] != parts[1] {
+		t.Fatalf("batch with 3 workers differs from 1 worker:\n%s\n%s", parts[1], parts[0])
+	}
 }
 
 func TestReportCounts(t *testing.T) {
