@@ -70,6 +70,9 @@ func runSim(args []string, env cli.Env) int {
 	case *report == "balance" && *only >= 0:
 		fmt.Fprintln(env.Stderr, "mapc sim: --game replays one game of a wins batch; it does not go with --report balance")
 		return diag.ExitFailure
+	case *only >= 0 && *shardFlag != "":
+		fmt.Fprintln(env.Stderr, "mapc sim: --game replays one game of a batch alone; it does not go with --shard")
+		return diag.ExitFailure
 	case *report == "balance" && *shardFlag != "":
 		fmt.Fprintln(env.Stderr, "mapc sim: --shard plays part of one seat order; run the balance study's orders as separate sharded batches")
 		return diag.ExitFailure

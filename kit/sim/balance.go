@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"math"
+	"math/big"
 	"slices"
 )
 
@@ -149,27 +149,18 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	first := batches[0]
 	b := &Balance{Scenario: first.Scenario, Seed: first.Seed, Roles: first.Roles}
 	nRoles := len(first.Roles)
-	seatWins := make([]int, nRoles)
-	seatGames := 0
+	// The batches' tallies add up to the study's; per agent, each role's
+	// counts go to the agent that played it.
+	t := newTally(nRoles, len(first.Columns))
 	agentWins, agentGames := map[string]int{}, map[string]int{}
 	var agentOrder []string
-	reasons := map[string]int{}
-	var turns []float64
-	draws := 0
-	type roleGame struct {
-		agent string
-		won   bool
-		used  map[string]int
-	}
-	var rgs []roleGame
-	contentGames := map[string]int{}
-	changes, ledGames, decided, winnerLed := 0, 0, 0, 0
-	var forGood []float64
+	type agentUse struct{ content, agent string }
+	agentUses := map[agentUse]RoleUse{}
 	for _, bt := range batches {
 		if !bt.Complete() {
-			return nil, fmt.Errorf("balance: the batch of agents %v holds %d of its %d games", bt.Agents, len(bt.Results), bt.Games)
+			return nil, fmt.Errorf("balance: the batch of agents %v holds %d of its %d games", bt.Agents, bt.Tally.Games, bt.Games)
 		}
-		if !slices.Equal(bt.Roles, first.Roles) || bt.Scenario != first.Scenario {
+		if !slices.Equal(bt.Roles, first.Roles) || !slices.Equal(bt.Columns, first.Columns) || bt.Scenario != first.Scenario {
 			return nil, errors.New("balance: the batches are of different scenarios")
 		}
 		b.Orders = append(b.Orders, Order{Agents: bt.Agents, Games: bt.Games})
@@ -178,64 +169,23 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 				agentOrder = append(agentOrder, a)
 			}
 		}
-		for _, res := range bt.Results {
-			o := res.Outcome
-			b.Games++
-			seatGames++
-			reasons[o.Reason]++
-			turns = append(turns, float64(o.Turns))
-			if o.Winner < 0 {
-				draws++
-			} else {
-				seatWins[o.Winner]++
-			}
-			used := make([]map[string]int, nRoles)
-			for i := range used {
-				used[i] = map[string]int{}
-			}
-			seen := map[string]bool{}
-			for _, u := range o.Uses {
-				if u.Role >= 0 && u.Role < nRoles {
-					used[u.Role][u.Content] += u.Times
-					seen[u.Content] = true
-				}
-			}
-			for c := range seen {
-				contentGames[c]++
-			}
-			for r := range nRoles {
-				a := bt.Agents[r]
-				agentGames[a]++
-				if o.Winner == r {
-					agentWins[a]++
-				}
-				rgs = append(rgs, roleGame{agent: a, won: o.Winner == r, used: used[r]})
-			}
-			if len(o.Leaders) > 0 {
-				ledGames++
-				prev := -1
-				for _, l := range o.Leaders {
-					if l >= 0 && prev >= 0 && l != prev {
-						changes++
-					}
-					if l >= 0 {
-						prev = l
-					}
-				}
-				if o.Winner >= 0 {
-					decided++
-					if o.Leaders[len(o.Leaders)-1] == o.Winner {
-						winnerLed++
-						k := len(o.Leaders) - 1
-						for k > 0 && o.Leaders[k-1] == o.Winner {
-							k--
-						}
-						forGood = append(forGood, float64(k)/float64(len(o.Leaders)))
-					}
-				}
+		t.Merge(bt.Tally)
+		for r, a := range bt.Agents {
+			agentGames[a] += bt.Tally.Games
+			agentWins[a] += bt.Tally.Wins[r]
+			for _, c := range bt.Tally.Content {
+				k := agentUse{c.Name, a}
+				u := agentUses[k]
+				u.Uses += c.Roles[r].Uses
+				u.Games += c.Roles[r].Games
+				u.Wins += c.Roles[r].Wins
+				agentUses[k] = u
 			}
 		}
 	}
+	b.Games = t.Games
+	seatGames, draws := t.Games, t.Draws
+	seatWins := t.Wins
 	for r, name := range first.Roles {
 		b.Seats = append(b.Seats, newRate(name, seatWins[r], seatGames))
 	}
@@ -258,52 +208,26 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 		fm.Verdict = "no clear first-mover advantage"
 	}
 	b.FirstMover = fm
-	b.Length = length(turns)
-	for name, n := range reasons {
-		b.Endings = append(b.Endings, Count{name, n})
-	}
-	slices.SortFunc(b.Endings, func(x, y Count) int { return cmp.Compare(x.Reason, y.Reason) })
+	b.Length = length(t.Turns)
+	b.Endings = t.Endings
 	b.Draws = newRate("draws", draws, b.Games)
-	b.Lead.Games = ledGames
-	if ledGames > 0 {
-		b.Lead.MeanChanges = float64(changes) / float64(ledGames)
+	ld := t.Lead
+	b.Lead.Games = ld.Games
+	if ld.Games > 0 {
+		b.Lead.MeanChanges = float64(ld.Changes) / float64(ld.Games)
 	}
-	b.Lead.WinnerLedAtEnd = newRate("winner led at the end", winnerLed, decided)
-	if len(forGood) > 0 {
-		sum := 0.0
-		for _, f := range forGood {
-			sum += f
-		}
-		b.Lead.ForGoodMean = sum / float64(len(forGood))
-		b.Lead.ForGoodMedian = median(forGood)
+	b.Lead.WinnerLedAtEnd = newRate("winner led at the end", ld.WinnerLed, ld.Decided)
+	if ld.WinnerLed > 0 {
+		b.Lead.ForGoodMean, b.Lead.ForGoodMedian = shareMean(ld.ForGood), shareMedian(ld.ForGood)
 	}
-	names := make([]string, 0, len(contentGames))
-	for c := range contentGames {
-		names = append(names, c)
-	}
-	slices.Sort(names)
-	for _, c := range names {
-		ct := Content{Name: c, Games: contentGames[c]}
+	for _, tc := range t.Content {
+		c := tc.Name
+		ct := Content{Name: c, Games: tc.Games}
 		for _, a := range agentOrder {
-			ca := ContentAgent{Agent: a}
-			usedWins, usedN, notWins, notN := 0, 0, 0, 0
-			for _, rg := range rgs {
-				if rg.agent != a {
-					continue
-				}
-				if n := rg.used[c]; n > 0 {
-					ca.Uses += n
-					usedN++
-					if rg.won {
-						usedWins++
-					}
-				} else {
-					notN++
-					if rg.won {
-						notWins++
-					}
-				}
-			}
+			u := agentUses[agentUse{c, a}]
+			ca := ContentAgent{Agent: a, Uses: u.Uses}
+			usedWins, usedN := u.Wins, u.Games
+			notWins, notN := agentWins[a]-usedWins, agentGames[a]-usedN
 			if usedN == 0 {
 				continue
 			}
@@ -334,26 +258,61 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	return b, nil
 }
 
-// length summarises game lengths with a histogram of at most about twelve
-// bins of whole turns.
-func length(turns []float64) Length {
+// length summarises a histogram of game lengths with one of at most
+// about twelve bins of whole turns.
+func length(h []Tick) Length {
 	l := Length{}
-	if len(turns) == 0 {
+	if len(h) == 0 {
 		return l
 	}
-	sum := 0.0
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, t := range turns {
-		sum += t
-		lo, hi = min(lo, t), max(hi, t)
-	}
-	l.Mean, l.Median, l.Min, l.Max = sum/float64(len(turns)), median(turns), int(lo), int(hi)
+	l.Mean, l.Median, l.Min, l.Max = meanTurns(h), medianTurns(h), h[0].Turns, h[len(h)-1].Turns
 	width := max(1, (l.Max-l.Min+12)/12)
 	for from := l.Min; from <= l.Max; from += width {
 		l.Bins = append(l.Bins, Bin{From: from, To: from + width - 1})
 	}
-	for _, t := range turns {
-		l.Bins[(int(t)-l.Min)/width].Games++
+	for _, e := range h {
+		l.Bins[(e.Turns-l.Min)/width].Games += e.Games
 	}
 	return l
+}
+
+// shareMean is the mean share of a histogram of shares, computed exactly
+// and rounded once.
+func shareMean(h []Share) float64 {
+	sum, n := new(big.Rat), 0
+	for _, e := range h {
+		sum.Add(sum, big.NewRat(int64(e.From)*int64(e.Games), int64(e.Of)))
+		n += e.Games
+	}
+	f, _ := sum.Quo(sum, big.NewRat(int64(n), 1)).Float64()
+	return f
+}
+
+// shareMedian is the median share of a histogram of shares: the middle
+// game's, or the mean of the two middle games'.
+func shareMedian(h []Share) float64 {
+	byValue := slices.Clone(h)
+	slices.SortStableFunc(byValue, func(a, b Share) int {
+		return cmp.Compare(int64(a.From)*int64(b.Of), int64(b.From)*int64(a.Of))
+	})
+	n := 0
+	for _, e := range h {
+		n += e.Games
+	}
+	nth := func(k int) *big.Rat {
+		for _, e := range byValue {
+			if k < e.Games {
+				return big.NewRat(int64(e.From), int64(e.Of))
+			}
+			k -= e.Games
+		}
+		return new(big.Rat)
+	}
+	m := nth(n / 2)
+	if n%2 == 0 {
+		m.Add(m, nth(n/2-1))
+		m.Quo(m, big.NewRat(2, 1))
+	}
+	f, _ := m.Float64()
+	return f
 }

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,14 +11,18 @@ import (
 
 // race is a fake three-role game: the role with the best agent and luck
 // wins; leaders drift each turn; roles use "fire" (which helps) and "ice"
-// (which does nothing) at random.
-type race struct{}
+// (which does nothing) at random. A short race lasts 3 to 6 turns, not 5
+// to 24.
+type race struct{ short bool }
 
 func (race) Roles() []string { return []string{"甲", "乙", "丙"} }
 
-func (race) Play(seed uint64, agents []string) (Outcome, error) {
+func (rc race) Play(seed uint64, agents []string) (Outcome, error) {
 	r := rand.New(rand.NewPCG(seed, 9))
 	turns := 5 + r.IntN(20)
+	if rc.short {
+		turns = 3 + r.IntN(4)
+	}
 	o := Outcome{Turns: turns, Reason: "score"}
 	var u Uses
 	score := make([]float64, 3)
@@ -48,7 +53,7 @@ func (race) Play(seed uint64, agents []string) (Outcome, error) {
 }
 
 // TestBalanceAgainstDirectCount recounts every number of the balance report
-// from the batches' own per-game results.
+// from the games' own outcomes.
 func TestBalanceAgainstDirectCount(t *testing.T) {
 	agents := []string{"strong", "weak", "weak"}
 	orders := SeatOrders(agents)
@@ -75,11 +80,18 @@ func TestBalanceAgainstDirectCount(t *testing.T) {
 	used, usedWins, not, notWins, uses := map[key]int{}, map[key]int{}, map[key]int{}, map[key]int{}, map[key]int{}
 	hist := map[int]int{}
 	changes, decided, led := 0, 0, 0
+	var lengths, forGood []float64
+	// The batch keeps only its tally: replay its games, which depend on
+	// their seeds alone, and count their outcomes here.
 	for _, b := range batches {
-		for _, res := range b.Results {
-			o := res.Outcome
+		for i := range b.Games {
+			o, err := race{}.Play(GameSeed(b.Seed, i), b.Agents)
+			if err != nil {
+				t.Fatal(err)
+			}
 			games++
 			hist[o.Turns]++
+			lengths = append(lengths, float64(o.Turns))
 			if o.Winner < 0 {
 				draws++
 			} else {
@@ -87,6 +99,11 @@ func TestBalanceAgainstDirectCount(t *testing.T) {
 				decided++
 				if o.Leaders[len(o.Leaders)-1] == o.Winner {
 					led++
+					k := len(o.Leaders) - 1
+					for k > 0 && o.Leaders[k-1] == o.Winner {
+						k--
+					}
+					forGood = append(forGood, float64(k)/float64(len(o.Leaders)))
 				}
 			}
 			last := -1
@@ -160,6 +177,16 @@ func TestBalanceAgainstDirectCount(t *testing.T) {
 	if want := float64(changes) / float64(games); bal.Lead.MeanChanges != want {
 		t.Errorf("lead changes %g, counted %g", bal.Lead.MeanChanges, want)
 	}
+	// Order statistics from the list of every game against the report's
+	// histograms: equal (means to rounding, as the list sums in floats).
+	if l := bal.Length; l.Median != listMedian(lengths) || l.Mean != listMean(lengths) ||
+		float64(l.Min) != slices.Min(lengths) || float64(l.Max) != slices.Max(lengths) {
+		t.Errorf("length %+v, counted median %g, mean %g", l, listMedian(lengths), listMean(lengths))
+	}
+	if ld := bal.Lead; len(forGood) < 100 || math.Abs(ld.ForGoodMedian-listMedian(forGood)) > 1e-12 || math.Abs(ld.ForGoodMean-listMean(forGood)) > 1e-12 {
+		t.Errorf("lead for good from mean %g, median %g; counted %g, %g over %d games",
+			ld.ForGoodMean, ld.ForGoodMedian, listMean(forGood), listMedian(forGood), len(forGood))
+	}
 	if bal.Lead.WinnerLedAtEnd.Wins != led || bal.Lead.WinnerLedAtEnd.Of != decided {
 		t.Errorf("winner led %d of %d, counted %d of %d", bal.Lead.WinnerLedAtEnd.Wins, bal.Lead.WinnerLedAtEnd.Of, led, decided)
 	}
@@ -202,6 +229,23 @@ func TestBalanceAgainstDirectCount(t *testing.T) {
 	}
 }
 
+func listMean(xs []float64) float64 {
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
+}
+
+func listMedian(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
 func TestBalanceSmallSample(t *testing.T) {
 	b, _ := Play(race{}, Options{Games: 5, Seed: 1, Agents: []string{"weak"}, Scenario: "race"})
 	bal, err := NewBalance([]*Batch{b})
@@ -238,5 +282,37 @@ func TestBalanceAllDraws(t *testing.T) {
 	}
 	if bal.Draws.Wins != 40 || bal.Lead.WinnerLedAtEnd.Of != 0 {
 		t.Errorf("draws %+v, lead %+v", bal.Draws, bal.Lead)
+	}
+}
+
+// hostile is race with names that are markup.
+type hostile struct{ race }
+
+func (hostile) Roles() []string { return []string{"<script>alert(1)</script>", `"/><b>`, "a&b"} }
+
+// TestBalanceHTMLEscapes: names from the scenario reach the page as text,
+// in the table, the charts and the title alike.
+func TestBalanceHTMLEscapes(t *testing.T) {
+	b, err := Play(hostile{}, Options{Games: 50, Seed: 1, Agents: []string{"strong", "weak"}, Scenario: "</title><script>x</script>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bal, err := NewBalance([]*Batch{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page bytes.Buffer
+	if err := bal.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	s := page.String()
+	if strings.Contains(s, "<script") || strings.Contains(s, `"/><b>`) || strings.Contains(s, "a&b") {
+		t.Errorf("markup from names reached the page:\n%s", s)
+	}
+	for _, want := range []string{"<title>Balance of &lt;/title&gt;&lt;script&gt;", "<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>",
+		`text-anchor="end">&#34;/&gt;&lt;b&gt;</text>`, "<td>a&amp;b</td>"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %s", want)
+		}
 	}
 }

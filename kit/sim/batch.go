@@ -8,13 +8,14 @@ import (
 	"slices"
 )
 
-// BatchFormat is the version of the Batch JSON.
-const BatchFormat = 1
+// BatchFormat is the version of the Batch JSON: 2 holds the tally of the
+// games, 1 held every game's outcome.
+const BatchFormat = 2
 
-// Batch is what a batch, or one shard of it, played: what it was and every
-// game's outcome. Shards of one batch merge into the batch a single run
+// Batch is what a batch, or one shard of it, played: what it was and the
+// tally of its games. Shards of one batch merge into the batch a single run
 // would have played, so a report is the same however the games were spread
-// over machines.
+// over machines. Its size does not grow with the number of games.
 type Batch struct {
 	Format       int      `json:"format"`
 	Tool         string   `json:"tool"` // the version of the tool that played it
@@ -25,31 +26,30 @@ type Batch struct {
 	Roles        []string `json:"roles"`
 	Agents       []string `json:"agents"`
 	Columns      []Column `json:"columns,omitempty"`
-	// Shard of Shards is the share played (0 of 1 for a whole batch).
-	Shard   int      `json:"shard"`
-	Shards  int      `json:"shards"`
-	Results []Result `json:"results"` // in game order
+	// Shard of Shards is the share played (0 of 1 for a whole batch): the
+	// games i with i % Shards == Shard. Game i's seed is GameSeed(Seed, i).
+	Shard  int   `json:"shard"`
+	Shards int   `json:"shards"`
+	Tally  Tally `json:"tally"`
 }
 
-// Result is one game's outcome.
-type Result struct {
-	Game    int `json:"game"` // its index in the batch; its seed is GameSeed(seed, game)
-	Outcome `json:"outcome"`
+// shardGames is the number of the batch's games in its shard.
+func (b *Batch) shardGames() int {
+	if b.Shard >= b.Games {
+		return 0
+	}
+	return (b.Games - b.Shard + b.Shards - 1) / b.Shards
 }
 
 // Complete reports whether the batch holds every game.
-func (b *Batch) Complete() bool { return len(b.Results) == b.Games }
+func (b *Batch) Complete() bool { return b.Tally.Games == b.Games }
 
 // Report summarises a complete batch.
 func (b *Batch) Report() (*Report, error) {
 	if !b.Complete() {
-		return nil, fmt.Errorf("sim: the batch holds %d of its %d games (merge every shard first)", len(b.Results), b.Games)
+		return nil, fmt.Errorf("sim: the batch holds %d of its %d games (merge every shard first)", b.Tally.Games, b.Games)
 	}
-	outs := make([]Outcome, len(b.Results))
-	for i, r := range b.Results {
-		outs[i] = r.Outcome
-	}
-	return summarise(b.Roles, b.Agents, b.Columns, b.Seed, outs), nil
+	return summarise(b.Roles, b.Agents, b.Columns, b.Seed, &b.Tally), nil
 }
 
 // WriteJSON writes the batch as one JSON document.
@@ -72,21 +72,32 @@ func ReadBatch(r io.Reader) (*Batch, error) {
 	if b.Games <= 0 || b.Shards <= 0 || b.Shard < 0 || b.Shard >= b.Shards {
 		return nil, fmt.Errorf("batch of %d games, shard %d of %d: impossible", b.Games, b.Shard, b.Shards)
 	}
+	if len(b.Agents) != len(b.Roles) {
+		return nil, fmt.Errorf("batch of %d agents for %d roles: impossible", len(b.Agents), len(b.Roles))
+	}
+	if err := b.Tally.check(len(b.Roles), len(b.Columns)); err != nil {
+		return nil, fmt.Errorf("not a batch: %w", err)
+	}
+	if n := b.shardGames(); b.Tally.Games != n {
+		return nil, fmt.Errorf("shard %d of %d of a batch of %d games holds %d games, not %d", b.Shard, b.Shards, b.Games, b.Tally.Games, n)
+	}
 	return &b, nil
 }
 
-// Merge combines shards of one batch into the whole batch. It refuses parts
-// of different scenarios, configs, seeds, sizes, roles, agents or formats,
-// a shard given twice, games out of their shard, and a set of parts that
-// misses games.
+// Merge combines shards of one batch into the whole batch, adding up
+// their tallies; the result does not depend on the parts' order. It
+// refuses parts of different scenarios, configs, seeds, sizes, roles,
+// agents, formats or shard counts, a shard given twice, and a set of
+// parts that misses games.
 func Merge(parts []*Batch) (*Batch, error) {
 	if len(parts) == 0 {
 		return nil, errors.New("merge: no parts")
 	}
 	first := parts[0]
 	out := *first
-	out.Shard, out.Shards, out.Results = 0, 1, nil
-	seen := make([]bool, first.Games)
+	out.Shard, out.Shards = 0, 1
+	out.Tally = newTally(len(first.Roles), len(first.Columns))
+	shards := make([]int, 0, len(parts))
 	for n, p := range parts {
 		switch {
 		case p.Format != first.Format || p.Tool != first.Tool:
@@ -101,21 +112,31 @@ func Merge(parts []*Batch) (*Batch, error) {
 		case !slices.Equal(p.Roles, first.Roles) || !slices.Equal(p.Agents, first.Agents) || !slices.Equal(p.Columns, first.Columns):
 			return nil, fmt.Errorf("merge: part %d plays agents %v in roles %v, part 1 agents %v in roles %v",
 				n+1, p.Agents, p.Roles, first.Agents, first.Roles)
+		case p.Shards != first.Shards:
+			return nil, fmt.Errorf("merge: part %d is shard %d of %d, part 1 shard %d of %d: play every part with the same --shard I/N count",
+				n+1, p.Shard, p.Shards, first.Shard, first.Shards)
+		case p.Shard < 0 || p.Shard >= p.Shards || p.Tally.Games != p.shardGames():
+			return nil, fmt.Errorf("merge: part %d (shard %d of %d) holds %d games, not its %d", n+1, p.Shard, p.Shards, p.Tally.Games, p.shardGames())
+		case p.Tally.check(len(first.Roles), len(first.Columns)) != nil:
+			return nil, fmt.Errorf("merge: part %d: %v", n+1, p.Tally.check(len(first.Roles), len(first.Columns)))
+		case slices.Contains(shards, p.Shard):
+			return nil, fmt.Errorf("merge: shard %d of %d is in two parts (a shard given twice?)", p.Shard, p.Shards)
 		}
-		for _, r := range p.Results {
-			if r.Game < 0 || r.Game >= p.Games || r.Game%p.Shards != p.Shard {
-				return nil, fmt.Errorf("merge: part %d (shard %d of %d) holds game %d, which is not its", n+1, p.Shard, p.Shards, r.Game)
-			}
-			if seen[r.Game] {
-				return nil, fmt.Errorf("merge: game %d is in two parts (a shard given twice?)", r.Game)
-			}
-			seen[r.Game] = true
-			out.Results = append(out.Results, r)
+		shards = append(shards, p.Shard)
+		out.Tally.Merge(p.Tally)
+	}
+	// Shard i holds game i first: the first shard missing misses that game
+	// (shards past the last game hold none).
+	slices.Sort(shards)
+	missing := len(shards)
+	for i, s := range shards {
+		if s != i {
+			missing = i
+			break
 		}
 	}
-	if missing := slices.Index(seen, false); missing >= 0 {
+	if missing < min(first.Shards, first.Games) {
 		return nil, fmt.Errorf("merge: game %d is in no part (a shard is missing?)", missing)
 	}
-	slices.SortFunc(out.Results, func(a, b Result) int { return a.Game - b.Game })
 	return &out, nil
 }

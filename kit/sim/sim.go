@@ -1,7 +1,9 @@
 // Package sim plays batches of headless games on parallel workers and
 // summarises them per role: win rate with a 95% confidence interval,
-// bankruptcies, game length, draws and turn-limit endings. It knows no game:
-// each engine plugs in through the Game interface.
+// bankruptcies, game length, draws and turn-limit endings. Each game is
+// folded into the batch's Tally as it ends and let go, so a batch's memory
+// does not grow with its games. It knows no game: each engine plugs in
+// through the Game interface.
 //
 // Results depend only on the seed: game i is always played with the seed
 // derived from (seed, i), whatever the number of workers.
@@ -16,6 +18,8 @@ import (
 	"math"
 	"slices"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Outcome is how one game ended.
@@ -169,7 +173,8 @@ func Run(g Game, opts Options) (*Report, error) {
 }
 
 // Play plays the games of opts' shard (all of them without one) on
-// opts.Workers goroutines and returns their outcomes. By default the batch
+// opts.Workers goroutines and returns the batch: what was played and the
+// tally of the games. By default the batch
 // stops at its first failing game in game order (the games before it were
 // all handed out, so which game that is depends only on the seed); with
 // KeepGoing every game is played and every failure reported. The error is
@@ -200,58 +205,55 @@ func Play(g Game, opts Options) (*Batch, error) {
 	if c, ok := g.(Columnar); ok {
 		b.Columns = c.Columns()
 	}
-	var mine []int
-	for i := opts.First; i < opts.First+opts.Games; i++ {
-		if i%b.Shards == opts.Shard%b.Shards {
-			mine = append(mine, i)
-		}
+	b.Tally = newTally(len(roles), len(b.Columns))
+	// This shard's games: from the first at or after opts.First that is
+	// its own, every Shards-th.
+	first := opts.First + ((opts.Shard-opts.First)%b.Shards+b.Shards)%b.Shards
+	end := opts.First + opts.Games
+	total := 0
+	if first < end {
+		total = (end - first + b.Shards - 1) / b.Shards
 	}
-	workers := max(1, min(opts.Workers, len(mine)))
-	b.Results = make([]Result, len(mine))
-	errs := make([]error, len(mine))
-	next := make(chan int)
-	var wg sync.WaitGroup
+	// Each game is folded into the tally as it ends, and its outcome let
+	// go: the batch holds counts, never the games.
+	var eg errgroup.Group
+	eg.SetLimit(max(1, min(opts.Workers, total)))
 	var mu sync.Mutex
-	done, failed := 0, false
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := range next {
-				i := mine[k]
-				b.Results[k].Game = i
-				b.Results[k].Outcome, errs[k] = g.Play(GameSeed(opts.Seed, i), agents)
-				mu.Lock()
-				failed = failed || errs[k] != nil
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(mine))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for k := range mine {
+	var fails Failures
+	done := 0
+	for i := first; i < end; i += b.Shards {
 		mu.Lock()
-		stop := failed && !opts.KeepGoing
+		stop := len(fails) > 0 && !opts.KeepGoing
 		mu.Unlock()
 		if stop {
 			break
 		}
-		next <- k
-	}
-	close(next)
-	wg.Wait()
-	var fails Failures
-	for k, err := range errs {
-		if err != nil {
-			fails = append(fails, &GameError{Game: mine[k], Seed: GameSeed(opts.Seed, mine[k]), Err: err})
-			if !opts.KeepGoing {
-				break
+		eg.Go(func() error {
+			seed := GameSeed(opts.Seed, i)
+			o, err := g.Play(seed, agents)
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				fails = append(fails, &GameError{Game: i, Seed: seed, Err: err})
+			} else {
+				b.Tally.Add(o)
 			}
-		}
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, total)
+			}
+			return nil
+		})
 	}
+	eg.Wait()
 	if len(fails) > 0 {
+		// Games are handed out in order, so every game before the first
+		// failing one has been played: the first failure in game order
+		// does not depend on the workers.
+		slices.SortFunc(fails, func(a, b *GameError) int { return cmp.Compare(a.Game, b.Game) })
+		if !opts.KeepGoing {
+			fails = fails[:1]
+		}
 		return nil, fails
 	}
 	return b, nil
@@ -322,63 +324,62 @@ func (rr RoleReport) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func summarise(roles, agents []string, cols []Column, seed uint64, outs []Outcome) *Report {
-	r := &Report{Games: len(outs), Seed: seed, Columns: cols}
+func summarise(roles, agents []string, cols []Column, seed uint64, t *Tally) *Report {
+	r := &Report{Games: t.Games, Seed: seed, Columns: cols, Draws: t.Draws, Reasons: slices.Clone(t.Endings)}
 	keys := make([]string, len(cols))
 	for i, c := range cols {
 		keys[i] = c.Key
 	}
-	reasons := map[string]int{}
-	turns := make([]float64, 0, len(outs))
-	sum := 0.0
-	for _, o := range outs {
-		reasons[o.Reason]++
-		turns = append(turns, float64(o.Turns))
-		sum += float64(o.Turns)
-		if o.Winner < 0 {
-			r.Draws++
-		}
-		if o.Reason == "turn_limit" {
-			r.TurnLimit++
+	for _, c := range t.Endings {
+		if c.Reason == "turn_limit" {
+			r.TurnLimit = c.Games
 		}
 	}
-	for name, n := range reasons {
-		r.Reasons = append(r.Reasons, Count{name, n})
-	}
-	slices.SortFunc(r.Reasons, func(a, b Count) int { return cmp.Compare(a.Reason, b.Reason) })
-	r.MeanTurns = sum / float64(len(outs))
-	r.MedianTurn = median(turns)
+	r.MeanTurns, r.MedianTurn = meanTurns(t.Turns), medianTurns(t.Turns)
 	for i, name := range roles {
-		rr := RoleReport{Name: name, Agent: agents[i], Extra: make([]int, len(cols)), keys: keys}
-		wsum := 0.0
-		for _, o := range outs {
-			if o.Winner == i {
-				rr.Wins++
-				wsum += float64(o.Turns)
-			}
-			if i < len(o.Counts) {
-				for c := range min(len(cols), len(o.Counts[i])) {
-					rr.Extra[c] += o.Counts[i][c]
-				}
-			}
-		}
-		rr.WinRate = float64(rr.Wins) / float64(len(outs))
-		rr.CILow, rr.CIHigh = Wilson(rr.Wins, len(outs))
+		rr := RoleReport{Name: name, Agent: agents[i], Wins: t.Wins[i], Extra: slices.Clone(t.Extra[i]), keys: keys}
+		rr.WinRate = float64(rr.Wins) / float64(t.Games)
+		rr.CILow, rr.CIHigh = Wilson(rr.Wins, t.Games)
 		if rr.Wins > 0 {
-			rr.MeanTurnsW = wsum / float64(rr.Wins)
+			rr.MeanTurnsW = float64(t.WinTurns[i]) / float64(rr.Wins)
 		}
 		r.Roles = append(r.Roles, rr)
 	}
 	return r
 }
 
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
+// meanTurns is the mean game length of a histogram of lengths.
+func meanTurns(h []Tick) float64 {
+	sum, n := 0, 0
+	for _, e := range h {
+		sum += e.Turns * e.Games
+		n += e.Games
 	}
-	return (s[n/2-1] + s[n/2]) / 2
+	return float64(sum) / float64(n)
+}
+
+// medianTurns is the median game length of a histogram of lengths: the
+// middle game's, or the mean of the two middle games'.
+func medianTurns(h []Tick) float64 {
+	n := 0
+	for _, e := range h {
+		n += e.Games
+	}
+	// nth returns the length of the game at index k (from 0) in length
+	// order.
+	nth := func(k int) float64 {
+		for _, e := range h {
+			if k < e.Games {
+				return float64(e.Turns)
+			}
+			k -= e.Games
+		}
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return nth(n / 2)
+	}
+	return (nth(n/2-1) + nth(n/2)) / 2
 }
 
 // Wilson returns the 95% Wilson score interval of k successes in n trials;

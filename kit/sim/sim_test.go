@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -50,6 +51,21 @@ func TestIndependentOfWorkers(t *testing.T) {
 		if outs[i] != outs[0] {
 			t.Fatalf("report with %d workers differs from 1 worker", []int{1, 2, 4, 7}[i])
 		}
+	}
+	// The batch itself (its tally, leaders and content included), as a
+	// part file holds it: the workers finish in any order.
+	var parts []string
+	for _, w := range []int{1, 3} {
+		b, err := Play(race{}, Options{Games: 500, Seed: 42, Agents: []string{"strong", "weak"}, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		b.WriteJSON(&buf)
+		parts = append(parts, buf.String())
+	}
+	if parts[0] != parts[1] {
+		t.Fatalf("batch with 3 workers differs from 1 worker:\n%s\n%s", parts[1], parts[0])
 	}
 }
 
@@ -378,4 +394,184 @@ func TestReplayOneGame(t *testing.T) {
 	if _, err := Run(f, Options{Games: 1, First: 41, Seed: 5, Agents: []string{"a"}}); err != nil {
 		t.Errorf("game 41 failed: %v", err)
 	}
+}
+
+// permutations returns every order of 0 … n-1.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := 0; i <= len(p); i++ {
+			out = append(out, slices.Insert(slices.Clone(p), i, n-1))
+		}
+	}
+	return out
+}
+
+// TestMergeAnyOrder: the shards of a batch merged in every order give the
+// batch of one run byte for byte, and so the same wins and balance reports.
+// The fake game reports leaders and content, so every part of the tally
+// is merged.
+func TestMergeAnyOrder(t *testing.T) {
+	opts := Options{Games: 203, Seed: 11, Agents: []string{"strong", "weak"}, Workers: 3, Scenario: "race"}
+	whole, err := Play(race{}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	whole.WriteJSON(&want)
+	report := func(b *Batch) string {
+		var s bytes.Buffer
+		rep, err := b.Report()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep.WriteJSON(&s)
+		bal, err := NewBalance([]*Batch{b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bal.WriteJSON(&s)
+		return s.String()
+	}
+	wantReport := report(whole)
+	const n = 4
+	var parts []*Batch
+	for i := range n {
+		o := opts
+		o.Shard, o.Shards = i, n
+		p, err := Play(race{}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, p)
+	}
+	for _, order := range permutations(n) {
+		var ps []*Batch
+		for _, i := range order {
+			ps = append(ps, parts[i])
+		}
+		merged, err := Merge(ps)
+		if err != nil {
+			t.Fatalf("order %v: %v", order, err)
+		}
+		var got bytes.Buffer
+		merged.WriteJSON(&got)
+		if got.String() != want.String() {
+			t.Fatalf("order %v: merged batch\n%s\nwant\n%s", order, got.String(), want.String())
+		}
+		if r := report(merged); r != wantReport {
+			t.Fatalf("order %v: report\n%s\nwant\n%s", order, r, wantReport)
+		}
+	}
+}
+
+// TestPartSizeFlat: a partial batch holds the tally of its games, whose
+// size is bounded by the game's values (turns, leaders, content), so ten
+// times the games, once every value has been seen (a short race has few),
+// gives a file of the same size but for the digits of the counts.
+func TestPartSizeFlat(t *testing.T) {
+	size := func(games int) int {
+		b, err := Play(race{short: true}, Options{Games: games, Seed: 2, Agents: []string{"strong", "weak"}, Workers: 2,
+			Scenario: "race", Shard: 0, Shards: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := b.WriteJSON(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Len()
+	}
+	small, large := size(4000), size(40000)
+	if large > small*11/10 {
+		t.Errorf("a part of 20000 games is %d bytes, of 2000 games %d", large, small)
+	}
+	t.Logf("a part of 2000 games is %d bytes, of 20000 games %d", small, large)
+}
+
+// part returns the JSON of shard 0 of 2 of a race batch.
+func part(t testing.TB) []byte {
+	b, err := Play(race{}, Options{Games: 40, Seed: 3, Agents: []string{"strong", "weak"}, Scenario: "race",
+		Shard: 0, Shards: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	b.WriteJSON(&buf)
+	return buf.Bytes()
+}
+
+// TestReadBatchRefusesBadTallies: a part whose tally does not fit its
+// header or does not add up is refused with the reason, never merged.
+func TestReadBatchRefusesBadTallies(t *testing.T) {
+	good := part(t)
+	if _, err := ReadBatch(bytes.NewReader(good)); err != nil {
+		t.Fatalf("a good part: %v", err)
+	}
+	for _, c := range []struct {
+		edit func(*Batch)
+		want string
+	}{
+		{func(b *Batch) { b.Tally.Wins = b.Tally.Wins[:1] }, "not of 3 roles"},
+		{func(b *Batch) { b.Tally.Extra[0] = []int{1} }, "not of 0 extra columns"},
+		{func(b *Batch) { b.Tally.Turns[0].Games++ }, "do not count its 20 games"},
+		{func(b *Batch) { b.Tally.Wins[0]++ }, "do not count its 20 games"},
+		{func(b *Batch) { b.Tally.Turns[0].Games--; b.Tally.Turns[1].Games++ }, ""},
+		{func(b *Batch) { b.Tally.Lead.ForGood[0].Of = b.Tally.Lead.ForGood[0].From }, "lead for good from turn"},
+		{func(b *Batch) { b.Tally.Lead.WinnerLed++ }, "lead counts do not add up"},
+		{func(b *Batch) { b.Tally.Content[0].Roles[1].Wins = -1 }, "negative count"},
+		{func(b *Batch) {
+			b.Tally.Games, b.Tally.Turns[0].Games, b.Tally.Endings[0].Games, b.Tally.Draws = 21, b.Tally.Turns[0].Games+1, b.Tally.Endings[0].Games+1, b.Tally.Draws+1
+		}, "holds 21 games, not 20"},
+	} {
+		b, err := ReadBatch(bytes.NewReader(good))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.edit(b)
+		var buf bytes.Buffer
+		b.WriteJSON(&buf)
+		_, err = ReadBatch(&buf)
+		if c.want == "" {
+			if err != nil {
+				t.Errorf("a part whose lengths moved between turns: %v", err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("error %v, want %q", err, c.want)
+		}
+		if _, err := Merge([]*Batch{b}); err == nil {
+			t.Errorf("merge took a part with %q", c.want)
+		}
+	}
+}
+
+// FuzzReadBatch: whatever a part file holds, reading, merging and
+// reporting it returns an error or a report, never a panic.
+func FuzzReadBatch(f *testing.F) {
+	f.Add(part(f))
+	f.Add([]byte(`{"format":2,"games":1,"shards":1,"roles":["a"],"agents":["x"],"tally":{"games":1,"wins":[1],"win_turns":[0],"extra":[[]],"turns":[{"turns":0,"games":1}],"endings":[{"reason":"","games":1}],"lead":{"games":1,"decided":1,"winner_led":1,"for_good":[{"from":0,"of":1,"games":1}]}}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := ReadBatch(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		m, err := Merge([]*Batch{b})
+		if err != nil {
+			return
+		}
+		if rep, err := m.Report(); err == nil {
+			rep.WriteJSON(io.Discard)
+			rep.WriteText(io.Discard)
+		}
+		if bal, err := NewBalance([]*Batch{m}); err == nil {
+			bal.WriteJSON(io.Discard)
+			bal.WriteText(io.Discard)
+			bal.WriteHTML(io.Discard)
+		}
+	})
 }

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 	"text/tabwriter"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/rng"
@@ -115,22 +116,15 @@ func Tournament(cfg *engine.Config, opts TournamentOptions) (*Standings, error) 
 		})
 		results := make([][]int, blocks)
 		errs := make([]error, blocks)
-		next := make(chan int)
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for b := range next {
-					results[b], errs[b] = playBlock(cfg, sim.GameSeed(opts.Seed, round*blocks+b), es, order[b*k:(b+1)*k])
-				}
-			}()
-		}
+		var g errgroup.Group
+		g.SetLimit(workers)
 		for b := range blocks {
-			next <- b
+			g.Go(func() error {
+				results[b], errs[b] = playBlock(cfg, sim.GameSeed(opts.Seed, round*blocks+b), es, order[b*k:(b+1)*k])
+				return nil
+			})
 		}
-		close(next)
-		wg.Wait()
+		g.Wait()
 		for b := range blocks {
 			if errs[b] != nil {
 				return nil, fmt.Errorf("round %d, game %d: %w", round+1, b+1, errs[b])
