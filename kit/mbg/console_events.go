@@ -13,10 +13,18 @@ import (
 func (t *table) describe(battles []engine.BattleSummary, e engine.Event) string {
 	role, other, officer := t.role(e.Role), t.role(e.Other), t.officer(e.Officer)
 	city := func() string { return t.city(e.Place) }
-	institute := func() string { return t.named(e.Place, len(t.cfg.Institutes), func(i int) string { return t.cfg.Institutes[i].Name }) }
-	room := func() string { return t.named(e.Place, len(t.cfg.Trainings), func(i int) string { return t.cfg.Trainings[i].Name }) }
-	tech := func() string { return t.named(e.Index, len(t.cfg.Techs), func(i int) string { return t.cfg.Techs[i].ID }) }
-	card := func() string { return t.named(e.Index, len(t.cfg.Cards), func(i int) string { return t.cfg.Cards[i].ID }) }
+	institute := func() string {
+		return t.named(e.Place, len(t.cfg.Institutes), func(i int) string { return t.cfg.Institutes[i].Name })
+	}
+	room := func() string {
+		return t.named(e.Place, len(t.cfg.Trainings), func(i int) string { return t.cfg.Trainings[i].Name })
+	}
+	tech := func() string {
+		return t.named(e.Index, len(t.cfg.Techs), func(i int) string { return t.cfg.Techs[i].ID })
+	}
+	card := func() string {
+		return t.named(e.Index, len(t.cfg.Cards), func(i int) string { return t.cfg.Cards[i].ID })
+	}
 	turns := func(n int) string {
 		if n == 1 {
 			return "1 turn"
