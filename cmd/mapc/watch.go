@@ -170,12 +170,19 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 		fmt.Fprintln(env.Stderr, "no problems")
 	}
 	c := env.Compiler()
-	for _, r := range results {
-		g, _ := c.Game(r.Game)
-		if o.render != "" {
+	for i, r := range results {
+		g, known := c.Game(r.Game)
+		if !known {
+			continue // the report says why
+		}
+		if o.render != "" { // one scenario: flags are checked at the start
 			watchRender(env, g, r, o.render)
 		}
 		if o.sim > 0 && r.Value != nil {
+			if len(results) > 1 {
+				// Several scenarios: say whose table follows.
+				fmt.Fprintf(env.Stdout, "== %s (%s)\n", filepath.ToSlash(o.paths[i]), r.Game)
+			}
 			watchSim(env, g, r, o.sim)
 		}
 	}
@@ -185,11 +192,16 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 
 func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
 	rd, ok := g.(build.Renderer)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "mapc watch: render: %s scenarios cannot be drawn yet; nothing written\n", g.Name())
+		return
+	}
 	value := r.Value
-	if value == nil && ok && r.Source != nil {
+	if value == nil && r.Source != nil {
 		value, _ = g.Compile(r.Source, build.Options{})
 	}
-	if !ok || value == nil {
+	if value == nil {
+		fmt.Fprintf(env.Stderr, "mapc watch: render: %s has errors that leave nothing to draw; %s is left as it was\n", r.Name, filepath.ToSlash(dest))
 		return
 	}
 	svg, err := safeRender(rd, value, build.RenderOptions{Diagnostics: diag.Normalize(r.Diags), Source: r.Source})
@@ -206,6 +218,7 @@ func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
 func watchSim(env cli.Env, g build.Game, r *build.Result, games int) {
 	s, ok := g.(build.Simulator)
 	if !ok {
+		fmt.Fprintf(env.Stderr, "mapc watch: sim: %s scenarios cannot be simulated\n", g.Name())
 		return
 	}
 	game, _, err := s.Sim(r.Value, nil)

@@ -153,3 +153,34 @@ func TestWatch(t *testing.T) {
 	write(file, watchScenario)
 	waitFor("edit in the recreated directory", "no problems")
 }
+
+// TestWatchSeveralNamesTables: with several scenarios, each sim table
+// follows a line naming its scenario.
+func TestWatchSeveralNamesTables(t *testing.T) {
+	root := t.TempDir()
+	var paths []string
+	for _, name := range []string{"one", "two"} {
+		dir := filepath.Join(root, name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "scenario.toml"), []byte(watchScenario), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, dir)
+	}
+	var stdout, stderr syncBuffer
+	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	o := watchOptions{paths: paths, sim: 2}
+	o.out.Format, o.out.Color = diag.FormatText, diag.ColorNever
+	recheck(o, env, 1, "start")
+	out := stdout.String()
+	one := strings.Index(out, "== "+filepath.ToSlash(paths[0])+" (mbg)\n")
+	two := strings.Index(out, "== "+filepath.ToSlash(paths[1])+" (mbg)\n")
+	if one < 0 || two < 0 || strings.Count(out, "2 games, seed 1") != 2 {
+		t.Fatalf("tables are not named:\n%s", out)
+	}
+	if first := strings.Index(out, "2 games, seed 1"); !(one < first && first < two) {
+		t.Errorf("the first table is not under the first name:\n%s", out)
+	}
+}

@@ -144,17 +144,19 @@ func (t *table) option(req *engine.Request, o engine.Option) string {
 	return o.ID()
 }
 
-// state draws the map: terrain glyphs, people as letters (side 0 upper
-// case, side 1 lower case), the acting person's destinations (*) and the
-// targets on offer (+); then a legend of the people.
+// state draws the map two characters a cell, under x and beside y
+// coordinates: terrain as its glyph twice (TT, ~~), people as a letter and a
+// space (side 0 upper case, side 1 lower case), so a unit never reads as a
+// terrain; the acting person's destinations (**) and the targets on offer
+// (++); then a legend of the terrains and one of the people.
 func (t *table) state(v *engine.View, req *engine.Request) []string {
 	cfg := t.cfg
-	mark := map[int]byte{}
+	mark := map[int]string{}
 	switch req.Kind {
 	case engine.AskMove, engine.AskTarget:
 		for _, o := range req.Options {
 			if o.Kind == engine.OptCell {
-				mark[o.A] = map[bool]byte{true: '*', false: '+'}[req.Kind == engine.AskMove]
+				mark[o.A] = map[bool]string{true: "**", false: "++"}[req.Kind == engine.AskMove]
 			}
 		}
 	}
@@ -165,26 +167,51 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		}
 		return l
 	}
+	glyph := func(i int) string {
+		g := cfg.Terrains[i].Glyph
+		if g == "" || len([]rune(g)) != 1 || g[0] >= 0x80 {
+			g = "."
+		}
+		return g
+	}
 	lines := []string{fmt.Sprintf("Round %d, side %d to move", v.Round(), v.Side())}
+	if cfg.Width > 10 {
+		var tens strings.Builder
+		for x := range cfg.Width {
+			if x >= 10 {
+				fmt.Fprintf(&tens, "%-2d", x/10)
+			} else {
+				tens.WriteString("  ")
+			}
+		}
+		lines = append(lines, "     "+strings.TrimRight(tens.String(), " "))
+	}
+	var units strings.Builder
+	for x := range cfg.Width {
+		fmt.Fprintf(&units, "%-2d", x%10)
+	}
+	lines = append(lines, "  x  "+strings.TrimRight(units.String(), " "))
 	for y := range cfg.Height {
 		var b strings.Builder
 		for x := range cfg.Width {
 			c := y*cfg.Width + x
 			switch p := v.Occupant(c); {
 			case p >= 0:
-				b.WriteString(letter(p))
-			case mark[c] != 0:
-				b.WriteByte(mark[c])
+				b.WriteString(letter(p) + " ")
+			case mark[c] != "":
+				b.WriteString(mark[c])
 			default:
-				g := cfg.Terrains[cfg.Cells[c]].Glyph
-				if g == "" || len([]rune(g)) != 1 || g[0] >= 0x80 {
-					g = "."
-				}
-				b.WriteString(g)
+				g := glyph(cfg.Cells[c])
+				b.WriteString(g + g)
 			}
 		}
-		lines = append(lines, "  "+b.String())
+		lines = append(lines, fmt.Sprintf("  %2d %s", y, b.String()))
 	}
+	var legend []string
+	for i, tr := range cfg.Terrains {
+		legend = append(legend, fmt.Sprintf("%s%s %s", glyph(i), glyph(i), tr.Name))
+	}
+	lines = append(lines, "  terrain: "+strings.Join(legend, "  "))
 	for p, pc := range cfg.People {
 		pv := v.Person(p)
 		if pv.Cell < 0 {

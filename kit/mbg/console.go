@@ -59,7 +59,8 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 		return "", nil, err
 	}
 	ds := play.Resume(engine.NewReplay(recorded), live)
-	if err := console.Steps(func() (bool, error) { return g.Step(ds) }, g.Events, t.events, watch); err != nil {
+	lines := func(es []engine.Event) []string { return t.events(g, es) }
+	if err := console.Steps(func() (bool, error) { return g.Step(ds) }, g.Events, lines, watch); err != nil {
 		return "", console.EncodeLog(g.Decisions()), err
 	}
 	res, _ := g.Result()
@@ -84,12 +85,24 @@ func (p *person) Decide(v *engine.View, req *engine.Request) (int, error) {
 	t, role := p.t, req.Player
 	events := p.g.Events()
 	pr := console.Prompt{Role: role, Question: t.question(req), State: t.state(v, role),
-		Events: t.events(events[min(p.seen[role], len(events)):]), Default: req.Default, Log: console.EncodeLog(p.g.Decisions())}
+		Events: t.events(p.g, events[min(p.seen[role], len(events)):]), Default: req.Default, Log: console.EncodeLog(p.g.Decisions())}
 	p.seen[role] = len(events)
 	for _, o := range req.Options {
 		pr.Options = append(pr.Options, t.option(v, req, o))
 	}
 	return p.ask(pr)
+}
+
+// noneChosen reports whether a garrison request still offers the whole
+// retinue: nobody has been sent yet, so "done" would leave the city empty.
+func (t *table) noneChosen(v *engine.View, req *engine.Request) bool {
+	n := 0
+	for _, o := range req.Options {
+		if o.Kind == engine.OptOfficer {
+			n++
+		}
+	}
+	return n == len(v.Role(req.Player).Retinue)
 }
 
 func (t *table) officer(o int) string {
@@ -186,13 +199,18 @@ func (t *table) option(v *engine.View, req *engine.Request, o engine.Option) str
 	case engine.OptNo:
 		return "no"
 	case engine.OptDone:
+		if req.Kind == engine.AskGarrison && t.noneChosen(v, req) {
+			return "nobody: leave " + t.city(req.Place) + " unowned"
+		}
 		return "done"
 	case engine.OptNone:
 		return "none"
 	case engine.OptResearch:
 		return fmt.Sprintf("%s researches %s", t.officer(o.A), t.cfg.Techs[o.B].ID)
 	case engine.OptScale:
-		return fmt.Sprintf("fight at scale %d", o.A)
+		// The scale sets the battle's round limit; a battle still
+		// undecided then is a draw.
+		return fmt.Sprintf("fight at scale %d (at most %d rounds)", o.A, t.cfg.Constants.BattleRoundMin+o.A*t.cfg.Constants.BattleRoundStep)
 	case engine.OptGarrison:
 		return fmt.Sprintf("move %s into %s", t.officer(o.A), t.city(o.B))
 	case engine.OptWithdraw:
@@ -250,33 +268,11 @@ func (t *table) state(v *engine.View, me int) []string {
 	return lines
 }
 
-// events renders events as lines: the kind, then the fields it uses.
-func (t *table) events(es []engine.Event) []string {
-	var out []string
-	for _, e := range es {
-		s := fmt.Sprintf("turn %d: %s", e.Turn, e.Kind)
-		if e.Role >= 0 {
-			s += " " + t.role(e.Role)
-		}
-		if e.Other >= 0 {
-			s += " / " + t.role(e.Other)
-		}
-		if e.Officer >= 0 {
-			s += " officer " + t.officer(e.Officer)
-		}
-		if e.Place >= 0 {
-			s += fmt.Sprintf(" place %d", e.Place)
-		}
-		if e.N != 0 {
-			s += fmt.Sprintf(" n %d", e.N)
-		}
-		if e.Amount != 0 {
-			s += fmt.Sprintf(" amount %.0f", e.Amount)
-		}
-		if e.Note != engine.NoteNone {
-			s += " (" + e.Note.String() + ")"
-		}
-		out = append(out, s)
+// events tells events in words (describe), one line each.
+func (t *table) events(g *engine.Game, es []engine.Event) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = fmt.Sprintf("turn %d: %s", e.Turn, t.describe(g.Battles(), e))
 	}
 	return out
 }
