@@ -249,6 +249,18 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 		}
 		b.Content = append(b.Content, ct)
 	}
+	// An agent that wins every game it plays (or none) decides the games by
+	// itself: whoever used a piece of content, the agent won or lost, so the
+	// Content rows measure the agents.
+	var lopsided []string
+	for _, a := range b.Agents {
+		if len(b.Agents) > 1 && a.Of > 0 && (a.Wins == a.Of || a.Wins == 0) {
+			lopsided = append(lopsided, fmt.Sprintf("%s won %s of its games: one agent decides every game, so each Content row compares the agents, not the content; play agents of like strength against each other for that",
+				a.Name, pct(a.Rate)))
+			break
+		}
+	}
+	b.Notes = append(lopsided, b.Notes...)
 	if b.Games < MinSample {
 		b.Notes = append([]string{fmt.Sprintf("only %d games: too few to tell most rates apart from chance; play more", b.Games)}, b.Notes...)
 	}
