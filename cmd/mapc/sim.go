@@ -6,10 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
@@ -50,7 +53,7 @@ func runSim(args []string, env cli.Env) int {
 	fs.Var(&agents, "agents", "agent per role, comma-separated; a shorter list repeats its last agent (default: the game's first agent)")
 	fs.Var(&mods, "mods", "script mod directories layered over the scenario's scripts, in order (comma-separated or repeated)")
 	shardFlag := fs.String("shard", "", "play only share I of N of the batch (I/N, from 0) and write it as a partial batch for 'mapc sim merge'")
-	dest := fs.String("o", "", "with --shard: the file to write the partial batch to (default: standard output)")
+	dest := fs.String("o", "", "write the report (or with --shard the partial batch) to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -154,18 +157,12 @@ func runSim(args []string, env cli.Env) int {
 		opts.First, opts.Games = *only, 1
 	}
 	if cli.IsTerminal(env.StderrFile) {
-		step := max(1, *games/100)
-		opts.Progress = func(done, total int) {
-			if done%step == 0 || done == total {
-				fmt.Fprintf(env.Stderr, "\r%d/%d games", done, total)
-				if done == total {
-					fmt.Fprint(env.Stderr, "\r\033[K")
-				}
-			}
-		}
+		p := startProgress(env.Stderr)
+		defer p.stop()
+		opts.Progress = p.update
 	}
 	if *report == "balance" {
-		return runBalance(env, out, game, opts, *format, func(order []string) func(int) string {
+		return runBalance(env, out, game, opts, *format, *dest, func(order []string) func(int) string {
 			return replayCommand(positional[0], *seed, order, mods)
 		})
 	}
@@ -176,14 +173,14 @@ func runSim(args []string, env cli.Env) int {
 	if shards > 0 {
 		return writeBatch(env, batch, *dest)
 	}
-	return writeReport(env, batch, *format)
+	return writeReport(env, batch, *format, *dest)
 }
 
-// writeBatch writes a partial batch to dest (a file, written atomically,
-// or standard output).
-func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
+// writeOut writes a report or batch to dest (a file, written atomically so
+// a failed run leaves no half file) or, without one, to standard output.
+func writeOut(env cli.Env, dest string, write func(io.Writer) error) int {
 	var buf bytes.Buffer
-	if err := b.WriteJSON(&buf); err != nil {
+	if err := write(&buf); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
@@ -198,23 +195,24 @@ func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
 	return diag.ExitOK
 }
 
-// writeReport prints a complete batch's report.
-func writeReport(env cli.Env, b *sim.Batch, format string) int {
+// writeBatch writes a partial batch to dest (a file, written atomically,
+// or standard output).
+func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
+	return writeOut(env, dest, b.WriteJSON)
+}
+
+// writeReport prints a complete batch's report to dest (standard output
+// when empty).
+func writeReport(env cli.Env, b *sim.Batch, format, dest string) int {
 	rep, err := b.Report()
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
 	if format == "json" {
-		err = rep.WriteJSON(env.Stdout)
-	} else {
-		err = rep.WriteText(env.Stdout)
+		return writeOut(env, dest, rep.WriteJSON)
 	}
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc sim:", err)
-		return diag.ExitFailure
-	}
-	return diag.ExitOK
+	return writeOut(env, dest, rep.WriteText)
 }
 
 // runSimMerge combines partial batches (mapc sim --shard) into the report a
@@ -222,6 +220,7 @@ func writeReport(env cli.Env, b *sim.Batch, format string) int {
 func runSimMerge(args []string, env cli.Env) int {
 	fs := flags("sim", env)
 	format := fs.String("format", "text", "report format: text or json")
+	dest := fs.String("o", "", "write the report to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -250,12 +249,12 @@ func runSimMerge(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc sim", err)
 		return diag.ExitErrors
 	}
-	return writeReport(env, merged, *format)
+	return writeReport(env, merged, *format, *dest)
 }
 
 // runBalance plays the batch in every seat order (the agents rotated over
 // the roles) and prints the balance report.
-func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, format string, replay func(order []string) func(int) string) int {
+func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, format, dest string, replay func(order []string) func(int) string) int {
 	roles := game.Roles()
 	agents := make([]string, len(roles))
 	for i := range agents {
@@ -272,21 +271,65 @@ func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, fo
 		batches = append(batches, b)
 	}
 	bal, err := sim.NewBalance(batches)
-	if err == nil {
-		switch format {
-		case "json":
-			err = bal.WriteJSON(env.Stdout)
-		case "html":
-			err = bal.WriteHTML(env.Stdout)
-		default:
-			err = bal.WriteText(env.Stdout)
-		}
-	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
-	return diag.ExitOK
+	switch format {
+	case "json":
+		return writeOut(env, dest, bal.WriteJSON)
+	case "html":
+		return writeOut(env, dest, bal.WriteHTML)
+	}
+	return writeOut(env, dest, bal.WriteText)
+}
+
+// progress shows on a terminal how many games of a batch are done,
+// redrawn a few times a second however long each game takes. It only
+// displays: the games and their results do not depend on it.
+type progress struct {
+	w          io.Writer
+	done, tot  atomic.Int64
+	quit, gone chan struct{}
+}
+
+func startProgress(w io.Writer) *progress {
+	p := &progress{w: w, quit: make(chan struct{}), gone: make(chan struct{})}
+	go func() {
+		defer close(p.gone)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.quit:
+				fmt.Fprint(p.w, "\r\033[K")
+				return
+			case <-tick.C:
+				p.draw()
+			}
+		}
+	}()
+	return p
+}
+
+// update records that done of total games are played (sim.Options.Progress).
+func (p *progress) update(done, total int) {
+	p.done.Store(int64(done))
+	p.tot.Store(int64(total))
+}
+
+func (p *progress) draw() {
+	done, total := p.done.Load(), p.tot.Load()
+	if total == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "\r%d/%d games (%d%%)", done, total, done*100/total)
+}
+
+// stop clears the line and ends the display.
+func (p *progress) stop() {
+	close(p.quit)
+	<-p.gone
 }
 
 // replayCommand returns a function giving the command that replays game i
