@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"runtime"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"testing"
 	"time"
