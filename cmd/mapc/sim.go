@@ -209,10 +209,17 @@ func writeReport(env cli.Env, b *sim.Batch, format, dest string) int {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
+	write := rep.WriteText
 	if format == "json" {
-		return writeOut(env, dest, rep.WriteJSON)
+		write = rep.WriteJSON
 	}
-	return writeOut(env, dest, rep.WriteText)
+	code := writeOut(env, dest, write)
+	if len(rep.Unused) > 0 {
+		// Content no game used is content nobody tested: a broken hook
+		// there would pass the batch.
+		fmt.Fprintf(env.Stderr, "mapc sim: warning: never used: %s\n", rep.UnusedSummary())
+	}
+	return code
 }
 
 // runSimMerge combines partial batches (mapc sim --shard) into the report a

@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/sim"
+	"slices"
 )
 
 // Agent names for `mapc sim --agents`.
@@ -61,6 +62,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
 		RoleNames: []string{"side 0", "side 1"}, Agents: agents, NewRunner: newRunner,
+		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
 			g, err := engine.New(cfg, r, seed)
 			if err != nil {
@@ -117,4 +119,18 @@ func followGame(cfg *engine.Config, events []engine.Event) ([]int, []sim.Use) {
 		}
 	}
 	return leaders, u.List()
+}
+
+// content names the techs some person knows, as followGame counts their
+// uses: a tech nobody knows cannot be used, and the lint says so.
+func content(cfg *engine.Config) []string {
+	var out []string
+	for _, p := range cfg.People {
+		for _, t := range p.Techs {
+			if n := "tech " + cfg.Techs[t].ID; !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }

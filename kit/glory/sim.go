@@ -169,3 +169,13 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 }
 
 var _ build.Simulator = Game{}
+
+// Content implements sim.Cataloguer: the heroes of the draft pool, as Play
+// counts them.
+func (s *Sim) Content() []string {
+	out := make([]string, len(s.cfg.Heroes))
+	for i, h := range s.cfg.Heroes {
+		out[i] = "hero " + h.ID
+	}
+	return out
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/sim"
+	"slices"
 )
 
 // Agent names for `mapc sim --agents`.
@@ -56,7 +57,8 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
 		RoleNames: roles, Agents: agents, NewRunner: newRunner,
-		Extra: []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
+		Extra:        []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
+		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
 			g, err := engine.New(cfg, r, r, seed)
 			if err != nil {
@@ -113,6 +115,23 @@ func leader(v *engine.View) int {
 		return -1
 	}
 	return best
+}
+
+// content names what a game of cfg can use, as uses counts it: the techs
+// some institute offers (the lint reports the others) and the cards.
+func content(cfg *engine.Config) []string {
+	var out []string
+	for _, in := range cfg.Institutes {
+		for _, t := range in.Techs {
+			if n := "tech " + cfg.Techs[t].ID; !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, c := range cfg.Cards {
+		out = append(out, "card "+c.ID)
+	}
+	return out
 }
 
 // uses counts the techs each role learned and the cards it played.

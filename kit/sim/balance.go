@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 )
 
 // MinSample is the number of games (or role-games) below which the balance
@@ -261,6 +262,10 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 		}
 	}
 	b.Notes = append(lopsided, b.Notes...)
+	if all := (&Batch{Catalogue: first.Catalogue, Tally: t}).Unused(); len(all) > 0 {
+		b.Notes = append(b.Notes, fmt.Sprintf("never used in any of the %d games (%d of %d pieces of content): %s; a broken hook there would go unnoticed",
+			b.Games, len(all), len(first.Catalogue), strings.Join(all, ", ")))
+	}
 	if b.Games < MinSample {
 		b.Notes = append([]string{fmt.Sprintf("only %d games: too few to tell most rates apart from chance; play more", b.Games)}, b.Notes...)
 	}

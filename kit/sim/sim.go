@@ -80,6 +80,13 @@ type Columnar interface {
 	Columns() []Column
 }
 
+// Cataloguer is implemented by games that list their content (the names
+// Outcome.Uses counts: "tech 火计", "card 窃取" …), so a report can say
+// which content a batch never used: a broken hook there goes unnoticed.
+type Cataloguer interface {
+	Content() []string
+}
+
 // Game plays one game of a scenario. Implementations must be safe for
 // concurrent use: every call builds its own game state.
 type Game interface {
@@ -205,6 +212,9 @@ func Play(g Game, opts Options) (*Batch, error) {
 	if c, ok := g.(Columnar); ok {
 		b.Columns = c.Columns()
 	}
+	if c, ok := g.(Cataloguer); ok {
+		b.Catalogue = slices.Compact(slices.Sorted(slices.Values(c.Content())))
+	}
 	b.Tally = newTally(len(roles), len(b.Columns))
 	// This shard's games: from the first at or after opts.First that is
 	// its own, every Shards-th.
@@ -271,6 +281,11 @@ type Report struct {
 	Reasons    []Count      `json:"endings"`
 	MeanTurns  float64      `json:"mean_turns"`
 	MedianTurn float64      `json:"median_turns"`
+	// Catalogue is the number of pieces of content the scenario has, and
+	// Unused those no game used (both empty when the game does not list
+	// its content).
+	Catalogue int      `json:"content,omitempty"`
+	Unused    []string `json:"unused_content,omitempty"`
 }
 
 // Count is how many games ended for one reason.

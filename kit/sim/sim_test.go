@@ -575,3 +575,39 @@ func FuzzReadBatch(f *testing.F) {
 		}
 	})
 }
+
+// listed is a game that lists its content and uses only "fire".
+type listed struct{}
+
+func (listed) Roles() []string   { return []string{"a", "b"} }
+func (listed) Content() []string { return []string{"ice", "fire", "wind", "fire"} }
+func (listed) Play(seed uint64, _ []string) (Outcome, error) {
+	var u Uses
+	u.Add("fire", int(seed%2))
+	return Outcome{Winner: 0, Reason: "score", Turns: 2, Uses: u.List()}, nil
+}
+
+// TestUnusedContent: a report names the listed content no game used, and
+// shards with different catalogues do not merge.
+func TestUnusedContent(t *testing.T) {
+	b, err := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := b.Report()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Catalogue != 3 || !slices.Equal(rep.Unused, []string{"ice", "wind"}) {
+		t.Errorf("catalogue %d, unused %v", rep.Catalogue, rep.Unused)
+	}
+	if got := rep.UnusedSummary(); got != "2 of 3 pieces of content in 4 games: ice, wind" {
+		t.Errorf("summary %q", got)
+	}
+	p0, _ := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}, Shard: 0, Shards: 2})
+	p1, _ := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}, Shard: 1, Shards: 2})
+	p1.Catalogue = []string{"fire"}
+	if _, err := Merge([]*Batch{p0, p1}); err == nil {
+		t.Error("parts with different catalogues merged")
+	}
+}
