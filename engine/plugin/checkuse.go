@@ -80,12 +80,13 @@ type Uses struct {
 	Dynamic bool
 }
 
-// ScriptUses returns the params script src (a hook of kind) reads; a script
-// that does not parse reads none.
+// ScriptUses returns the params script src (a hook of kind) reads. What a
+// script that does not parse reads is unknown, as for one that reads its
+// params dynamically: its syntax error is the one thing to report.
 func ScriptUses(kind *Kind, path string, src []byte) Uses {
 	chunk, err := parseChunk(path, src)
 	if err != nil {
-		return Uses{}
+		return Uses{Dynamic: true}
 	}
 	a := newAnalyzer(kind, src, DefaultLimits().MaxNesting)
 	a.block(chunk)
