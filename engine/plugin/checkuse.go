@@ -311,6 +311,12 @@ func (a *analyzer) globalRead(e *ast.IdentExpr) {
 		return
 	}
 	a.reads = append(a.reads, e)
+	if slices.Contains(a.declaring, e.Value) {
+		if a.ownInit == nil {
+			a.ownInit = map[*ast.IdentExpr]bool{}
+		}
+		a.ownInit[e] = true
+	}
 }
 
 // undefined reports the global reads of names nothing defines.
@@ -336,6 +342,10 @@ func (a *analyzer) undefined() {
 			continue
 		}
 		seen[e.Value] = true
-		a.problem(CodeUndefined, e.Line(), e.Value, defined, "the name %s is not defined: no local, global or library of the sandbox has that name", e.Value)
+		msg := "the name %s is not defined: no local, global or library of the sandbox has that name"
+		if a.ownInit[e] {
+			msg += " (a local is visible only after its local statement; a function that calls itself is declared with local function " + e.Value + ")"
+		}
+		a.problem(CodeUndefined, e.Line(), e.Value, defined, msg, e.Value)
 	}
 }
