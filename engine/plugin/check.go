@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
@@ -275,26 +274,7 @@ func (a *analyzer) assignGlobal(name string, line int) {
 // column finds name as a whole word on line, for a position the AST does
 // not record; 1 when it cannot.
 func (a *analyzer) column(line int, name string) int {
-	off := lineStart(a.src, line)
-	if off < 0 {
-		return 1
-	}
-	text := a.src[off:]
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	for from := 0; ; {
-		i := bytes.Index(text[from:], []byte(name))
-		if i < 0 {
-			return 1
-		}
-		i += from
-		end := i + len(name)
-		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
-			return utf8.RuneCount(text[:i]) + 1
-		}
-		from = end
-	}
+	return max(wordColumn(a.src, line, name), 1)
 }
 
 func isIdentByte(c byte) bool { return c == '_' || isAlpha(c) || isDigit(c) }

@@ -19,7 +19,7 @@ import (
 type Error struct {
 	Script string // path of the script (or the origin of a Go hook)
 	Line   int    // 1-based; 0 when unknown
-	Column int    // 1-based, in runes; 0 when unknown (run-time errors carry no column)
+	Column int    // 1-based, in runes; 0 when unknown (run-time errors: found in the text, see runtimeColumn)
 	Kind   string // hook kind, e.g. "mbg.tech"
 	ID     string // hook id
 	// Func is the hook function that was running, or "(load)" for the

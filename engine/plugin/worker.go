@@ -431,6 +431,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	if e.Line > 0 {
 		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
 	}
+	e.Column = hookColumn(inst.hook, e)
 	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
 		e.Limit = LimitStack
 	}
@@ -444,6 +445,14 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 		w.newState()
 	}
 	return e
+}
+
+// hookColumn is the column of the run-time error e of hook h.
+func hookColumn(h Hook, e *Error) int {
+	if lh, ok := h.(*LuaHook); ok {
+		return runtimeColumn(lh.src, e.Line, e.Message)
+	}
+	return e.Column
 }
 
 // fail turns the error of a PCall into an *Error and ends the call. A Go
@@ -473,6 +482,7 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 	if e.Line == 0 && len(e.Traceback) > 0 {
 		e.Line = e.Traceback[0].Line
 	}
+	e.Column = hookColumn(h, e)
 	switch {
 	case w.wd.tripped != LimitNone:
 		e.Limit = w.wd.tripped
