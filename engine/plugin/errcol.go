@@ -17,7 +17,8 @@ import (
 //   - a state write or a removed name: the name (Check's column);
 //   - indexing a nil value "with key 'k'": the start of the indexed
 //     expression (the undefined mgb of mgb.burn, where Check reports it);
-//   - calling a nil value, when the line calls one function: its name;
+//   - calling a nil value, when the line calls one function: its name (the
+//     last of a.b.c, the member Check reports unknown);
 //   - an error raised by error or assert on the line: that call;
 //   - otherwise the first token of the line, where its code begins.
 //
@@ -59,7 +60,7 @@ func runtimeColumn(src []byte, line int, msg string) int {
 		}
 	}
 	if strings.HasPrefix(msg, "attempt to call") && len(calls) == 1 {
-		return col(chainStart(toks, calls[0], calls[0]))
+		return col(calls[0])
 	}
 	for _, i := range calls {
 		if (toks[i].Str == "error" || toks[i].Str == "assert") && (i == 0 || toks[i-1].Type != '.' && toks[i-1].Type != ':') {

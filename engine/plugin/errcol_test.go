@@ -22,6 +22,8 @@ func TestRuntimeColumn(t *testing.T) {
 		{"removed name", "function effect(ctx)\n  local a, t = 1, os.time()\n  return 0, 0\nend\n", plugin.CodeUnavailable, 2, 19},
 		{"undefined table", "function effect(ctx)\n  local n = 1 + mgb.burn(2)\n  return 0, n\nend\n", plugin.CodeUndefined, 2, 17},
 		{"undefined function", "function effect(ctx)\n  local n = 2 * burn(2)\n  return 0, n\nend\n", plugin.CodeUndefined, 2, 17},
+		{"unknown member called", "function effect(ctx)\n  local n = 1\n  n = n + mbg.burnn(2)\n  return 0, n\nend\n", plugin.CodeUnknownMember, 3, 15},
+		{"method of nothing", "function effect(ctx)\n  local t = {}\n  local n = 2 * t:size()\n  return 0, n\nend\n", "", 3, 19},
 		{"error call", "function effect(ctx)\n  local n = ctx.value\n  if n > 0 then error('too strong') end\n  return 0, n\nend\n", "", 3, 17},
 		{"nil field indexed", "function effect(ctx)\n  local t = {}\n  local n = 1 + t.a.b\n  return 0, n\nend\n", "", 3, 17},
 		{"arithmetic", "function effect(ctx)\n  local n = ctx.value *\n      ctx.nope\n  return 0, n\nend\n", "", 2, 3},
