@@ -176,7 +176,7 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 			watchRender(env, g, r, o.render)
 		}
 		if o.sim > 0 && r.Value != nil {
-			watchSim(env, g, r, o.sim)
+			watchSim(env, o.out, g, r, o.sim)
 		}
 	}
 	fmt.Fprintf(env.Stderr, "mapc watch: waiting for changes (check %d done)\n", n)
@@ -203,7 +203,7 @@ func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
 	fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(dest))
 }
 
-func watchSim(env cli.Env, g build.Game, r *build.Result, games int) {
+func watchSim(env cli.Env, out cli.Output, g build.Game, r *build.Result, games int) {
 	s, ok := g.(build.Simulator)
 	if !ok {
 		return
@@ -215,9 +215,16 @@ func watchSim(env cli.Env, g build.Game, r *build.Result, games int) {
 			err = rep.WriteText(env.Stdout)
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
+	if err == nil {
+		return
 	}
+	// A hook that fails: at its line and column, as mapc sim reports it.
+	scripts := build.ScriptsOf(r)
+	if d, ok := scripts.Diagnostic(err); ok {
+		out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{r})))
+		return
+	}
+	fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
 }
 
 // watchDirs lists the directories whose changes matter: each scenario's
