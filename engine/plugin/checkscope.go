@@ -93,3 +93,54 @@ func (a *analyzer) varargColumn(line int) int {
 	}
 	return utf8.RuneCount(a.src[off:off+cols[0]-1]) + 1
 }
+
+// readColumn is the column (in runes) of the first read of the name on
+// line: the first occurrence that declares nothing (local n, function n,
+// for n, a parameter), names no field (t.n, t:n) and is assigned nothing
+// (n = v, {n = v}). When there is none it is column's answer.
+func (a *analyzer) readColumn(line int, name string) int {
+	toks := lineTokens(a.src, line)
+	for i, t := range toks {
+		if t.Type != parse.TIdent || t.Str != name || declares(toks, i) {
+			continue
+		}
+		if i > 0 && (toks[i-1].Type == '.' || toks[i-1].Type == ':') {
+			continue
+		}
+		if i+1 < len(toks) && toks[i+1].Type == '=' {
+			continue
+		}
+		return runeColumn(a.src, line, t.Pos.Column)
+	}
+	return a.column(line, name)
+}
+
+// declares reports whether the name toks[i] is declared there: after
+// local, function or for, in the name list that follows them, or in a
+// function's parameter list.
+func declares(toks []ast.Token, i int) bool {
+	j := i
+	for j >= 2 && toks[j-1].Type == ',' && toks[j-2].Type == parse.TIdent {
+		j -= 2 // back over a name list
+	}
+	if j == 0 {
+		return false
+	}
+	switch toks[j-1].Type {
+	case parse.TLocal, parse.TFunction, parse.TFor:
+		return true
+	case '(':
+		// function (…) or function a.b:c (…)
+		k := j - 2
+		for k >= 0 && toks[k].Type == parse.TIdent {
+			if k >= 1 && (toks[k-1].Type == '.' || toks[k-1].Type == ':') {
+				k -= 2
+				continue
+			}
+			k--
+			break
+		}
+		return k >= 0 && toks[k].Type == parse.TFunction
+	}
+	return false
+}

@@ -12,7 +12,8 @@ import (
 // TestCheckScoping holds the checker's scoping to the Lua 5.1 manual
 // (§2.4.7 local declarations, §2.6 visibility rules, §2.4.5 for, §2.5.9
 // function definitions), one rule per case, each once valid (no problem)
-// and once broken (the problem at its line and column).
+// and once broken (the problem at its line and column: the read, not the
+// declaration of the same name on that line).
 func TestCheckScoping(t *testing.T) {
 	t.Parallel()
 	type want struct {
@@ -37,7 +38,7 @@ func TestCheckScoping(t *testing.T) {
 		{"local f = function sees the f outside",
 			"local f = function() return 1 end\nfunction effect(ctx)\n  local f = function() return f() + 1 end\n  return 0, f()\nend\n", nil},
 		{"local f = function does not see itself",
-			"function effect(ctx)\n  local f = function(n) return f(n) end\n  return 0, f(1)\nend\n", undef(2, 9)},
+			"function effect(ctx)\n  local f = function(n) return f(n) end\n  return 0, f(1)\nend\n", undef(2, 32)},
 		// Upvalues: a function sees the locals of the functions around it.
 		{"upvalues of the chunk and of an enclosing function",
 			"local k = 2\nfunction effect(ctx)\n  local m = 3\n  local function g() return function() return k * m end end\n  return 0, g()()\nend\n", nil},
@@ -70,14 +71,14 @@ func TestCheckScoping(t *testing.T) {
 		{"numeric for variable after the loop",
 			"function effect(ctx)\n  local s = 0\n  for i = 1, 3 do s = s + i end\n  return 0, s + i\nend\n", undef(4, 17)},
 		{"numeric for limits do not see the variable",
-			"function effect(ctx)\n  for j = 1, j do end\n  return 0, 0\nend\n", undef(2, 7)},
+			"function effect(ctx)\n  for j = 1, j do end\n  return 0, 0\nend\n", undef(2, 14)},
 		// Generic for: the same.
 		{"generic for variables in the body",
 			"function effect(ctx)\n  local s = 0\n  for k, v in ipairs({1, 2}) do s = s + k * v end\n  return 0, s\nend\n", nil},
 		{"generic for variables after the loop",
 			"function effect(ctx)\n  for k in pairs({}) do end\n  return 0, k\nend\n", undef(3, 13)},
 		{"generic for explist does not see the variables",
-			"function effect(ctx)\n  for k, v in pairs(v) do end\n  return 0, 0\nend\n", undef(2, 10)},
+			"function effect(ctx)\n  for k, v in pairs(v) do end\n  return 0, 0\nend\n", undef(2, 21)},
 		// repeat … until: the condition sees the body's locals (§2.4.4);
 		// while's condition does not.
 		{"until sees the body's locals",
@@ -90,13 +91,13 @@ func TestCheckScoping(t *testing.T) {
 		{"local x = x sees the outer x",
 			"local x = 1\nfunction effect(ctx)\n  local x = x + 1\n  return 0, x\nend\n", nil},
 		{"local y = y with no outer y",
-			"function effect(ctx)\n  local y = y\n  return 0, y\nend\n", undef(2, 9)},
+			"function effect(ctx)\n  local y = y\n  return 0, y\nend\n", undef(2, 13)},
 		// Multiple assignment: all right sides are evaluated before the
 		// names are declared (or assigned).
 		{"multiple assignment and swap",
 			"function effect(ctx)\n  local a, b = 1, 2\n  a, b = b, a\n  local c, d = a, b\n  return c, d\nend\n", nil},
 		{"a right side does not see a name of its own statement",
-			"function effect(ctx)\n  local c, d = 1, c\n  return c, d\nend\n", undef(2, 9)},
+			"function effect(ctx)\n  local c, d = 1, c\n  return c, d\nend\n", undef(2, 19)},
 		// Method definitions: function t:m() has an implicit self.
 		{"self in a method",
 			"local t = {n = 1, inner = {}}\nfunction t:m() return self.n end\nfunction t.inner:m() return self end\nfunction effect(ctx) return 0, t:m() end\n", nil},

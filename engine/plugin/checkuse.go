@@ -346,6 +346,7 @@ func (a *analyzer) undefined() {
 		if a.ownInit[e] {
 			msg += " (a local is visible only after its local statement; a function that calls itself is declared with local function " + e.Value + ")"
 		}
-		a.problem(CodeUndefined, e.Line(), e.Value, defined, msg, e.Value)
+		a.problems = append(a.problems, Problem{Code: CodeUndefined, Line: e.Line(), Column: a.readColumn(e.Line(), e.Value),
+			Message: fmt.Sprintf(msg, e.Value), Name: e.Value, Candidates: defined})
 	}
 }
