@@ -70,6 +70,43 @@ func runtimeColumn(src []byte, line int, msg string) int {
 	return col(0)
 }
 
+// frameColumns places the frames of e's traceback: the innermost at the
+// error's column when it is the error's line, each other one at the call
+// of the function of the frame inside it (its name followed by arguments
+// on the frame's line), else where the line's code begins.
+func frameColumns(src []byte, e *Error) {
+	for i := range e.Traceback {
+		f := &e.Traceback[i]
+		if i == 0 && f.Line == e.Line {
+			f.Column = e.Column
+			continue
+		}
+		callee := ""
+		if i > 0 {
+			if name, ok := strings.CutPrefix(e.Traceback[i-1].Func, "function '"); ok {
+				callee = strings.TrimSuffix(name, "'")
+			}
+		}
+		f.Column = callColumn(src, f.Line, callee)
+	}
+}
+
+// callColumn is the column of the first call of name on line (the name
+// followed by '(', a string or a table), else of the line's first token;
+// 0 when the line is not in src.
+func callColumn(src []byte, line int, name string) int {
+	toks := lineTokens(src, line)
+	if line <= 0 || len(toks) == 0 {
+		return 0
+	}
+	for i := 0; name != "" && i+1 < len(toks); i++ {
+		if next := toks[i+1].Type; toks[i].Type == parse.TIdent && toks[i].Str == name && (next == '(' || next == parse.TString || next == '{') {
+			return runeColumn(src, line, toks[i].Pos.Column)
+		}
+	}
+	return runeColumn(src, line, toks[0].Pos.Column)
+}
+
 // chainStart returns the index of the first name of the chain a.b.c whose
 // last token is at i (a '.' or ':' before a key, or a name); def when the
 // chain does not start with a name.

@@ -49,3 +49,26 @@ func TestRuntimeColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestTracebackColumns: each frame of a run-time error's traceback stands
+// at the call it made.
+func TestTracebackColumns(t *testing.T) {
+	t.Parallel()
+	src := "local function helper(t)\n  return t.x.y\nend\nfunction effect(ctx)\n  local n = 1 + helper({})\n  return 0, n\nend\n"
+	for _, noFast := range []bool{false, true} {
+		reg := newRegistry(t, plugin.Limits{})
+		if _, err := reg.AddLua(mbghooks.TechKind, "t", "t.lua", []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: noFast, Rand: plugin.Seeded(1)})
+		_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "t"), &mbghooks.TechCtx{Value: 2}, &techHost{})
+		e := asError(t, err)
+		var got [][2]int
+		for _, f := range e.Traceback {
+			got = append(got, [2]int{f.Line, f.Column})
+		}
+		if e.Line != 2 || e.Column != 10 || len(got) != 2 || got[0] != [2]int{2, 10} || got[1] != [2]int{5, 17} {
+			t.Errorf("no fast path %v: error at %d:%d, frames %v; want 2:10, frames [2:10 5:17]", noFast, e.Line, e.Column, got)
+		}
+	}
+}

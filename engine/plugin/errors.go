@@ -40,6 +40,10 @@ type Error struct {
 type Frame struct {
 	Script string
 	Line   int
+	// Column is where the frame stands on its line (1-based, in runes): the
+	// error's column for the innermost frame, the call of the next inner
+	// frame's function for the others; 0 when unknown.
+	Column int
 	Func   string // "function 'f'", "main chunk", …, as Lua describes it
 }
 

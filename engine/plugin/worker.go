@@ -431,7 +431,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	if e.Line > 0 {
 		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
 	}
-	e.Column = hookColumn(inst.hook, e)
+	placeError(inst.hook, e)
 	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
 		e.Limit = LimitStack
 	}
@@ -447,12 +447,15 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	return e
 }
 
-// hookColumn is the column of the run-time error e of hook h.
-func hookColumn(h Hook, e *Error) int {
-	if lh, ok := h.(*LuaHook); ok {
-		return runtimeColumn(lh.src, e.Line, e.Message)
+// placeError finds the columns of the run-time error e of hook h and of
+// its traceback's frames in the script's text (errcol.go).
+func placeError(h Hook, e *Error) {
+	lh, ok := h.(*LuaHook)
+	if !ok {
+		return
 	}
-	return e.Column
+	e.Column = runtimeColumn(lh.src, e.Line, e.Message)
+	frameColumns(lh.src, e)
 }
 
 // fail turns the error of a PCall into an *Error and ends the call. A Go
@@ -482,7 +485,7 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 	if e.Line == 0 && len(e.Traceback) > 0 {
 		e.Line = e.Traceback[0].Line
 	}
-	e.Column = hookColumn(h, e)
+	placeError(h, e)
 	switch {
 	case w.wd.tripped != LimitNone:
 		e.Limit = w.wd.tripped
