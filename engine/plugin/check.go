@@ -165,13 +165,20 @@ type analyzer struct {
 	toks            *tokenIndex // the script's tokens, scanned on first use (checkscope.go)
 
 	// What checkuse.go gathers.
-	reads         []*ast.IdentExpr        // reads of globals
-	declaring     []string                // names of the local statements being walked
-	ownInit       map[*ast.IdentExpr]bool // reads of a name in its own local statement
-	globals       []string                // globals the script assigns
+	reads         []*ast.IdentExpr           // reads of globals
+	declaring     []ownName                  // names of the local statements being walked
+	ownInit       map[*ast.IdentExpr]ownName // reads of a name in its own local statement
+	globals       []string                   // globals the script assigns
 	params        []ParamUse
 	paramsDynamic bool
 	orLhs         ast.Expr // the left operand of the innermost or
+}
+
+// ownName is a name of a local statement being walked, and whether its
+// value is a function written there (local f = function … end).
+type ownName struct {
+	name string
+	fn   bool
 }
 
 // luaScope is one block's locals and the function depth it belongs to.
@@ -311,7 +318,13 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		knowns := make([]known, len(s.Names))
 		bound := len(s.Exprs) == len(s.Names)
 		outer := len(a.declaring)
-		a.declaring = append(a.declaring, s.Names...)
+		for i, n := range s.Names {
+			fn := false
+			if i < len(s.Exprs) {
+				_, fn = s.Exprs[i].(*ast.FunctionExpr)
+			}
+			a.declaring = append(a.declaring, ownName{n, fn})
+		}
 		defer func() { a.declaring = a.declaring[:outer] }()
 		for i, e := range s.Exprs {
 			if bound {

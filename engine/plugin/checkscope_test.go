@@ -117,11 +117,15 @@ func TestCheckScoping(t *testing.T) {
 }
 
 // TestCheckOwnInitializer: a read of a name in its own local statement says
-// why it is not defined.
+// why it is not defined, and how to write a recursive function.
 func TestCheckOwnInitializer(t *testing.T) {
 	t.Parallel()
 	got := plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local f = function(n) return f(n) end\n  return 0, f(1)\nend\n"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "declared with local function f") {
+		t.Errorf("problems %+v", got)
+	}
+	got = plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local y = y + 1\n  local z\n  return 0, y\nend\n"))
+	if len(got) != 1 || !strings.Contains(got[0].Message, "(a local is visible only after its local statement)") {
 		t.Errorf("problems %+v", got)
 	}
 }

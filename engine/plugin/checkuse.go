@@ -311,11 +311,13 @@ func (a *analyzer) globalRead(e *ast.IdentExpr) {
 		return
 	}
 	a.reads = append(a.reads, e)
-	if slices.Contains(a.declaring, e.Value) {
-		if a.ownInit == nil {
-			a.ownInit = map[*ast.IdentExpr]bool{}
+	for _, d := range a.declaring {
+		if d.name == e.Value {
+			if a.ownInit == nil {
+				a.ownInit = map[*ast.IdentExpr]ownName{}
+			}
+			a.ownInit[e] = d
 		}
-		a.ownInit[e] = true
 	}
 }
 
@@ -343,8 +345,12 @@ func (a *analyzer) undefined() {
 		}
 		seen[e.Value] = true
 		msg := "the name %s is not defined: no local, global or library of the sandbox has that name"
-		if a.ownInit[e] {
-			msg += " (a local is visible only after its local statement; a function that calls itself is declared with local function " + e.Value + ")"
+		if d, ok := a.ownInit[e]; ok {
+			hint := "a local is visible only after its local statement"
+			if d.fn {
+				hint += "; a function that calls itself is declared with local function " + e.Value
+			}
+			msg += " (" + hint + ")"
 		}
 		a.problems = append(a.problems, Problem{Code: CodeUndefined, Line: e.Line(), Column: a.readColumn(e.Line(), e.Value),
 			Message: fmt.Sprintf(msg, e.Value), Name: e.Value, Candidates: defined})
