@@ -415,7 +415,7 @@ func (g *scopeGen) invisible() (string, bool) {
 
 // TestCheckGenerated: on 10,000 random valid programs (parsed and compiled
 // by gopher-lua too) the checker reports nothing; on 1,000 programs with
-// one name read out of its scope it reports that name undefined.
+// one name read out of its scope it reports that name undefined, at it.
 func TestCheckGenerated(t *testing.T) {
 	t.Parallel()
 	counts := map[string]int{}
@@ -457,6 +457,11 @@ func TestCheckGenerated(t *testing.T) {
 		ps := plugin.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src))
 		if len(ps) != 1 || ps[0].Code != plugin.CodeUndefined || ps[0].Name != g.mistake {
 			t.Fatalf("seed %d: %s read out of scope; problems %+v\n%s", seed, g.mistake, ps, src)
+		}
+		// The problem stands at the name, not at some other place.
+		line := []rune(strings.Split(src, "\n")[ps[0].Line-1])
+		if c := ps[0].Column; c < 1 || c > len(line) || !strings.HasPrefix(string(line[c-1:]), g.mistake) {
+			t.Fatalf("seed %d: %s reported at %d:%d, where the line is %q", seed, g.mistake, ps[0].Line, c, string(line))
 		}
 	}
 }
