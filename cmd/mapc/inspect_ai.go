@@ -72,6 +72,11 @@ func runInspectAI(args []string, env cli.Env) int {
 	}
 	v, err := ex.ExplainAI(res.Value, s, decisions, *person)
 	if err != nil {
+		// A hook that fails on the way: at its line, as mapc sim reports it.
+		scripts := build.ScriptsOf(res)
+		if d, ok := scripts.Diagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res})))
+		}
 		fmt.Fprintln(env.Stderr, "mapc inspect --ai:", err)
 		return diag.ExitFailure
 	}

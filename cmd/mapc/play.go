@@ -75,11 +75,24 @@ func runPlay(args []string, env cli.Env) int {
 		}
 		*seed = saved.Seed
 	}
+	scripts := build.ScriptsOf(res)
+	// A hook that fails is the user's script: a diagnostic at its line and
+	// column, named as mapc check names it, exit 1.
+	hookFailed := func(err error) (int, bool) {
+		d, ok := scripts.Diagnostic(err)
+		if !ok {
+			return 0, false
+		}
+		return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res}))), true
+	}
 	probe, warns, err := pl.Table(res.Value, *seed, nil, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc play: warning:", w)
 	}
 	if err != nil {
+		if code, ok := hookFailed(err); ok {
+			return code
+		}
 		fmt.Fprintln(env.Stderr, "mapc play:", err)
 		return diag.ExitFailure
 	}
@@ -153,6 +166,9 @@ func runPlay(args []string, env cli.Env) int {
 		}}
 	if *replay != "" {
 		if err := s.Watch(table, saved.Decisions); err != nil {
+			if code, ok := hookFailed(err); ok {
+				return code
+			}
 			fmt.Fprintln(env.Stderr, "mapc play --replay:", err)
 			return diag.ExitErrors
 		}
@@ -166,6 +182,9 @@ func runPlay(args []string, env cli.Env) int {
 		if errors.Is(err, console.ErrQuit) {
 			fmt.Fprintln(env.Stdout, "quit: the game was not finished")
 			return diag.ExitOK
+		}
+		if code, ok := hookFailed(err); ok {
+			return code
 		}
 		fmt.Fprintln(env.Stderr, "mapc play:", err)
 		return diag.ExitFailure

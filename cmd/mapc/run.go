@@ -231,7 +231,7 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 			fmt.Fprintf(env.Stderr, "mapc check: %s: warning: %s\n", res.Name, w)
 		}
 		if err != nil {
-			if d, ok := build.ScriptErrorDiagnostic(err); ok {
+			if d, ok := build.ScriptsOf(res).Diagnostic(err); ok {
 				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool {
 					return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject
 				}) {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -123,6 +122,7 @@ func runSim(args []string, env cli.Env) int {
 	if len(res.Diags) > 0 {
 		textOut.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
+	scripts := build.ScriptsOf(res)
 	game, warns, err := s.Sim(res.Value, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc sim: warning:", w)
@@ -130,8 +130,8 @@ func runSim(args []string, env cli.Env) int {
 	if err != nil {
 		// A script that does not load (a mod's syntax error, say) is the
 		// user's input: a diagnostic at its line, exit 1.
-		if d, ok := build.ScriptErrorDiagnostic(err); ok {
-			return out.Report(env, diag.Diagnostics{d}, cli.Sources([]*build.Result{res}))
+		if d, ok := scripts.Diagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res})))
 		}
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
@@ -162,13 +162,13 @@ func runSim(args []string, env cli.Env) int {
 		opts.Progress = p.update
 	}
 	if *report == "balance" {
-		return runBalance(env, out, game, opts, *format, *dest, func(order []string) func(int) string {
+		return runBalance(env, out, scripts, game, opts, *format, *dest, func(order []string) func(int) string {
 			return replayCommand(positional[0], *seed, order, mods)
 		})
 	}
 	batch, err := sim.Play(game, opts)
 	if err != nil {
-		return reportFailures(env, out, err, replayCommand(positional[0], *seed, agents, mods))
+		return reportFailures(env, out, scripts, err, replayCommand(positional[0], *seed, agents, mods))
 	}
 	if shards > 0 {
 		return writeBatch(env, batch, *dest)
@@ -261,7 +261,7 @@ func runSimMerge(args []string, env cli.Env) int {
 
 // runBalance plays the batch in every seat order (the agents rotated over
 // the roles) and prints the balance report.
-func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, format, dest string, replay func(order []string) func(int) string) int {
+func runBalance(env cli.Env, out cli.Output, scripts *build.Scripts, game sim.Game, opts sim.Options, format, dest string, replay func(order []string) func(int) string) int {
 	roles := game.Roles()
 	agents := make([]string, len(roles))
 	for i := range agents {
@@ -273,7 +273,7 @@ func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, fo
 		o.Agents = order
 		b, err := sim.Play(game, o)
 		if err != nil {
-			return reportFailures(env, out, err, replay(order))
+			return reportFailures(env, out, scripts, err, replay(order))
 		}
 		batches = append(batches, b)
 	}
@@ -367,10 +367,12 @@ func shellQuote(s string) string {
 
 // reportFailures reports the failed games of a batch. A script's failure is
 // a diagnostic at its line (lua-runtime, exit 1) with its traceback and the
-// command that replays the game alone; anything else (an engine error, the
+// command that replays the game alone, named and shown as scripts has it
+// (the scenario's own scripts as mapc check names them, their excerpts
+// from the bundled source); anything else (an engine error, the
 // wall-clock backstop of an overloaded machine) is an internal failure,
 // exit 2, with the same replay command.
-func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) string) int {
+func reportFailures(env cli.Env, out cli.Output, scripts *build.Scripts, err error, replay func(int) string) int {
 	var fails sim.Failures
 	if !errors.As(err, &fails) {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
@@ -379,7 +381,7 @@ func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) str
 	var ds diag.Diagnostics
 	internal := false
 	for _, f := range fails {
-		d, ok := build.ScriptErrorDiagnostic(f.Err)
+		d, ok := scripts.Diagnostic(f.Err)
 		if !ok {
 			internal = true
 			fmt.Fprintf(env.Stderr, "mapc sim: game %d (seed %d): %v\n  replay it alone: %s\n", f.Game, f.Seed, f.Err, replay(f.Game))
@@ -390,10 +392,11 @@ func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) str
 	}
 	code := diag.ExitOK
 	if len(ds) > 0 {
-		code = out.Report(env, ds, func(file string) ([]byte, bool) {
-			b, err := os.ReadFile(file)
+		code = out.Report(env, ds, scripts.Sources(func(file string) ([]byte, bool) {
+			// A mod's script, by the path the mod was given by.
+			b, err := source.ReadRegular(file, source.DefaultLimits.MaxFileSize)
 			return b, err == nil
-		})
+		}))
 	}
 	if internal {
 		return diag.ExitFailure

@@ -179,7 +179,7 @@ func checkCodes() [][3]string {
 		{CodeStateWrite, "error", "A hook function assigns a global or a top-level local of its script (an upvalue). Such state is lost when a game is saved and loaded and breaks replays, so it is an error when the game runs too; use a local, or keep lasting state through the host API."},
 		{CodeUnknownField, "error", "A hook function reads a ctx field its kind does not declare (`ctx.celvee`), with a did-you-mean."},
 		{CodeUnknownMember, "error", "The script reads a function of the host table or of `string`, `table` or `math` that does not exist (`math.flor`), also through a local alias."},
-		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`)."},
+		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`). Scopes are Lua 5.1's: the body of `local function f` sees f, the body of `local f = function` does not."},
 		{CodeArity, "error", "A host or library function (`mbg.burn`, `math.floor`, `string.rep`, …) is called with more arguments than it takes, or fewer than it needs, where the count is clear from the text."},
 		{CodeUnavailable, "error", "The script uses a name the sandbox does not provide (`os`, `io`, `require`, `load`, `debug`, `coroutine`, …). At run time reading one fails with the same message."},
 	}

@@ -312,6 +312,14 @@ func (a *analyzer) globalRead(e *ast.IdentExpr) {
 		return
 	}
 	a.reads = append(a.reads, e)
+	for _, d := range a.declaring {
+		if d.name == e.Value {
+			if a.ownInit == nil {
+				a.ownInit = map[*ast.IdentExpr]ownName{}
+			}
+			a.ownInit[e] = d
+		}
+	}
 }
 
 // undefined reports the global reads of names nothing defines.
@@ -337,6 +345,15 @@ func (a *analyzer) undefined() {
 			continue
 		}
 		seen[e.Value] = true
-		a.problem(CodeUndefined, e.Line(), e.Value, defined, "the name %s is not defined: no local, global or library of the sandbox has that name", e.Value)
+		msg := "the name %s is not defined: no local, global or library of the sandbox has that name"
+		if d, ok := a.ownInit[e]; ok {
+			hint := "a local is visible only after its local statement"
+			if d.fn {
+				hint += "; a function that calls itself is declared with local function " + e.Value
+			}
+			msg += " (" + hint + ")"
+		}
+		a.problems = append(a.problems, Problem{Code: CodeUndefined, Line: e.Line(), Column: a.readColumn(e.Line(), e.Value),
+			Message: fmt.Sprintf(msg, e.Value), Name: e.Value, Candidates: defined})
 	}
 }

@@ -304,6 +304,7 @@ type LuaHook struct {
 	path   string
 	sha256 string
 	proto  *lua.FunctionProto
+	src    []byte // the source, to place run-time errors (errcol.go)
 	// fast is the script compiled for the fast path (fast.go), nil when
 	// it is outside the subset for the reason fastWhy.
 	fast    *fastScript
@@ -319,7 +320,7 @@ func CompileLua(kind *Kind, id, path string, src []byte, limits Limits) (*LuaHoo
 		line, col, msg := syntaxPosition(err, src)
 		return nil, &Error{Script: path, Line: line, Column: col, Kind: kind.Name, ID: id, Message: msg}
 	}
-	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto}
+	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto, src: src}
 	h.fast, h.fastWhy = compileFast(kind, path, src, proto, limits)
 	return h, nil
 }

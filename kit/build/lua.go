@@ -130,7 +130,7 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 		}
 		if f.Line > 0 && f.Script != "" {
 			d.Related = append(d.Related, diag.Related{Message: "called in " + f.Func,
-				Range: diag.Range{File: f.Script, Start: diag.Pos{Line: f.Line, Column: 1}, End: diag.Pos{Line: f.Line, Column: 1}}})
+				Range: diag.Range{File: f.Script, Start: diag.Pos{Line: f.Line, Column: max(f.Column, 1)}, End: diag.Pos{Line: f.Line, Column: max(f.Column, 1)}}})
 		}
 	}
 	return d, true

@@ -122,6 +122,10 @@ type Options struct {
 	// Workers plays win-rate batches in parallel (results do not depend
 	// on it); 0 means GOMAXPROCS.
 	Workers int
+	// Scripts names the config's scripts in the diagnostic of a hook that
+	// fails while a test plays (build.ScriptsOf); nil keeps their bundled
+	// paths.
+	Scripts *build.Scripts
 }
 
 // Outcome is what running one file found.
@@ -168,7 +172,7 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 				Summary: "Scenario test failed", Detail: fmt.Sprintf("%s: ", t.Name) + fmt.Sprintf(format, args...), Subject: at})
 		}
 		before := len(out.Diags)
-		if b := runTest(t, g, player, config, opts, fail); b != nil {
+		if b := runTest(t, g, player, config, opts, fail, out.hookFailed(opts, t.Name, at)); b != nil {
 			batches = append(batches, b)
 		}
 		if len(out.Diags) == before {
@@ -194,7 +198,11 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 		}
 		pt, err := player.Play(config, p.Seed, p.Agents, p.Decisions)
 		if err != nil {
-			report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
+			if !out.hookFailed(opts, p.Name, at)(err) {
+				report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
+			} else {
+				out.Failed = append(out.Failed, p.Name)
+			}
 			continue
 		}
 		got := Transcript(p, pt)
@@ -226,13 +234,33 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 	return out
 }
 
-func runTest(t Test, g build.Game, player build.Player, config any, opts Options, fail func(string, ...any)) *sim.Batch {
+// hookFailed returns what reports a game of the test name (at) that
+// failed in a hook: the hook's diagnostic, at the script's line and
+// column, naming the test. It reports whether err was such a failure.
+func (out *Outcome) hookFailed(opts Options, name string, at *diag.Range) func(error) bool {
+	return func(err error) bool {
+		d, ok := opts.Scripts.Diagnostic(err)
+		if !ok {
+			return false
+		}
+		d.Detail = fmt.Sprintf("%s: the game could not be played. %s", name, d.Detail)
+		if at != nil {
+			d.Related = append(d.Related, diag.Related{Message: "in the test " + name, Range: *at})
+		}
+		out.Diags = append(out.Diags, d)
+		return true
+	}
+}
+
+func runTest(t Test, g build.Game, player build.Player, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
 	if t.Expect.WinRate != nil || len(t.Expect.Used) > 0 {
-		return batchTest(t, g, config, opts, fail)
+		return batchTest(t, g, config, opts, fail, hookFailed)
 	}
 	pt, err := player.Play(config, t.Seed, t.Agents, t.Decisions)
 	if err != nil {
-		fail("the game could not be played: %v", err)
+		if !hookFailed(err) {
+			fail("the game could not be played: %v", err)
+		}
 		return nil
 	}
 	e := t.Expect
@@ -355,7 +383,7 @@ func valueText(v any) string {
 
 // batchTest plays the batch mapc sim plays with the test's seed and checks
 // its win rate and the content it used; it returns the batch.
-func batchTest(t Test, g build.Game, config any, opts Options, fail func(string, ...any)) *sim.Batch {
+func batchTest(t Test, g build.Game, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
 	s, ok := g.(build.Simulator)
 	if !ok {
 		fail("the %s engine cannot play batches", g.Name())
@@ -363,7 +391,9 @@ func batchTest(t Test, g build.Game, config any, opts Options, fail func(string,
 	}
 	game, _, err := s.Sim(config, nil)
 	if err != nil {
-		fail("the game could not be played: %v", err)
+		if !hookFailed(err) {
+			fail("the game could not be played: %v", err)
+		}
 		return nil
 	}
 	games := t.Games
@@ -383,7 +413,9 @@ func batchTest(t Test, g build.Game, config any, opts Options, fail func(string,
 	}
 	b, err := sim.Play(game, sim.Options{Games: games, Seed: t.Seed, Agents: agents, Workers: workers})
 	if err != nil {
-		fail("the games could not be played: %v", err)
+		if !hookFailed(err) {
+			fail("the games could not be played: %v", err)
+		}
 		return nil
 	}
 	rep, err := b.Report()
