@@ -44,7 +44,16 @@ func ScriptsOf(r *Result) *Scripts {
 			Source string `json:"source"`
 		} `json:"scripts"`
 	}
-	if json.Unmarshal(r.Config, &cfg) != nil {
+	data := r.Config // a loaded config's text
+	if data == nil && r.Value != nil {
+		// A compile keeps its config in memory; its scripts are read from
+		// the config's JSON form, which every game's bundle shares.
+		var err error
+		if data, err = Marshal(r.Value); err != nil {
+			return s
+		}
+	}
+	if json.Unmarshal(data, &cfg) != nil {
 		return s
 	}
 	for _, sc := range cfg.Scripts {
