@@ -160,7 +160,7 @@ func (s Sim) Roles() []string {
 func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
 	switch name {
 	case AgentHeuristic:
-		return agent.Heuristic{}, nil
+		return agent.Heuristic{Vary: true, Seed: sim.GameSeed(seed, p)}, nil
 	case AgentRandom:
 		return agent.Random{Seed: sim.GameSeed(seed, p)}, nil
 	}

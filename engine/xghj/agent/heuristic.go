@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sandtable/sandtable/engine/play"
+	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
 
@@ -22,33 +23,78 @@ import (
 //   - moves its capital into the middle of its land when it has lost it.
 //
 // Under the rulebook rules its strategy is rulebook's.
+//
+// With Vary set it plays like a person would from game to game, drawing
+// from a stream of Seed: it bids up to a tenth of its money, spawns on one
+// of the cells scoring within a tenth of the best, breaks ties between
+// targets of about equal worth at random, and has a temper of its own (a
+// boldness drawn once from Seed) that moves its war thresholds.
 type Heuristic struct {
-	// Bid is the spawn bid (default 0).
+	// Bid is the spawn bid (default 0; with Vary, the least bid).
 	Bid int
+	// Vary and Seed: see above.
+	Vary bool
+	Seed uint64
+}
+
+// boldness is the player's temper in [0, 1): 0 is cautious, 1 bold; 0.5
+// without Vary (the thresholds as documented).
+func (a Heuristic) boldness() float64 {
+	if !a.Vary {
+		return 0.5
+	}
+	return rng.New(a.Seed ^ 0xb01d).Float()
+}
+
+// stream returns the random stream of one ask, nil without Vary.
+func (a Heuristic) stream(v *xghj.View, req *play.OrderRequest) *rng.RNG {
+	if !a.Vary {
+		return nil
+	}
+	return stream(a.Seed, v, req.Attempt)
+}
+
+// shuffleTies adds up to spread to each target's score and sorts again, so
+// targets of about equal worth come in a random order (r nil: unchanged).
+func shuffleTies(targets []target, r *rng.RNG, spread int) {
+	if r == nil {
+		return
+	}
+	for i := range targets {
+		targets[i].score += r.IntN(spread)
+	}
+	slices.SortStableFunc(targets, func(p, q target) int { return q.score - p.score })
 }
 
 // Orders implements xghj.OrderDecider.
 func (a Heuristic) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, error) {
+	r := a.stream(v, req)
 	switch v.Phase {
 	case xghj.PhaseBid:
-		return xghj.Commands{Bid: a.Bid}, nil
+		bid := a.Bid
+		if r != nil {
+			bid += r.IntN(v.Constants.InitialPlayerMoney/10 + 1)
+		}
+		return xghj.Commands{Bid: bid}, nil
 	case xghj.PhaseSpawn:
-		if at, ok := bestSpawn(v); ok {
+		if at, ok := bestSpawn(v, r); ok {
 			return xghj.Commands{Spawn: &at}, nil
 		}
 		return xghj.Commands{}, play.ErrDefault
 	}
 	if v.Rulebook {
-		return a.rulebook(v), nil
+		return a.rulebook(v, r), nil
 	}
-	return a.round(v), nil
+	return a.round(v, r), nil
 }
 
 // bestSpawn scores every legal cell by the resources within distance 3,
-// preferring cells at least twice the minimum distance from the others.
-func bestSpawn(v *xghj.View) (xghj.Pos, bool) {
+// preferring cells at least twice the minimum distance from the others;
+// with r, a random one of the cells scoring within a tenth of the best.
+func bestSpawn(v *xghj.View, r *rng.RNG) (xghj.Pos, bool) {
 	best, bestScore := xghj.Invalid, math.MinInt
 	for _, far := range []int{2 * v.Constants.MinAbsDistBetween, v.Constants.MinAbsDistBetween} {
+		var scores []int // by cell, -1 for illegal ones (with r)
 		for y := range v.Rows {
 			for x := range v.Cols {
 				at := xghj.Pos{X: x, Y: y}
@@ -69,7 +115,23 @@ func bestSpawn(v *xghj.View) (xghj.Pos, bool) {
 				if score > bestScore {
 					best, bestScore = at, score
 				}
+				if r != nil {
+					for len(scores) < y*v.Cols+x {
+						scores = append(scores, -1)
+					}
+					scores = append(scores, score)
+				}
 			}
+		}
+		if best != xghj.Invalid && r != nil {
+			var near []int
+			for i, s := range scores {
+				if s >= 0 && s*10 >= bestScore*9 {
+					near = append(near, i)
+				}
+			}
+			i := near[r.IntN(len(near))]
+			return xghj.Pos{X: i % v.Cols, Y: i / v.Cols}, true
 		}
 		if best != xghj.Invalid {
 			return best, true
@@ -78,7 +140,7 @@ func bestSpawn(v *xghj.View) (xghj.Pos, bool) {
 	return best, false
 }
 
-func (a Heuristic) round(v *xghj.View) xghj.Commands {
+func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 	me := v.Me
 	c := v.Defaults
 	c.Diplomacy = slices.Clone(c.Diplomacy)
@@ -105,7 +167,9 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		}
 	}
 
-	// Diplomacy by relative strength.
+	// Diplomacy by relative strength; the war chest a bold player wants
+	// is 20, a cautious one's 60 (40 without Vary).
+	chest := 20 + int(40*(1-a.boldness()))
 	cost := 0
 	for q := range v.Players {
 		in := v.Info[q]
@@ -116,7 +180,7 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		switch in.Status {
 		case xghj.Allied:
 			d = xghj.FormAlliance
-			if near[q] && in.Income*3 < inc && saving > 40 {
+			if near[q] && in.Income*3 < inc && saving > chest {
 				d = xghj.JustifyWar
 			}
 		case xghj.AtWar:
@@ -129,7 +193,7 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		case xghj.NeutralStatus:
 			if in.Income*2 > inc*3 {
 				d = xghj.FormAlliance
-			} else if near[q] && in.Income*2 < inc && saving > 40 {
+			} else if near[q] && in.Income*2 < inc && saving > chest {
 				d = xghj.JustifyWar
 			}
 		}
@@ -181,6 +245,7 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 
 	// Targets: takeable cells next to our land, richest first.
 	targets := frontier(v, mine, atWar)
+	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0)
 	limit := v.Constants.MilitaryCountLimit
 	for _, t := range targets {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -149,5 +150,57 @@ func TestHeuristicSpawn(t *testing.T) {
 	c2 := orders(t, v)
 	if d := abs(c2.Spawn.X-c.Spawn.X) + abs(c2.Spawn.Y-c.Spawn.Y); d < 3 {
 		t.Errorf("second spawn %v at distance %d of %v", *c2.Spawn, d, *c.Spawn)
+	}
+}
+
+// With Vary, targets of equal worth come in an order drawn from the seed:
+// on a plain of equal cells, different seeds open toward different cells,
+// and one seed always toward the same.
+func TestHeuristicVaryBreaksTies(t *testing.T) {
+	terrain := []string{"rrrrr", "rrrrr", "rrrrr", "rrrrr", "rrrrr"}
+	owners := []string{".....", ".....", "00000", ".....", "....."}
+	first := func(seed uint64) string {
+		v := handView(terrain, owners, 2)
+		v.Info[0].Capital = xghj.Pos{X: 2, Y: 2}
+		c, err := Heuristic{Vary: true, Seed: seed}.Orders(v, &play.OrderRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Bombs) == 0 {
+			t.Fatalf("seed %d: no bombs", seed)
+		}
+		return fmt.Sprint(c.Bombs)
+	}
+	if a, b := first(7), first(7); a != b {
+		t.Fatalf("one seed, two openings: %v and %v", a, b)
+	}
+	v := handView(terrain, owners, 2)
+	v.Info[0].Capital = xghj.Pos{X: 2, Y: 2}
+	fixed := orders(t, v) // without Vary: always the same
+	openings := map[string]bool{}
+	for seed := range uint64(20) {
+		openings[first(seed)] = true
+	}
+	if len(openings) < 2 {
+		t.Errorf("20 seeds opened alike (%v); without Vary: %v", openings, fixed.Bombs)
+	}
+}
+
+// Boldness moves the war chest: a bold player (boldness near 1) wants
+// less money before a war on a weaker neighbour than a cautious one.
+func TestHeuristicBoldnessVaries(t *testing.T) {
+	if (Heuristic{}).boldness() != 0.5 {
+		t.Fatal("without Vary the temper is the documented middle")
+	}
+	lo, hi := 1.0, 0.0
+	for seed := range uint64(50) {
+		b := Heuristic{Vary: true, Seed: seed}.boldness()
+		if b < 0 || b >= 1 {
+			t.Fatalf("boldness %v out of [0, 1)", b)
+		}
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	if hi-lo < 0.5 {
+		t.Errorf("50 seeds span only boldness %v..%v", lo, hi)
 	}
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"slices"
 
+	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
 
@@ -24,7 +25,7 @@ import (
 //     six for enemy land too dear for two (progress lasts);
 //   - with nobody left outside its unions, it leaves a union with a much
 //     weaker partner (the truce then lets it turn on it).
-func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
+func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 	me := v.Me
 	k := v.Constants
 	c := v.Defaults
@@ -67,6 +68,9 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			focus = q
 		}
 	}
+	// The money a weaker neighbour's war waits for: 2 levels' worth for a
+	// bold player, 6 for a cautious one (4 without Vary).
+	warChest := 2 + int(4*(1-a.boldness()))
 	for q := range v.Players {
 		in := v.Info[q]
 		if q == me {
@@ -89,7 +93,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			switch {
 			case strength(in)*2 > mine*3:
 				d = xghj.FormAlliance
-			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > 4*k.CityCost ||
+			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > warChest*k.CityCost ||
 				strength(in)*2 <= mine*3 && my.Saving > 30*k.CityCost):
 				// A much weaker neighbour, or any not much stronger one
 				// once the money piles up.
@@ -154,6 +158,7 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 	}
 
 	targets := frontier(v, land, atWar)
+	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0) * float64(k.InfluencePerLevel)
 	for _, t := range targets {
 		if levels <= 0 || len(build) >= k.MilitaryCountLimit || w <= 0 {
