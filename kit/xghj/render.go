@@ -33,7 +33,7 @@ var fallbackColours = []string{"#e6d5f0", "#fde0c5", "#d0f0ef", "#f6d6d6", "#e0e
 const (
 	waterColour      = "#7fb2e5"
 	impassableColour = "#78909c"
-	regionWidth = 2.5
+	regionWidth      = 2.5
 )
 
 // regionColours outline the regions, by index.
