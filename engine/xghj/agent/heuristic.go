@@ -35,6 +35,8 @@ type Heuristic struct {
 	// Vary and Seed: see above.
 	Vary bool
 	Seed uint64
+	// trace, when set, records the choice (Explain).
+	trace *Trace
 }
 
 // boldness is the player's temper in [0, 1): 0 is cautious, 1 bold; 0.5
@@ -75,9 +77,12 @@ func (a Heuristic) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, 
 		if r != nil {
 			bid += r.IntN(v.Constants.InitialPlayerMoney/10 + 1)
 		}
+		if a.trace != nil {
+			a.trace.Bid = &bid
+		}
 		return xghj.Commands{Bid: bid}, nil
 	case xghj.PhaseSpawn:
-		if at, ok := bestSpawn(v, r); ok {
+		if at, ok := bestSpawn(v, r, a.trace); ok {
 			return xghj.Commands{Spawn: &at}, nil
 		}
 		return xghj.Commands{}, play.ErrDefault
@@ -91,7 +96,10 @@ func (a Heuristic) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, 
 // bestSpawn scores every legal cell by the resources within distance 3,
 // preferring cells at least twice the minimum distance from the others;
 // with r, a random one of the cells scoring within a tenth of the best.
-func bestSpawn(v *xghj.View, r *rng.RNG) (xghj.Pos, bool) {
+func bestSpawn(v *xghj.View, r *rng.RNG, tr *Trace) (xghj.Pos, bool) {
+	if tr != nil {
+		defer func() { tr.Spawns = topSpawns(tr.Spawns, 8) }()
+	}
 	best, bestScore := xghj.Invalid, math.MinInt
 	for _, far := range []int{2 * v.Constants.MinAbsDistBetween, v.Constants.MinAbsDistBetween} {
 		var scores []int // by cell, -1 for illegal ones (with r)
@@ -115,6 +123,9 @@ func bestSpawn(v *xghj.View, r *rng.RNG) (xghj.Pos, bool) {
 				if score > bestScore {
 					best, bestScore = at, score
 				}
+				if tr != nil {
+					tr.Spawns = append(tr.Spawns, SpawnTerm{Cell: at, Resources: score, Far: far > v.Constants.MinAbsDistBetween})
+				}
 				if r != nil {
 					for len(scores) < y*v.Cols+x {
 						scores = append(scores, -1)
@@ -131,9 +142,11 @@ func bestSpawn(v *xghj.View, r *rng.RNG) (xghj.Pos, bool) {
 				}
 			}
 			i := near[r.IntN(len(near))]
-			return xghj.Pos{X: i % v.Cols, Y: i / v.Cols}, true
+			markSpawn(tr, pos(v, i))
+			return pos(v, i), true
 		}
 		if best != xghj.Invalid {
+			markSpawn(tr, best)
 			return best, true
 		}
 	}
@@ -176,26 +189,29 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 		if q == me || !in.Visible {
 			continue
 		}
-		d := xghj.KeepNeutral
+		d, rule := xghj.KeepNeutral, "no reason to change"
 		switch in.Status {
 		case xghj.Allied:
-			d = xghj.FormAlliance
+			d, rule = xghj.FormAlliance, "keep the alliance"
 			if near[q] && in.Income*3 < inc && saving > chest {
-				d = xghj.JustifyWar
+				d, rule = xghj.JustifyWar, "a neighbouring ally under a third as strong, and money above the war chest: war"
 			}
 		case xghj.AtWar:
-			d = xghj.JustifyWar
+			d, rule = xghj.JustifyWar, "keep fighting a neighbour"
 			if in.Income*10 > inc*13 {
-				d = xghj.FormAlliance
+				d, rule = xghj.FormAlliance, "an enemy over 1.3 times as strong: seek peace"
 			} else if !near[q] {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "an enemy not next to us: let the war go"
 			}
 		case xghj.NeutralStatus:
 			if in.Income*2 > inc*3 {
-				d = xghj.FormAlliance
+				d, rule = xghj.FormAlliance, "over 1.5 times as strong: seek an alliance"
 			} else if near[q] && in.Income*2 < inc && saving > chest {
-				d = xghj.JustifyWar
+				d, rule = xghj.JustifyWar, "a neighbour under half as strong, and money above the war chest: war"
 			}
+		}
+		if a.trace != nil {
+			a.trace.Diplomacy = append(a.trace.Diplomacy, DipTerm{Player: q, Status: in.Status, Strength: in.Income, Near: near[q], Command: d, Rule: rule})
 		}
 		switch d {
 		case xghj.JustifyWar:
@@ -206,6 +222,9 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 		c.Diplomacy[q] = d
 	}
 	budget := saving - cost - 2
+	if a.trace != nil {
+		a.trace.WarChest, a.trace.Strength, a.trace.Budget = chest, inc, max(budget, 0)
+	}
 	if budget <= 0 || len(mine) == 0 {
 		return a.capital(v, c, mine)
 	}
@@ -237,6 +256,9 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 		}
 		if threat {
 			b := xghj.Bomb{X: capital.X, Y: capital.Y, Size: budget * 3 / 10}
+			if a.trace != nil {
+				a.trace.Defence = &Placement{Cell: capital, Size: b.Size, Why: "an enemy within 4 of the capital: 3/10 of the budget on it"}
+			}
 			c.Bombs = append(c.Bombs, b)
 			add(b)
 			budget -= b.Size
@@ -248,7 +270,8 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0)
 	limit := v.Constants.MilitaryCountLimit
-	for _, t := range targets {
+	tts := a.traceTargets(v, targets)
+	for k, t := range targets {
 		if budget <= 0 || len(c.Bombs) >= limit-1 || w <= 0 {
 			break
 		}
@@ -259,12 +282,15 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 		}
 		short := need - plan[t.cell]
 		if short <= 0 {
+			tts.result(k, 0, "taken already by the influence planned")
 			continue
 		}
 		size := int(math.Ceil(float64(short)/w)) + 1
 		if size > budget {
+			tts.result(k, size, "too dear for the budget left")
 			continue
 		}
+		tts.result(k, size, "bomb placed next to it")
 		b := xghj.Bomb{X: t.from % v.Cols, Y: t.from / v.Cols, Size: size}
 		c.Bombs = append(c.Bombs, b)
 		add(b)
@@ -278,6 +304,9 @@ func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 func (a Heuristic) capital(v *xghj.View, c xghj.Commands, mine []int) xghj.Commands {
 	capital := v.Info[v.Me].Capital
 	if v.In(capital.X, capital.Y) && v.At(capital.X, capital.Y).Owner == v.Me {
+		if a.trace != nil {
+			a.trace.Capital = "kept: it is still ours"
+		}
 		return c
 	}
 	best, bestScore := -1, -1
@@ -295,6 +324,9 @@ func (a Heuristic) capital(v *xghj.View, c xghj.Commands, mine []int) xghj.Comma
 	}
 	if best >= 0 {
 		c.Capital = &xghj.Pos{X: best % v.Cols, Y: best / v.Cols}
+		if a.trace != nil {
+			a.trace.Capital = "moved: the lost capital goes to the own cell with most own neighbours, then the highest defence"
+		}
 	}
 	return c
 }

@@ -204,3 +204,37 @@ func TestHeuristicBoldnessVaries(t *testing.T) {
 		t.Errorf("50 seeds span only boldness %v..%v", lo, hi)
 	}
 }
+
+// Explain gives the orders Orders gives and says why, term by term: the
+// teaching building (res 5, def 30) scores 5·100 − 30 = 470 and gets the
+// bomb of size 24; the grass cell (1,2) (res 1, def 10) scores 90 and needs
+// 400/10 = 40 influence, of which the capital's free bomb (0.3·10 = 3 at
+// weight 0.9: 2) and the first bomb (24 at weight 0.7: 16) plan 18: 22
+// short, a bomb of ⌈22/0.9⌉ + 1 = 26, more than the 14 left.
+func TestHeuristicExplain(t *testing.T) {
+	v := handView([]string{"ggggggg", "ggggggg", "gggggT~", "ggggggg", "ggggggg"},
+		[]string{".......", ".......", "0...0..", ".......", "......."}, 2)
+	v.Info[1].Visible, v.Info[1].Status = false, xghj.Undiscovered
+	want := orders(t, v)
+	got, tr, err := Heuristic{}.Explain(v, &play.OrderRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || fmt.Sprint(tr.Orders) != fmt.Sprint(want) {
+		t.Fatalf("Explain's orders %v differ from Orders' %v", got, want)
+	}
+	if tr.Budget != 40-2 {
+		t.Errorf("budget %d, want 38 (40 saved, 2 kept back)", tr.Budget)
+	}
+	if len(tr.Targets) < 2 {
+		t.Fatalf("targets %+v", tr.Targets)
+	}
+	first := tr.Targets[0]
+	if first.Cell != (xghj.Pos{X: 5, Y: 2}) || first.ResTerm != 500 || first.DefTerm != -30 || first.Score != 470 || first.Size != 24 || first.Result != "bomb placed next to it" {
+		t.Errorf("first target %+v, want the teaching building at (5,2): 500 − 30 = 470, a bomb of 24", first)
+	}
+	second := tr.Targets[1]
+	if second.Cell != (xghj.Pos{X: 1, Y: 2}) || second.Score != 90 || second.Size != 26 || second.Result != "too dear for the budget left" {
+		t.Errorf("second target %+v, want the grass cell (1,2) scoring 90 that needs 26", second)
+	}
+}

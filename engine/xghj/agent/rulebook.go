@@ -76,29 +76,32 @@ func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 		if q == me {
 			continue
 		}
-		d := c.Diplomacy[q]
+		d, rule := c.Diplomacy[q], "as it stands"
 		switch in.Status {
 		case xghj.Allied:
-			d = xghj.FormAlliance
+			d, rule = xghj.FormAlliance, "keep the union"
 			if others == 0 && strength(in)*3 < mine*2 {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "nobody left outside our unions and a partner under 2/3 as strong: leave the union"
 			}
 		case xghj.AtWar:
-			d = xghj.JustifyWar
+			d, rule = xghj.JustifyWar, "the enemy with the longest common border: keep fighting"
 			if !near[q] || q != focus {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "one war at a time: peace"
 			}
 		case xghj.NeutralStatus, xghj.Truce:
-			d = xghj.KeepNeutral
+			d, rule = xghj.KeepNeutral, "no reason to change"
 			switch {
 			case strength(in)*2 > mine*3:
-				d = xghj.FormAlliance
+				d, rule = xghj.FormAlliance, "over 1.5 times as strong: seek a union"
 			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > warChest*k.CityCost ||
 				strength(in)*2 <= mine*3 && my.Saving > 30*k.CityCost):
 				// A much weaker neighbour, or any not much stronger one
 				// once the money piles up.
-				d = xghj.JustifyWar
+				d, rule = xghj.JustifyWar, "a neighbour under half as strong with money above the war chest, or not much stronger with 30 levels saved: war"
 			}
+		}
+		if a.trace != nil && in.Visible {
+			a.trace.Diplomacy = append(a.trace.Diplomacy, DipTerm{Player: q, Status: in.Status, Strength: strength(in), Near: near[q], Command: d, Rule: rule})
 		}
 		c.Diplomacy[q] = d
 	}
@@ -106,6 +109,9 @@ func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 		return c
 	}
 	levels := my.Saving / k.CityCost
+	if a.trace != nil {
+		a.trace.WarChest, a.trace.Strength, a.trace.Budget = warChest, mine, max(levels, 0)
+	}
 	if levels <= 0 {
 		return c
 	}
@@ -154,13 +160,17 @@ func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 		}
 	}
 	if bestDef >= 0 && levels > 1 {
+		if a.trace != nil {
+			a.trace.Defence = &Placement{Cell: pos(v, bestDef), Size: max(levels*3/10, 1), Why: "an enemy on the border: 3/10 of the levels on the own cell it presses most"}
+		}
 		raise(bestDef, max(levels*3/10, 1))
 	}
 
 	targets := frontier(v, land, atWar)
 	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0) * float64(k.InfluencePerLevel)
-	for _, t := range targets {
+	tts := a.traceTargets(v, targets)
+	for j, t := range targets {
 		if levels <= 0 || len(build) >= k.MilitaryCountLimit || w <= 0 {
 			break
 		}
@@ -187,6 +197,14 @@ func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 				n = m
 				break
 			}
+		}
+		switch {
+		case n == 0:
+			tts.result(j, 0, "taken already by the influence planned")
+		case n < 0:
+			tts.result(j, 0, "too dear for the levels left")
+		default:
+			tts.result(j, n, "city raised next to it")
 		}
 		if n <= 0 {
 			continue
