@@ -201,7 +201,7 @@ func chosen(cfg *engine.Config, p int, v *engine.View, o engine.Commands, defaul
 		return map[string]string{"at": posName(o.Spawn.X, o.Spawn.Y)}, "a random one of the legal cells scoring within a tenth of the best, far ones first"
 	}
 	out := map[string]string{"diplomacy": diplomacyText(cfg, p, o.Diplomacy), "bombs": bombsText(o.Bombs)}
-	if o.Capital != nil {
+	if o.Capital != nil && !cfg.Rulebook() {
 		out["capital"] = posName(o.Capital.X, o.Capital.Y)
 	}
 	unit := "bombs"

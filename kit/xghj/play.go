@@ -171,7 +171,7 @@ func decisionRecord(cfg *engine.Config, r engine.OrderRecord, kind string) build
 	default:
 		add("diplomacy", diplomacyText(cfg, r.Player, o.Diplomacy))
 		add("bombs", bombsText(o.Bombs))
-		if o.Capital != nil {
+		if o.Capital != nil && !cfg.Rulebook() { // the rulebook has no capital
 			add("capital", posName(o.Capital.X, o.Capital.Y))
 		}
 	}
