@@ -248,7 +248,7 @@ func (s *session) person(p int, v *engine.View, req *play.OrderRequest) (engine.
 		var opts []string
 		def := 0
 		for i, d := range cmds {
-			opts = append(opts, dipWords(d, v.Rulebook))
+			opts = append(opts, dipWords(d, v))
 			if d == c.Diplomacy[q] {
 				def = i
 			}
@@ -312,7 +312,8 @@ func (s *session) person(p int, v *engine.View, req *play.OrderRequest) (engine.
 	return c, nil
 }
 
-func dipWords(d engine.Dip, rulebook bool) string {
+func dipWords(d engine.Dip, v *engine.View) string {
+	rulebook := v.Rulebook
 	switch d {
 	case engine.KeepNeutral:
 		return "keep neutral"
@@ -325,7 +326,7 @@ func dipWords(d engine.Dip, rulebook bool) string {
 		if rulebook {
 			return "war"
 		}
-		return "justify war (war after 3 rounds running)"
+		return fmt.Sprintf("justify war (war after %d rounds running, %d each)", v.Constants.WarJustifyTime, v.Constants.WarJustifyPrice)
 	}
 	if rulebook {
 		return "backstab (war at once; once a game)"

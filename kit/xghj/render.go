@@ -80,32 +80,35 @@ func classify(cfg *engine.Config, opts build.RenderOptions) ([]terrainClass, []i
 			}
 		}
 		if len(m.Map.Rows) == cfg.Rows && len(m.Terrains) > 0 {
-			ok := true
+			used := map[string]bool{}
+			for i, t := range m.Terrains {
+				fill := colourOf(t.Name, t.Atk, i)
+				for k := i; used[fill] && k < i+len(fallbackColours); k++ {
+					fill = fallbackColours[k%len(fallbackColours)] // two terrains of one look: tell them apart
+				}
+				used[fill] = true
+				classes = append(classes, terrainClass{name: t.Glyph + " " + t.Name, res: t.Res, atk: t.Atk, def: t.Def, fill: fill})
+			}
+			unknown := map[string]int{} // glyphs of no terrain: a class each, white
 			for i := range cellClass {
 				x, y := i%max(cfg.Cols, 1), i/max(cfg.Cols, 1)
 				gs := glyphs(m.Map.Rows[y])
-				t, known := -1, false
+				g := ""
 				if x < len(gs) {
-					t, known = byGlyph[gs[x]]
+					g = gs[x]
 				}
+				t, known := byGlyph[g]
 				if !known {
-					ok = false
-					break
+					if t, known = unknown[g]; !known {
+						t = len(classes)
+						unknown[g] = t
+						c := cfg.Cells[i]
+						classes = append(classes, terrainClass{name: fmt.Sprintf("%q: no terrain's glyph", g), res: c.Res, atk: c.Atk, def: c.Def, fill: "#ffffff"})
+					}
 				}
 				cellClass[i] = t
 			}
-			if ok {
-				used := map[string]bool{}
-				for i, t := range m.Terrains {
-					fill := colourOf(t.Name, t.Atk, i)
-					for k := i; used[fill] && k < i+len(fallbackColours); k++ {
-						fill = fallbackColours[k%len(fallbackColours)] // two terrains of one look: tell them apart
-					}
-					used[fill] = true
-					classes = append(classes, terrainClass{name: t.Glyph + " " + t.Name, res: t.Res, atk: t.Atk, def: t.Def, fill: fill})
-				}
-				return classes, cellClass
-			}
+			return classes, cellClass
 		}
 	}
 	seen := map[engine.Cell]int{}

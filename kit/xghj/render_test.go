@@ -87,6 +87,9 @@ func TestRenderDiagnosticMarker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(string(svg), "&quot;Z&quot;: no terrain&#39;s glyph (atk 0: nobody holds it)") {
+		t.Errorf("the legend does not name the unknown glyph Z")
+	}
 	m := regexp.MustCompile(`(?s)<g class="diagnostic">\s*<title>[^<]*</title>\s*<circle cx="([0-9.]+)" cy="([0-9.]+)"`).FindStringSubmatch(string(svg))
 	if m == nil {
 		t.Fatalf("no diagnostic marker in\n%s", svg)
