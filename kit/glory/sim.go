@@ -165,7 +165,12 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 			}
 		}
 	}
-	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Uses: u.List()}, nil
+	var print sim.Print
+	for _, d := range g.Decisions() {
+		print.Int(d.Round, d.Player, d.Choice)
+	}
+	print.Int(st.Round, g.Winner())
+	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Uses: u.List(), Print: print.Sum()}, nil
 }
 
 var _ build.Simulator = Game{}
