@@ -9,22 +9,27 @@ import (
 	"github.com/sandtable/sandtable/kit/glory"
 )
 
-// TestExplainMatchesTheAI replays a heuristic-against-heuristic game up to
-// each of its first decisions (draft, weapons, preparation skills, moves,
-// shots, skills) and checks that the explanation chooses what the agent
-// played, that every candidate's score is the sum of its terms, and that
-// the chosen option has the best score of the candidates.
+// TestExplainMatchesTheAI replays a heuristic-against-heuristic game (red
+// scripted to take YR as its main hero, as full's golden playthrough is)
+// up to each of its decisions (draft, weapons, preparation skills, moves,
+// shots, skills, YR's turn-start 约谈) and checks that the explanation
+// chooses what the agent played, that every candidate's score is the sum
+// of its terms, and that the chosen option has the best score of the
+// candidates.
 func TestExplainMatchesTheAI(t *testing.T) {
 	cfg := compile(t, "../../scenarios/glory/full")
 	const seed = 2
-	pt, err := glory.Game{}.Play(cfg, seed, []string{"heuristic"}, nil)
+	pt, err := glory.Game{}.Play(cfg, seed, []string{"heuristic"}, []int{5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log []int
+	log := []int{5}
 	kinds := map[string]int{}
 	for n, d := range pt.Decisions {
-		if n >= 60 {
+		if n == 0 {
+			continue // the scripted main hero
+		}
+		if n >= 200 && kinds["start"] > 0 {
 			break
 		}
 		choice, _ := d.Get("choice")
@@ -64,7 +69,7 @@ func TestExplainMatchesTheAI(t *testing.T) {
 		}
 		log = append(log, c)
 	}
-	for _, k := range []string{"main", "ban", "pick", "weapon", "action"} {
+	for _, k := range []string{"main", "ban", "pick", "weapon", "prep", "action", "start"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s request explained (%v)", k, kinds)
 		}
