@@ -149,8 +149,10 @@ func (a *Heuristic) draft(v *glory.View, req *glory.Request) int {
 		skip := ""
 		if t.sum >= bestV-a.Slack {
 			near = append(near, i)
-		} else {
+		} else if t.rec {
 			skip = fmt.Sprintf("more than %d below the best value %d", a.Slack, bestV)
+		} else {
+			skip = "far below the best"
 		}
 		a.trace(i, t, skip)
 	}

@@ -66,6 +66,10 @@ type Scored struct {
 	Skip    string   `json:"skip,omitempty"`
 }
 
+// idle is the terms of every option when not tracing: it records nothing,
+// so agents playing in parallel share it.
+var idle terms
+
 // terms collects an option's terms; it records nothing unless tracing.
 type terms struct {
 	rec     bool
@@ -151,13 +155,19 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskOccupy:
 		n := float64(len(v.Role(req.Player).Retinue))
 		yes, no := find(req, mbg.OptYes, -1), find(req, mbg.OptNo, -1)
+		if a.Trace != nil {
+			retinue := Term{"officers in the retinue", n}
+			if n >= 2 {
+				a.note(yes, "", retinue)
+				a.note(no, "the retinue has two officers or more: one garrisons, one fights on", retinue)
+			} else {
+				a.note(yes, "fewer than two officers in the retinue", retinue)
+				a.note(no, "", retinue)
+			}
+		}
 		if n >= 2 {
-			a.note(yes, "", Term{"officers in the retinue", n})
-			a.note(no, "the retinue has two officers or more: one garrisons, one fights on", Term{"officers in the retinue", n})
 			return yes
 		}
-		a.note(yes, "fewer than two officers in the retinue", Term{"officers in the retinue", n})
-		a.note(no, "", Term{"officers in the retinue", n})
 		return no
 	case mbg.AskGarrison:
 		return a.garrison(v, req)
@@ -215,15 +225,24 @@ func (a *Heuristic) best(req *mbg.Request, name mbg.OptionKind, score func(mbg.O
 		if o.Kind != name {
 			continue
 		}
-		t := a.begin()
-		s := score(o, t)
-		if s <= 0 && t.skip == "" {
-			t.skipped("scores nothing")
+		t := &idle
+		if a.Trace != nil {
+			t = a.begin()
 		}
-		a.emit(i, &s)
+		s := score(o, t)
+		if a.Trace != nil {
+			if s <= 0 && t.skip == "" {
+				t.skipped("scores nothing")
+			}
+			score := s
+			a.emit(i, &score)
+		}
 		if s > bs {
 			bi, bs = i, s
 		}
+	}
+	if bi >= 0 && a.Trace == nil {
+		return bi
 	}
 	fallback := req.Default
 	for i, o := range req.Options {
@@ -329,11 +348,13 @@ func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
 	sent := len(ret) - (len(req.Options) - 1)
 	if sent >= want {
 		done := find(req, mbg.OptDone, -1)
-		for i := range req.Options {
-			if i == done {
-				a.note(i, "", Term{"officers sent", float64(sent)}, Term{"officers to send", float64(want)})
-			} else {
-				a.note(i, "enough officers are sent")
+		if a.Trace != nil {
+			for i := range req.Options {
+				if i == done {
+					a.note(i, "", Term{"officers sent", float64(sent)}, Term{"officers to send", float64(want)})
+				} else {
+					a.note(i, "enough officers are sent")
+				}
 			}
 		}
 		return done
@@ -442,7 +463,9 @@ func (a *Heuristic) train(v *mbg.View, req *mbg.Request) int {
 			t.skipped("the property is at its maximum")
 			return 0
 		}
-		t.add(propNames[p]+" + 1", v.Officer(o.A).Props[p]+1)
+		if t.rec {
+			t.add(propNames[p]+" + 1", v.Officer(o.A).Props[p]+1)
+		}
 		return v.Officer(o.A).Props[p] + 1
 	})
 }
