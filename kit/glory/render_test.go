@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	engine "github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/glory"
@@ -115,5 +116,26 @@ normal = [[1, 2], [2, 3], [3, 9]]
 	}
 	for _, d := range res.Diags {
 		t.Log(d.Code, d.Summary, d.Detail)
+	}
+}
+
+// TestRenderOddConfigs: a best-effort config may hold anything; the
+// renderer draws what it can and never fails on it.
+func TestRenderOddConfigs(t *testing.T) {
+	for name, cfg := range map[string]*engine.Config{
+		"empty": {},
+		"far points and unknown references": {Map: engine.MapConfig{
+			Points: []engine.PointConfig{
+				{ID: 1, X: -1000000, Y: 5, Tower: &engine.TowerConfig{Side: "green", HP: -3}},
+				{ID: 1, X: 1000000, Y: -7, TowerZone: "purple"},
+			},
+			Edges: []engine.EdgeConfig{{A: 1, B: 99, Kind: "normal"}, {A: 1, B: 1, Kind: "teleport"}},
+			Spawn: [2]int{42, -1},
+		}},
+	} {
+		svg, err := glory.Game{}.Render(cfg, build.RenderOptions{})
+		if err != nil || !strings.HasPrefix(string(svg), "<svg") {
+			t.Errorf("%s: %v\n%.200s", name, err, svg)
+		}
 	}
 }
