@@ -201,11 +201,15 @@ func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 		} else {
 			c.Circle(x, y, r, st)
 		}
+		// The id up and to the right, outside a tower and a spawn's ring,
+		// on a white backing so that edges through it do not hide it.
+		id := strconv.Itoa(p.ID)
+		lx, ly := x+9, y-9
 		if p.Tower != nil {
-			c.Text(x+15, y-15, strconv.Itoa(p.ID), render.TextStyle{Size: 9, Fill: "#616161"})
-		} else {
-			c.Text(x+10, y-9, strconv.Itoa(p.ID), render.TextStyle{Size: 9, Fill: "#616161"})
+			lx, ly = x+16, y-21
 		}
+		c.Rect(lx-1, ly-8, render.TextWidth(id, 9)+2, 10, render.Style{Fill: "#ffffff", Opacity: 0.85})
+		c.Text(lx, ly, id, render.TextStyle{Size: 9, Fill: "#616161"})
 		if p.Econ {
 			c.Text(x, y+22, "经济", render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#8d6e00"})
 		}
