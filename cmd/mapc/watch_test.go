@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
 )
@@ -182,5 +183,29 @@ func TestWatchSeveralNamesTables(t *testing.T) {
 	}
 	if first := strings.Index(out, "2 games, seed 1"); !(one < first && first < two) {
 		t.Errorf("the first table is not under the first name:\n%s", out)
+	}
+}
+
+// TestWatchRenderEveryGame: watch --render draws a shipped scenario of
+// every game.
+func TestWatchRenderEveryGame(t *testing.T) {
+	env0 := cli.OSEnv()
+	c := env0.Compiler()
+	for _, g := range env0.GameList() {
+		t.Run(g.Name(), func(t *testing.T) {
+			dirs, _ := filepath.Glob(filepath.Join("..", "..", "scenarios", g.Name(), "*"))
+			if len(dirs) == 0 {
+				t.Fatalf("no shipped %s scenario", g.Name())
+			}
+			r := c.Compile(dirs[0], build.Options{})
+			var stderr syncBuffer
+			env := cli.Env{Stdout: &syncBuffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
+			dest := filepath.Join(t.TempDir(), "map.svg")
+			watchRender(env, g, r, dest)
+			data, err := os.ReadFile(dest)
+			if err != nil || !bytes.Contains(data, []byte("<svg")) {
+				t.Errorf("%s: nothing drawn (%v): %s", dirs[0], err, stderr.String())
+			}
+		})
 	}
 }
