@@ -214,6 +214,9 @@ func writeReport(env cli.Env, b *sim.Batch, format, dest string) int {
 		write = rep.WriteJSON
 	}
 	code := writeOut(env, dest, write)
+	if rep.FewDistinct() {
+		fmt.Fprintf(env.Stderr, "mapc sim: warning: only %s: the agents play alike whatever the seed, so the intervals, which count every game as a new sample, are too narrow\n", rep.DistinctSummary())
+	}
 	if len(rep.Unused) > 0 {
 		// Content no game used is content nobody tested: a broken hook
 		// there would pass the batch.

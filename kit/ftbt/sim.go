@@ -77,7 +77,12 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 				reason = "turn_limit" // what kit/sim counts as a limit ending
 			}
 			leaders, uses := followGame(cfg, g.Events())
-			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Leaders: leaders, Uses: uses}, nil
+			var print sim.Print
+			for _, d := range g.Decisions() {
+				print.Int(d.Round, d.Player, d.Choice)
+			}
+			print.Int(res.Rounds, res.Winner)
+			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Leaders: leaders, Uses: uses, Print: print.Sum()}, nil
 		},
 	}
 	s.Put(r)

@@ -89,7 +89,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 				}
 			}
 			return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Counts: counts,
-				Leaders: leaders, Uses: uses(cfg, g.Events())}, nil
+				Leaders: leaders, Uses: uses(cfg, g.Events()), Print: decisionsPrint(g.Decisions(), res.Turns, res.Winner)}, nil
 		},
 	}
 	s.Put(r)
@@ -146,4 +146,15 @@ func uses(cfg *engine.Config, events []engine.Event) []sim.Use {
 		}
 	}
 	return u.List()
+}
+
+// decisionsPrint fingerprints a game by its decisions and its end: games
+// that chose alike throughout, over the same dice, are one game.
+func decisionsPrint(ds []engine.Decision, turns, winner int) uint64 {
+	var p sim.Print
+	for _, d := range ds {
+		p.Int(d.Round, d.Player, d.Choice)
+	}
+	p.Int(turns, winner)
+	return p.Sum()
 }

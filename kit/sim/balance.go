@@ -262,6 +262,10 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 		}
 	}
 	b.Notes = append(lopsided, b.Notes...)
+	if n, _ := t.Distinct(); t.Fingerprinted > 1 && 2*n < t.Fingerprinted {
+		b.Notes = append(b.Notes, fmt.Sprintf("only %d different games of %d: the agents play alike whatever the seed, so the intervals, which count every game as a new sample, are too narrow",
+			n, t.Fingerprinted))
+	}
 	if all := (&Batch{Catalogue: first.Catalogue, Tally: t}).Unused(); len(all) > 0 {
 		b.Notes = append(b.Notes, fmt.Sprintf("never used in any of the %d games (%d of %d pieces of content): %s; a broken hook there would go unnoticed",
 			b.Games, len(all), len(first.Catalogue), strings.Join(all, ", ")))

@@ -55,6 +55,10 @@ func (b *Batch) Report() (*Report, error) {
 	}
 	r := summarise(b.Roles, b.Agents, b.Columns, b.Seed, &b.Tally)
 	r.Catalogue, r.Unused = len(b.Catalogue), b.Unused()
+	if b.Tally.Fingerprinted > 0 {
+		r.Fingerprinted = b.Tally.Fingerprinted
+		r.Distinct, r.DistinctExact = b.Tally.Distinct()
+	}
 	return r, nil
 }
 

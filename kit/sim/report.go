@@ -33,6 +33,9 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, " %s %d", c.Reason, c.Games)
 	}
 	_, err := fmt.Fprintln(w)
+	if r.Fingerprinted > 0 && err == nil {
+		_, err = fmt.Fprintf(w, "%s\n", r.DistinctSummary())
+	}
 	if len(r.Unused) > 0 && err == nil {
 		_, err = fmt.Fprintf(w, "never used: %s\n", r.UnusedSummary())
 	}
@@ -76,4 +79,15 @@ func writeTable(w io.Writer, rows [][]string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// DistinctSummary says how many different games the batch played:
+// "48 different games of 50", or "about 9870 different games of 10000"
+// once it is estimated.
+func (r *Report) DistinctSummary() string {
+	at := ""
+	if !r.DistinctExact {
+		at = "about "
+	}
+	return fmt.Sprintf("%s%d different games of %d", at, r.Distinct, r.Fingerprinted)
 }

@@ -36,7 +36,48 @@ type Outcome struct {
 	Leaders []int `json:"leaders,omitempty"`
 	// Uses counts the content (techs, cards, classes …) each role used.
 	Uses []Use `json:"uses,omitempty"`
+	// Print is a fingerprint of the game (a Print of its record):
+	// equal games have equal prints, so a batch can count how many
+	// different games it played; 0 when the game does not say.
+	Print uint64 `json:"print,omitempty"`
 }
+
+// Print builds an Outcome.Print from the numbers and words a game feeds it
+// (its decisions, its events' fields): 64-bit FNV-1a, never 0. The zero
+// Print is ready to use.
+type Print struct{ h uint64 }
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func (p *Print) byte(b byte) {
+	if p.h == 0 {
+		p.h = fnvOffset
+	}
+	p.h = (p.h ^ uint64(b)) * fnvPrime
+}
+
+// Int feeds integers.
+func (p *Print) Int(xs ...int) {
+	for _, x := range xs {
+		for i := range 8 {
+			p.byte(byte(uint64(x) >> (8 * i)))
+		}
+	}
+}
+
+// String feeds a word, closed so that "ab","c" and "a","bc" differ.
+func (p *Print) String(s string) {
+	for i := range len(s) {
+		p.byte(s[i])
+	}
+	p.byte(0xff)
+}
+
+// Sum is the fingerprint.
+func (p *Print) Sum() uint64 { return max(1, p.h) }
 
 // Use is how often one role used one piece of content in a game.
 type Use struct {
@@ -286,6 +327,19 @@ type Report struct {
 	// its content).
 	Catalogue int      `json:"content,omitempty"`
 	Unused    []string `json:"unused_content,omitempty"`
+	// Distinct is the number of different games among those the game
+	// fingerprints (DistinctExact false: an estimate, see Tally.Distinct);
+	// 0 when it fingerprints none.
+	Distinct      int  `json:"distinct_games,omitempty"`
+	DistinctExact bool `json:"distinct_exact,omitempty"`
+	Fingerprinted int  `json:"fingerprinted_games,omitempty"`
+}
+
+// FewDistinct reports whether the batch played far fewer different games
+// than it played (under half): its intervals, which treat the games as
+// independent samples, are then too narrow.
+func (r *Report) FewDistinct() bool {
+	return r.Fingerprinted > 1 && 2*r.Distinct < r.Fingerprinted
 }
 
 // Count is how many games ended for one reason.

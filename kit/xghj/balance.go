@@ -43,7 +43,15 @@ func (s Sim) playOutcome(r *hooks.Runner, seed uint64, agents []string) (sim.Out
 		}
 	}
 	st := g.State()
-	return sim.Outcome{Winner: st.Ranking[0], Reason: endReason(st), Turns: st.Round, Leaders: leaders, Uses: uses(s.cfg, g.Events())}, nil
+	// Orders are free-form, so the events (captures, diplomacy, deaths)
+	// stand for the game.
+	var print sim.Print
+	for _, e := range g.Events() {
+		print.Int(e.Round, e.Player, e.Other, e.X, e.Y, e.Value)
+		print.String(e.Kind)
+	}
+	return sim.Outcome{Winner: st.Ranking[0], Reason: endReason(st), Turns: st.Round, Leaders: leaders, Uses: uses(s.cfg, g.Events()),
+		Print: print.Sum()}, nil
 }
 
 // leader is the alive player with the most land, then the highest
