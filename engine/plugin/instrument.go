@@ -19,7 +19,9 @@ import (
 // table constructor field [k] = v with a computed key into calls of Go
 // functions that check the size first (Worker.luaConcat, luaSetIndex,
 // luaCtor). Assignments with constant string keys (t.x = v) and small
-// constant indices stay plain VM instructions.
+// constant indices stay plain VM instructions. The length operator #t,
+// whose scan of a sparse table takes time rather than memory, becomes a
+// call of Worker.luaLen, which charges the scan (cost.go).
 //
 // The Go functions reach the chunk as hidden locals: their names contain
 // parentheses, which no Lua source can spell, so a script can neither call
@@ -28,6 +30,7 @@ const (
 	hiddenConcat = "(concat)"
 	hiddenIndex  = "(setindex)"
 	hiddenCtor   = "(table)"
+	hiddenLen    = "(len)"
 )
 
 // safeIndex is the largest constant integer key left as a plain table write:
@@ -75,7 +78,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
 	}
 	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState},
+		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen},
 		Exprs: []ast.Expr{&ast.Comma3Expr{}},
 	}
 	prelude.SetLine(1)
@@ -238,7 +241,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
-		e.Expr = rw.expr(e.Expr)
+		return call(e, hiddenLen, single(rw.expr(e.Expr)))
 	case *ast.FunctionExpr:
 		e.Stmts = rw.block(e.Stmts)
 	}

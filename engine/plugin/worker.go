@@ -324,7 +324,8 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.setIndex)
 	L.Push(w.lib.ctor)
 	L.Push(w.lib.state)
-	if err := L.PCall(4, 0, nil); err != nil {
+	L.Push(w.lib.length)
+	if err := L.PCall(5, 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()

@@ -1,0 +1,191 @@
+package plugin
+
+import (
+	"math/bits"
+	"reflect"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Some operations do work that grows with their operands, in Go, where no
+// VM instruction is counted: gopher-lua's # operator and next() scan the
+// nil slots of a table's array part (a table with one high index set and
+// cleared keeps them all), next() also skips every key ever deleted from
+// the hash part, and the library functions copy, search and sort whole
+// strings and arrays. Each is charged against the instruction budget by the
+// work it did, at the rates below, so that a loop of them is stopped by the
+// counted budget at its line like any other loop, never by the wall-clock
+// backstop. The rates weigh a unit of work against a VM instruction (tens
+// of nanoseconds): a budget of a million instructions stays well under a
+// second of CPU whatever the script spends it on. docs/lua-api.md lists
+// what each operation costs.
+const (
+	// slotsPerInstruction: table slots scanned or moved (# and next over
+	// nil slots or deleted keys, table.insert and remove in the middle,
+	// getn, maxn, and the length unpack, concat, insert and remove find).
+	slotsPerInstruction = 8
+	// bytesPerInstruction: bytes of string read or built by a library
+	// function (rep, format, sub, upper, lower, reverse, byte, char, a plain
+	// find, concat, table.concat, tonumber).
+	bytesPerInstruction = 32
+	// comparesPerInstruction: table.sort without a comparator is charged
+	// n·⌈log2(n+1)⌉ comparisons of its n slots up front (a Lua comparator's
+	// own instructions count anyway).
+	comparesPerInstruction = 2
+)
+
+// scan charges n slots of table work.
+func (w *Worker) scan(L *lua.LState, n int) {
+	if n >= slotsPerInstruction {
+		w.steps(L, int64(n/slotsPerInstruction))
+	}
+}
+
+// touch charges n bytes of string work.
+func (w *Worker) touch(L *lua.LState, n int) {
+	if n >= bytesPerInstruction {
+		w.steps(L, int64(n/bytesPerInstruction))
+	}
+}
+
+// sortCost is the charge of sorting n slots without a comparator.
+func sortCost(n int) int64 {
+	return int64(n) * int64(bits.Len(uint(n))) / comparesPerInstruction
+}
+
+// tableLen is t.Len() (the border # finds, without metamethods), charged
+// for the trailing slots it scanned: the array part beyond the border.
+func (w *Worker) tableLen(L *lua.LState, t *lua.LTable) int {
+	n := t.Len()
+	w.scan(L, w.arrayLen(t)-n)
+	return n
+}
+
+// luaLen is the # operator, which instrument rewrites into a call of the
+// hidden (len) so that its scan is charged. It does what gopher-lua's
+// OP_LEN does: the length of a string, the result of a __len metamethod
+// (a number, or whatever else it returned), the border of a table, and
+// "__len undefined" for anything else.
+func (w *Worker) luaLen(L *lua.LState) int {
+	w.steps(L, helperCost)
+	v := L.Get(1)
+	if s, ok := v.(lua.LString); ok {
+		L.Push(lua.LNumber(len(s)))
+		return 1
+	}
+	if op := L.GetMetaField(v, "__len"); op.Type() == lua.LTFunction {
+		L.Push(op)
+		L.Push(v)
+		L.Call(1, 1)
+		return 1
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		L.RaiseError("__len undefined")
+	}
+	L.Push(lua.LNumber(w.tableLen(L, t)))
+	return 1
+}
+
+// baseNext is next, charged for the nil array slots and deleted hash keys
+// gopher-lua's LTable.Next skipped to find the key it returns.
+func (w *Worker) baseNext(L *lua.LState) int {
+	t := L.CheckTable(1)
+	key := L.Get(2)
+	k, v := t.Next(key)
+	w.scan(L, w.nextScanned(t, key, k))
+	if k == lua.LNil {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(k)
+	L.Push(v)
+	return 2
+}
+
+// nextScanned returns how many array slots and hash key entries t.Next(key)
+// examined to return k, following its algorithm: an integer key (or nil)
+// starts in the array part after that index and goes on to the hash part's
+// key list; any other key starts after its own place in that list, which
+// keeps deleted keys until the table is collected.
+func (w *Worker) nextScanned(t *lua.LTable, key, k lua.LValue) int {
+	start, inArray := 0, false
+	switch kv := key.(type) {
+	case lua.LNumber:
+		f := float64(kv)
+		if f >= 1 && f < float64(lua.MaxArrayIndex) && f == float64(int(f)) {
+			start, inArray = int(f), true
+		}
+	default:
+		inArray = key == lua.LNil
+	}
+	scanned := 0
+	if inArray {
+		alen := w.arrayLen(t)
+		if n, ok := k.(lua.LNumber); ok && float64(n) >= 1 && int(n) <= alen && float64(n) == float64(int(n)) {
+			return int(n) - start // found in the array part
+		}
+		scanned = max(alen-start, 0)
+	}
+	// The hash part: only deleted keys make Next skip entries.
+	keys, live := tableHash.count(t)
+	if keys <= live {
+		return scanned
+	}
+	from := 0
+	if !inArray {
+		from = tableHash.pos(t, key) + 1
+	}
+	to := keys
+	if k != lua.LNil {
+		to = tableHash.pos(t, k) + 1
+	}
+	return scanned + max(to-from, 0)
+}
+
+// hashReader reads a table's hash part as gopher-lua keeps it, through
+// reflection as arrayLenFunc reads its array part: gopher-lua exports
+// neither. TestTableReflection guards the fields against an upgrade; without
+// them (ok false) a table reports no deleted keys, and next is charged for
+// its array part only.
+type hashReader struct {
+	ok                       bool
+	keys, k2i, strdict, dict []int // field indices
+}
+
+var tableHash = func() hashReader {
+	typ := reflect.TypeFor[lua.LTable]()
+	field := func(name string, kind reflect.Kind) []int {
+		f, ok := typ.FieldByName(name)
+		if !ok || f.Type.Kind() != kind {
+			return nil
+		}
+		return f.Index
+	}
+	h := hashReader{
+		keys: field("keys", reflect.Slice), k2i: field("k2i", reflect.Map),
+		strdict: field("strdict", reflect.Map), dict: field("dict", reflect.Map),
+	}
+	h.ok = h.keys != nil && h.k2i != nil && h.strdict != nil && h.dict != nil
+	return h
+}()
+
+// count returns the length of t's key list (in insertion order, deleted
+// keys included) and the number of keys that hold a value.
+func (h hashReader) count(t *lua.LTable) (keys, live int) {
+	if !h.ok {
+		return 0, 0
+	}
+	v := reflect.ValueOf(t).Elem()
+	return v.FieldByIndex(h.keys).Len(), v.FieldByIndex(h.strdict).Len() + v.FieldByIndex(h.dict).Len()
+}
+
+// pos returns key's place in t's key list, 0 for a key not in it (as Next
+// reads a missing key).
+func (h hashReader) pos(t *lua.LTable, key lua.LValue) int {
+	i := reflect.ValueOf(t).Elem().FieldByIndex(h.k2i).MapIndex(reflect.ValueOf(&key).Elem())
+	if !i.IsValid() {
+		return 0
+	}
+	return int(i.Int())
+}
