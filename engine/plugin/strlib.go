@@ -57,7 +57,7 @@ func (w *Worker) strByte(L *lua.LState) int {
 		L.RaiseError("string slice too long")
 	}
 	w.charge(L, int64(n)*slotBytes)
-	w.touch(L, n)
+	w.scan(L, n)
 	for k := i; k <= j; k++ {
 		L.Push(lua.LNumber(s[k-1]))
 	}
@@ -67,7 +67,7 @@ func (w *Worker) strByte(L *lua.LState) int {
 func (w *Worker) strChar(L *lua.LState) int {
 	top := L.GetTop()
 	w.checkLen(L, top, "string.char")
-	w.touch(L, top)
+	w.scan(L, top)
 	b := make([]byte, top)
 	for i := 1; i <= top; i++ {
 		c := L.CheckInt(i)
