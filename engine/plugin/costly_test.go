@@ -1,7 +1,10 @@
 package plugin_test
 
 import (
+	"strings"
 	"testing"
+
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/engine/plugin/plugintest"
@@ -30,4 +33,109 @@ func TestCostlyOperations(t *testing.T) {
 		plugintest.RunCostly(t, plugintest.Route{Kinds: []*plugin.Kind{testKind}, Kind: testKind, Func: "run", Call: call,
 			Limits: plugin.Limits{MaxAllocBytes: mem}, VMOnly: true})
 	})
+}
+
+// TestChargedOperationsMatchVM: the charged forms of #, next and the table
+// functions that find a length compute what gopher-lua's own do (the
+// sandbox's # is a call of a Go function; next, getn and maxn wrap
+// gopher-lua's), on plain, sparse and metatabled tables and on tables with
+// deleted keys, errors included.
+func TestChargedOperationsMatchVM(t *testing.T) {
+	t.Parallel()
+	const sparse = "local t = {}; t[1000] = 1; t[1000] = nil; t[1] = 'a'; t[3] = 'c'; "
+	const deleted = "local t = {}; for i = 1, 20 do t['k' .. i] = i end; for i = 1, 19 do t['k' .. i] = nil end; t.z = 0; "
+	const walk = "local o = ''; for k, v in pairs(t) do o = o .. tostring(k) .. '=' .. tostring(v) .. ';' end; "
+	cases := []string{
+		`return #"héllo" .. " " .. #"" .. " " .. #{1, 2, 3} .. " " .. #{}`,
+		`local t = {1, 2, 3}; t[3] = nil; return #t .. " " .. #{1, 2, nil} .. " " .. #{n = 1}`,
+		sparse + `return #t .. " " .. table.getn(t) .. " " .. table.maxn(t) .. " " .. select("#", unpack(t))`,
+		sparse + `t[3] = nil; return #t .. " " .. table.concat(t, ",") .. " " .. table.maxn(t)`,
+		`local t = setmetatable({}, {__len = function(t) return 7 end}); return #t .. ""`,
+		`local t = setmetatable({1}, {__len = function(t) return "many" end}); return #t`,
+		`local t = setmetatable({1, 2}, {__len = {}}); return #t .. ""`,
+		`local f = function() return {1, 2}, 5 end; return #f() .. ""`,
+		`local x = 0; local t = {}; for i = 1, 5 do t[i] = i end; for i = 1, #t do x = x + #t end; return x .. ""`,
+		sparse + walk + `return o`,
+		deleted + walk + `return o .. tostring(next(t, "k20"))`,
+		deleted + `return tostring(next(t)) .. tostring(next({})) .. tostring(next(t, "z"))`,
+		`local t = {10, 20, x = 1, y = 2}; t.x = nil; t[2] = nil; ` + walk + `return o .. tostring(next(t, 1))`,
+		`local t = {}; t[1.5] = 1; t[-1] = 2; t[true] = 3; ` + walk + `return o`,
+		`return #nil`,
+		`local n = 5; return #n`,
+		`return tostring(next({}, "absent")) .. tostring(next({1, 2}, 2)) .. tostring(next({1, 2}, 1))`,
+	}
+	for _, body := range cases {
+		want, wantErr := rawLua(body)
+		got, err := eval(t, body)
+		if wantErr != "" {
+			if err == nil || !strings.HasSuffix(err.Error(), wantErr) {
+				t.Errorf("%s: error %v, want one ending %q", body, err, wantErr)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("%s = %q, %v; gopher-lua says %q", body, got, err, want)
+		}
+	}
+}
+
+// rawLua runs body in a plain gopher-lua state: its result as a string, or
+// its error message without the position.
+func rawLua(body string) (string, string) {
+	L := lua.NewState()
+	defer L.Close()
+	if err := L.DoString("return (function()\n" + body + "\nend)()"); err != nil {
+		msg := err.Error()
+		if _, after, ok := strings.Cut(msg, ":2: "); ok {
+			msg = after
+		}
+		msg, _, _ = strings.Cut(msg, "\nstack traceback")
+		return "", msg
+	}
+	return lua.LVAsString(L.Get(-1)), ""
+}
+
+// TestNextScanned: what next is charged for follows gopher-lua's LTable.Next
+// (read through reflection, which this guards): the nil slots of the array
+// part it skipped, and the deleted keys of the hash part.
+func TestNextScanned(t *testing.T) {
+	t.Parallel()
+	L := lua.NewState()
+	defer L.Close()
+	arr := L.NewTable()
+	arr.RawSetInt(1, lua.LTrue)
+	arr.RawSetInt(100, lua.LTrue)
+	hash := L.NewTable()
+	for _, k := range []string{"a", "b", "c", "d", "e"} {
+		hash.RawSetString(k, lua.LTrue)
+	}
+	for _, k := range []string{"b", "c", "d"} {
+		hash.RawSetString(k, lua.LNil)
+	}
+	both := L.NewTable()
+	both.RawSetInt(10, lua.LTrue)
+	both.RawSetString("x", lua.LTrue)
+	both.RawSetString("y", lua.LTrue)
+	both.RawSetString("x", lua.LNil)
+	for _, c := range []struct {
+		t         *lua.LTable
+		key, next lua.LValue
+		want      int
+	}{
+		{arr, lua.LNil, lua.LNumber(1), 1},
+		{arr, lua.LNumber(1), lua.LNumber(100), 99},
+		{arr, lua.LNumber(100), lua.LNil, 0},
+		{hash, lua.LNil, lua.LString("a"), 1},
+		{hash, lua.LString("a"), lua.LString("e"), 4},
+		{hash, lua.LString("e"), lua.LNil, 0},
+		{both, lua.LNumber(10), lua.LString("y"), 2},
+		{both, lua.LNil, lua.LNumber(10), 10},
+	} {
+		if k, _ := c.t.Next(c.key); k != c.next {
+			t.Fatalf("Next(%v) = %v, want %v: gopher-lua's order changed", c.key, k, c.next)
+		}
+		if n := plugin.NextScanned(c.t, c.key, c.next); n != c.want {
+			t.Errorf("next(t, %v) → %v scanned %d, want %d", c.key, c.next, n, c.want)
+		}
+	}
 }
