@@ -1,6 +1,7 @@
 package plugin
 
 import (
+	"fmt"
 	"math/bits"
 	"reflect"
 
@@ -33,6 +34,25 @@ const (
 	// own instructions count anyway).
 	comparesPerInstruction = 2
 )
+
+// costDocs describes the charges for the API reference.
+func costDocs() [][2]string {
+	slots := fmt.Sprintf("one per %d", slotsPerInstruction)
+	bytes := fmt.Sprintf("one per %d", bytesPerInstruction)
+	return [][2]string{
+		{"`#t` on a table, `table.getn`, `table.maxn`", fmt.Sprintf("%d for `#` (it is a call), and ", helperCost) + slots + " slots of the array part past the border it finds (gopher-lua scans them: a table with one high index set and cleared keeps them all); `#` on a string costs nothing more"},
+		{"`next`, and each step of `pairs`", slots + " nil array slots and deleted hash keys it skips to reach the next key (a table remembers every key ever deleted from it)"},
+		{"`unpack`, `table.concat`, `table.insert`, `table.remove` without explicit bounds", "what `#t` costs, for the length they find"},
+		{"`table.insert` and `table.remove` in the middle", slots + " elements moved"},
+		{"`unpack`, `string.byte`, `string.char`", slots + " values returned or read"},
+		{"`table.concat`", slots + " elements, and " + bytes + " bytes of the result"},
+		{"`table.sort`", fmt.Sprintf("n·⌈log2(n+1)⌉ / %d for an array part of n slots, up front; a Lua comparator's own instructions count as well", comparesPerInstruction)},
+		{"`string.rep`, `format`, `sub`, `upper`, `lower`, `reverse`, `gsub`, and `..`", bytes + " bytes of the result (and of the format string)"},
+		{"`string.find` with plain text", bytes + " bytes searched"},
+		{"`string.find`, `match`, `gmatch`, `gsub` with a pattern", fmt.Sprintf("one per %d steps of the matcher (each character it tries at each position)", stepsPerInstruction)},
+		{"`tonumber` of a string", bytes + " bytes"},
+	}
+}
 
 // scan charges n slots of table work.
 func (w *Worker) scan(L *lua.LState, n int) {

@@ -93,10 +93,10 @@ func removedGlobals() []string {
 func sandboxLibraries() [][2]string {
 	return [][2]string{
 		{"string", "All Lua 5.1 functions (byte, char, find, format, gmatch, gsub, len, lower, match, rep, reverse, sub, upper), " +
-			"implemented by the sandbox: results are capped at the string limit, pattern matching counts against the " +
-			"instruction budget, lower/upper are ASCII-only as in C Lua, and `format`'s `%s` accepts any value through `tostring`. " +
+			"implemented by the sandbox: results are capped at the string limit, their work (bytes, pattern-matching steps) counts against the " +
+			"instruction budget (see what operations cost), lower/upper are ASCII-only as in C Lua, and `format`'s `%s` accepts any value through `tostring`. " +
 			"`(\"x\"):upper()` uses the calling script's own `string` table."},
-		{"table", "concat, insert, remove, sort, getn, maxn, within the array and memory limits."},
+		{"table", "concat, insert, remove, sort, getn, maxn, within the array and memory limits, their work counted against the instruction budget."},
 		{"math", "All Lua 5.1 functions. `math.random` draws from the game's seeded random source; `math.randomseed` is accepted and ignored, because the game owns the seed."},
 	}
 }
