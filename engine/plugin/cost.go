@@ -90,7 +90,7 @@ func (w *Worker) luaLen(L *lua.LState) int {
 	w.steps(L, helperCost)
 	v := L.Get(1)
 	if s, ok := v.(lua.LString); ok {
-		L.Push(lua.LNumber(len(s)))
+		L.Push(lenValue(len(s)))
 		return 1
 	}
 	if op := L.GetMetaField(v, "__len"); op.Type() == lua.LTFunction {
@@ -103,8 +103,24 @@ func (w *Worker) luaLen(L *lua.LState) int {
 	if !ok {
 		L.RaiseError("__len undefined")
 	}
-	L.Push(lua.LNumber(w.tableLen(L, t)))
+	L.Push(lenValue(w.tableLen(L, t)))
 	return 1
+}
+
+// smallLens are the lengths 0…1023 as Lua values, boxed once: most
+// lengths are small, and boxing a number for every # would allocate.
+var smallLens = func() (vs [1024]lua.LValue) {
+	for i := range vs {
+		vs[i] = lua.LNumber(i)
+	}
+	return vs
+}()
+
+func lenValue(n int) lua.LValue {
+	if uint(n) < uint(len(smallLens)) {
+		return smallLens[n]
+	}
+	return lua.LNumber(n)
 }
 
 // baseNext is next, charged for the nil array slots and deleted hash keys
