@@ -65,6 +65,7 @@ func CostlyScripts() []Costly {
 		{Name: "rep_large", Body: "while true do local x = string.rep(\"ab\", 50000) end", Line: 1, Limit: memory},
 		{Name: "format_wide", Body: "local f = string.rep(\"%99d\", 100)\nlocal a = {}\nfor i = 1, 100 do a[i] = i end\nwhile true do local x = string.format(f, unpack(a)) end", Line: 4, Limit: memory},
 		{Name: "find_plain", Body: long + "while true do local i = s:find(\"b\", 1, true) end", Line: 2, Limit: instr},
+		{Name: "find_text", Body: long + "while true do local i = s:find(\"ab\") end", Line: 2, Limit: instr},
 		{Name: "find_pattern", Body: long + "while true do local i = s:find(\"a-b\") end", Line: 2, Limit: instr},
 		{Name: "match", Body: long + "while true do local m = s:match(\"(a*)b\") end", Line: 2, Limit: instr},
 		{Name: "gmatch", Body: long + "while true do for m in s:gmatch(\"a+b\") do end end", Line: 2, Limit: instr},
