@@ -165,8 +165,8 @@ func (w *Worker) nextScanned(t *lua.LTable, key, k lua.LValue) int {
 	}
 	// The hash part: only deleted keys make Next skip entries.
 	keys, live := tableHash.count(t)
-	if keys <= live {
-		return scanned
+	if keys <= live || inArray && live == 0 {
+		return scanned // no deleted keys, or none it looks at: Next stops when no key is live
 	}
 	from := 0
 	if !inArray {

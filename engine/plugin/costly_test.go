@@ -113,6 +113,9 @@ func TestNextScanned(t *testing.T) {
 	for _, k := range []string{"b", "c", "d"} {
 		hash.RawSetString(k, lua.LNil)
 	}
+	gone := L.NewTable()
+	gone.RawSetString("a", lua.LTrue)
+	gone.RawSetString("a", lua.LNil)
 	both := L.NewTable()
 	both.RawSetInt(10, lua.LTrue)
 	both.RawSetString("x", lua.LTrue)
@@ -130,6 +133,7 @@ func TestNextScanned(t *testing.T) {
 		{hash, lua.LString("a"), lua.LString("e"), 4},
 		{hash, lua.LString("e"), lua.LNil, 0},
 		{both, lua.LNumber(10), lua.LString("y"), 2},
+		{gone, lua.LNil, lua.LNil, 0},
 		{both, lua.LNil, lua.LNumber(10), 10},
 	} {
 		if k, _ := c.t.Next(c.key); k != c.next {

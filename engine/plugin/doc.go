@@ -27,8 +27,11 @@
 // package, coroutine, load, require, …), sends print to the game's event
 // log, draws math.random from the game's seeded generator and exposes no
 // clock or address, so the same seed replays the same game on any number of
-// workers. Every call runs under Limits: an instruction budget, a deadline,
-// a call depth, and caps on string length, array size and memory. A script
+// workers. Every call runs under Limits: an instruction budget (which also
+// counts, by its size, the work done in Go for # and next and in the
+// library functions: cost.go), a call depth, and caps on string length,
+// array size and memory, with a wall-clock backstop far above them as the
+// machine's alarm. A script
 // that fails or breaks a limit yields an *Error naming the script, line,
 // kind and id; the worker stays usable.
 //
