@@ -33,6 +33,10 @@ const (
 	// n·⌈log2(n+1)⌉ comparisons of its n slots up front (a Lua comparator's
 	// own instructions count anyway).
 	comparesPerInstruction = 2
+	// maxFastString is the longest string constant the fast path compiles:
+	// it compares strings natively, one instruction each, so a script with
+	// longer constants runs on the VM, where comparisons are charged.
+	maxFastString = 1024
 )
 
 // costDocs describes the charges for the API reference.
@@ -51,6 +55,7 @@ func costDocs() [][2]string {
 		{"`string.find` with plain text", bytes + " bytes searched"},
 		{"`string.find`, `match`, `gmatch`, `gsub` with a pattern", fmt.Sprintf("one per %d steps of the matcher (each character it tries at each position)", stepsPerInstruction)},
 		{"`tonumber` of a string", bytes + " bytes"},
+		{"`a < b`, `a <= b`, `a > b`, `a >= b` unless an operand is a number or a string literal of at most " + fmt.Sprint(bytesPerInstruction) + " bytes", "what the call costs (a few instructions), and " + bytes + " bytes of the shorter of two strings"},
 	}
 }
 
@@ -224,4 +229,90 @@ func (h hashReader) pos(t *lua.LTable, key lua.LValue) int {
 		return 0
 	}
 	return int(i.Int())
+}
+
+// luaLT, luaLE, luaGT and luaGE are a < b, a <= b, a > b and a >= b, which
+// instrument rewrites into calls of them unless an operand is a literal
+// (gopher-lua compares strings byte by byte, about a nanosecond a byte, so
+// a loop comparing two long strings would run for minutes). They compute
+// what OP_LT and OP_LE do (a > b is b < a, a >= b is b <= a, each operand
+// evaluated in the source's order), charging the bytes two strings may
+// share.
+func (w *Worker) luaLT(L *lua.LState) int { return pushBool(L, w.less(L, L.Get(1), L.Get(2))) }
+func (w *Worker) luaLE(L *lua.LState) int { return pushBool(L, w.lessEqual(L, L.Get(1), L.Get(2))) }
+func (w *Worker) luaGT(L *lua.LState) int { return pushBool(L, w.less(L, L.Get(2), L.Get(1))) }
+func (w *Worker) luaGE(L *lua.LState) int { return pushBool(L, w.lessEqual(L, L.Get(2), L.Get(1))) }
+
+func pushBool(L *lua.LState, b bool) int {
+	L.Push(lua.LBool(b))
+	return 1
+}
+
+// less is gopher-lua's lessThan.
+func (w *Worker) less(L *lua.LState, lhs, rhs lua.LValue) bool {
+	if v1, ok := lhs.(lua.LNumber); ok {
+		if v2, ok := rhs.(lua.LNumber); ok {
+			return v1 < v2
+		}
+		orderError(L, lhs, rhs)
+	}
+	if lhs.Type() != rhs.Type() {
+		orderError(L, lhs, rhs)
+	}
+	if s1, ok := lhs.(lua.LString); ok {
+		s2 := rhs.(lua.LString)
+		w.touch(L, min(len(s1), len(s2)))
+		return s1 < s2
+	}
+	return rational(L, lhs, rhs, "__lt", true) == 1
+}
+
+// lessEqual is OP_LE: __le, or else not __lt with the operands swapped.
+func (w *Worker) lessEqual(L *lua.LState, lhs, rhs lua.LValue) bool {
+	if v1, ok := lhs.(lua.LNumber); ok {
+		if v2, ok := rhs.(lua.LNumber); ok {
+			return v1 <= v2
+		}
+		orderError(L, lhs, rhs)
+	}
+	if lhs.Type() != rhs.Type() {
+		orderError(L, lhs, rhs)
+	}
+	if s1, ok := lhs.(lua.LString); ok {
+		s2 := rhs.(lua.LString)
+		w.touch(L, min(len(s1), len(s2)))
+		return s1 <= s2
+	}
+	if r := rational(L, lhs, rhs, "__le", false); r >= 0 {
+		return r == 1
+	}
+	return rational(L, rhs, lhs, "__lt", true) != 1
+}
+
+func orderError(L *lua.LState, lhs, rhs lua.LValue) {
+	L.RaiseError("attempt to compare %v with %v", lhs.Type().String(), rhs.Type().String())
+}
+
+// rational is gopher-lua's objectRational: 1 or 0 for what the metamethod
+// event of both operands (the same function) answered, -1 when they have
+// none; with must, -1 is the comparison error instead.
+func rational(L *lua.LState, lhs, rhs lua.LValue, event string, must bool) int {
+	m1 := L.GetMetaField(lhs, event)
+	m2 := L.GetMetaField(rhs, event)
+	if m1.Type() == lua.LTFunction && m1 == m2 {
+		L.Push(m1)
+		L.Push(lhs)
+		L.Push(rhs)
+		L.Call(2, 1)
+		r := L.Get(-1)
+		L.Pop(1)
+		if lua.LVAsBool(r) {
+			return 1
+		}
+		return 0
+	}
+	if must {
+		orderError(L, lhs, rhs)
+	}
+	return -1
 }

@@ -57,7 +57,7 @@
 //     functions and of helpers, numeric for, and `for i, v in ipairs(H)`
 //     where H is a call of a host function returning an array, which the
 //     loop walks without building a Lua table;
-//   - expressions: nil, true, false, numbers, strings, locals, ctx.NAME,
+//   - expressions: nil, true, false, numbers, strings (up to 1 KiB), locals, ctx.NAME,
 //     ctx.params.NAME (also through a local), and, or, not, + - * / % ^,
 //     unary minus, comparisons, math.floor, ceil, abs, sqrt, min, max,
 //     math.random(), math.pi and math.huge, host and helper calls whose

@@ -21,7 +21,10 @@ import (
 // luaCtor). Assignments with constant string keys (t.x = v) and small
 // constant indices stay plain VM instructions. The length operator #t,
 // whose scan of a sparse table takes time rather than memory, becomes a
-// call of Worker.luaLen, which charges the scan (cost.go).
+// call of Worker.luaLen, which charges the scan (cost.go); so does an
+// ordering comparison a < b whose operands are both more than a number or a
+// short string literal, which gopher-lua performs byte by byte on strings
+// (Worker.luaLT and its siblings charge the bytes).
 //
 // The Go functions reach the chunk as hidden locals: their names contain
 // parentheses, which no Lua source can spell, so a script can neither call
@@ -31,7 +34,15 @@ const (
 	hiddenIndex  = "(setindex)"
 	hiddenCtor   = "(table)"
 	hiddenLen    = "(len)"
+	hiddenLT     = "(lt)"
+	hiddenLE     = "(le)"
+	hiddenGT     = "(gt)"
+	hiddenGE     = "(ge)"
 )
+
+// orderHelpers maps an ordering comparison to the hidden function that
+// performs it (cost.go).
+var orderHelpers = map[string]string{"<": hiddenLT, "<=": hiddenLE, ">": hiddenGT, ">=": hiddenGE}
 
 // safeIndex is the largest constant integer key left as a plain table write:
 // growing an array by this many slots in one instruction is harmless.
@@ -78,7 +89,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
 	}
 	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen},
+		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen, hiddenLT, hiddenLE, hiddenGT, hiddenGE},
 		Exprs: []ast.Expr{&ast.Comma3Expr{}},
 	}
 	prelude.SetLine(1)
@@ -233,6 +244,9 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
+		if h, ok := orderHelpers[e.Operator]; ok && !cheapOperand(e.Lhs) && !cheapOperand(e.Rhs) {
+			return call(e, h, single(e.Lhs), single(e.Rhs))
+		}
 	case *ast.ArithmeticOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
@@ -317,6 +331,19 @@ func safeKey(k ast.Expr) bool {
 	case *ast.NumberExpr:
 		f, err := parseLuaNumber(k.Value)
 		return err == nil && (f != math.Trunc(f) || f <= safeIndex || f >= float64(lua.MaxArrayIndex))
+	}
+	return false
+}
+
+// cheapOperand reports whether an ordering comparison with e as an operand
+// costs one instruction whatever the other operand: e is a literal that is
+// not a string longer than bytesPerInstruction.
+func cheapOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.NumberExpr, *ast.NilExpr, *ast.TrueExpr, *ast.FalseExpr:
+		return true
+	case *ast.StringExpr:
+		return len(e.Value) <= bytesPerInstruction
 	}
 	return false
 }

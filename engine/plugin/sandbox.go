@@ -138,12 +138,13 @@ type library struct {
 	hosts map[*Kind][]namedValue // lookup only
 
 	concat, setIndex, ctor *lua.LFunction
-	state                  *lua.LFunction // the guard of state writes (statewrite.go)
-	length                 *lua.LFunction // the # operator (cost.go)
-	envMeta                *lua.LTable    // the metatable of script environments
-	next                   *lua.LFunction // next, charged for its scan (cost.go)
-	tonumber               lua.LGFunction // gopher-lua's tonumber
-	ctxWrite, ctxPairs     *lua.LFunction // metamethods of ctx tables
+	state                  *lua.LFunction    // the guard of state writes (statewrite.go)
+	length                 *lua.LFunction    // the # operator (cost.go)
+	order                  [4]*lua.LFunction // <, <=, > and >= (cost.go), in instrument's order
+	envMeta                *lua.LTable       // the metatable of script environments
+	next                   *lua.LFunction    // next, charged for its scan (cost.go)
+	tonumber               lua.LGFunction    // gopher-lua's tonumber
+	ctxWrite, ctxPairs     *lua.LFunction    // metamethods of ctx tables
 	ctxNext                *lua.LFunction
 }
 
@@ -221,6 +222,7 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.ctor = L.NewFunction(w.luaCtor)
 	lib.state = L.NewFunction(w.luaState)
 	lib.length = L.NewFunction(w.luaLen)
+	lib.order = [4]*lua.LFunction{L.NewFunction(w.luaLT), L.NewFunction(w.luaLE), L.NewFunction(w.luaGT), L.NewFunction(w.luaGE)}
 	lib.envMeta = L.CreateTable(0, 3)
 	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
 	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))

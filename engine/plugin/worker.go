@@ -325,7 +325,10 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.ctor)
 	L.Push(w.lib.state)
 	L.Push(w.lib.length)
-	if err := L.PCall(5, 0, nil); err != nil {
+	for _, f := range w.lib.order {
+		L.Push(f)
+	}
+	if err := L.PCall(5+len(w.lib.order), 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()
