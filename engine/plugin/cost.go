@@ -26,8 +26,9 @@ const (
 	// getn, maxn, and the length unpack, concat, insert and remove find).
 	slotsPerInstruction = 8
 	// bytesPerInstruction: bytes of string read or built by a library
-	// function (rep, format, sub, upper, lower, reverse, byte, char, a plain
-	// find, concat, table.concat, tonumber).
+	// function (rep, format, sub, upper, lower, reverse, a plain find,
+	// concat, table.concat, tonumber), compared (comparisons) or hashed
+	// (string keys written through the sandbox, rawget).
 	bytesPerInstruction = 32
 	// comparesPerInstruction: table.sort without a comparator is charged
 	// n·⌈log2(n+1)⌉ comparisons of its n slots up front (a Lua comparator's
@@ -54,7 +55,8 @@ func costDocs() [][2]string {
 		{"`string.rep`, `format`, `sub`, `upper`, `lower`, `reverse`, `gsub`, and `..`", bytes + " bytes of the result (and of the format string)"},
 		{"`string.find` with plain text", bytes + " bytes searched"},
 		{"`string.find`, `match`, `gmatch`, `gsub` with a pattern", fmt.Sprintf("one per %d steps of the matcher (each character it tries at each position)", stepsPerInstruction)},
-		{"`tonumber` of a string", bytes + " bytes"},
+		{"`tonumber` of a string, `rawget` and writes `t[k] = v` with a string key computed at run time, `rawset`", bytes + " bytes of the string"},
+		{"`a == b`, `a ~= b` unless an operand is a literal (a string literal of at most " + fmt.Sprint(bytesPerInstruction) + " bytes)", "what the call costs (a few instructions), and " + bytes + " bytes of two strings of the same length"},
 		{"`a < b`, `a <= b`, `a > b`, `a >= b` unless an operand is a number or a string literal of at most " + fmt.Sprint(bytesPerInstruction) + " bytes", "what the call costs (a few instructions), and " + bytes + " bytes of the shorter of two strings"},
 	}
 }
@@ -242,6 +244,30 @@ func (w *Worker) luaLT(L *lua.LState) int { return pushBool(L, w.less(L, L.Get(1
 func (w *Worker) luaLE(L *lua.LState) int { return pushBool(L, w.lessEqual(L, L.Get(1), L.Get(2))) }
 func (w *Worker) luaGT(L *lua.LState) int { return pushBool(L, w.less(L, L.Get(2), L.Get(1))) }
 func (w *Worker) luaGE(L *lua.LState) int { return pushBool(L, w.lessEqual(L, L.Get(2), L.Get(1))) }
+
+// luaEQ is a == b (and, negated, a ~= b): gopher-lua's equals, charging
+// the bytes of two strings of the same length, which Go compares in full.
+func (w *Worker) luaEQ(L *lua.LState) int {
+	lhs, rhs := L.Get(1), L.Get(2)
+	if lhs.Type() != rhs.Type() {
+		return pushBool(L, false)
+	}
+	switch l := lhs.(type) {
+	case lua.LString:
+		r := rhs.(lua.LString)
+		if len(l) == len(r) {
+			w.touch(L, len(l))
+		}
+		return pushBool(L, l == r)
+	case lua.LNumber:
+		return pushBool(L, l == rhs.(lua.LNumber))
+	case lua.LBool:
+		return pushBool(L, l == rhs.(lua.LBool))
+	case *lua.LTable, *lua.LUserData:
+		return pushBool(L, lhs == rhs || rational(L, lhs, rhs, "__eq", false) == 1)
+	}
+	return pushBool(L, lhs.Type() == lua.LTNil || lhs == rhs)
+}
 
 func pushBool(L *lua.LState, b bool) int {
 	L.Push(lua.LBool(b))

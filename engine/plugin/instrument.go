@@ -21,10 +21,11 @@ import (
 // luaCtor). Assignments with constant string keys (t.x = v) and small
 // constant indices stay plain VM instructions. The length operator #t,
 // whose scan of a sparse table takes time rather than memory, becomes a
-// call of Worker.luaLen, which charges the scan (cost.go); so does an
-// ordering comparison a < b whose operands are both more than a number or a
-// short string literal, which gopher-lua performs byte by byte on strings
-// (Worker.luaLT and its siblings charge the bytes).
+// call of Worker.luaLen, which charges the scan (cost.go); so does a
+// comparison (a < b, a == b, …) whose operands are both more than a number
+// or a short string literal: gopher-lua compares strings byte by byte, and
+// Go compares equal-length strings in full (Worker.luaLT and its siblings
+// charge the bytes).
 //
 // The Go functions reach the chunk as hidden locals: their names contain
 // parentheses, which no Lua source can spell, so a script can neither call
@@ -38,6 +39,7 @@ const (
 	hiddenLE     = "(le)"
 	hiddenGT     = "(gt)"
 	hiddenGE     = "(ge)"
+	hiddenEQ     = "(eq)"
 )
 
 // orderHelpers maps an ordering comparison to the hidden function that
@@ -89,7 +91,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
 	}
 	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen, hiddenLT, hiddenLE, hiddenGT, hiddenGE},
+		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen, hiddenLT, hiddenLE, hiddenGT, hiddenGE, hiddenEQ},
 		Exprs: []ast.Expr{&ast.Comma3Expr{}},
 	}
 	prelude.SetLine(1)
@@ -244,9 +246,19 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
-		if h, ok := orderHelpers[e.Operator]; ok && !cheapOperand(e.Lhs) && !cheapOperand(e.Rhs) {
+		if cheapOperand(e.Lhs) || cheapOperand(e.Rhs) {
+			break
+		}
+		if h, ok := orderHelpers[e.Operator]; ok {
 			return call(e, h, single(e.Lhs), single(e.Rhs))
 		}
+		eq := call(e, hiddenEQ, single(e.Lhs), single(e.Rhs))
+		if e.Operator == "==" {
+			return eq
+		}
+		not := &ast.UnaryNotOpExpr{Expr: eq} // ~=
+		setPos(not, e)
+		return not
 	case *ast.ArithmeticOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
@@ -335,7 +347,7 @@ func safeKey(k ast.Expr) bool {
 	return false
 }
 
-// cheapOperand reports whether an ordering comparison with e as an operand
+// cheapOperand reports whether a comparison with e as an operand
 // costs one instruction whatever the other operand: e is a literal that is
 // not a string longer than bytesPerInstruction.
 func cheapOperand(e ast.Expr) bool {

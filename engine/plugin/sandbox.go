@@ -54,7 +54,8 @@ func sandboxGlobals() []global {
 		{name: "rawequal", params: []Field{{Name: "a", Type: "any"}, {Name: "b", Type: "any"}}, returns: []Field{{Name: "equal", Type: "boolean"}},
 			doc: "Compares without metamethods."},
 		{name: "rawget", params: []Field{{Name: "t", Type: "table"}, {Name: "key", Type: "any"}}, returns: []Field{{Name: "value", Type: "any"}},
-			doc: "Reads `t[key]` without metamethods."},
+			doc:  "Reads `t[key]` without metamethods.",
+			impl: func(w *Worker) lua.LGFunction { return w.baseRawget }},
 		{name: "rawset", params: []Field{{Name: "t", Type: "table"}, {Name: "key", Type: "any"}, {Name: "value", Type: "any"}}, returns: []Field{{Name: "t", Type: "table"}},
 			doc:  "Writes `t[key]` without metamethods (within the array and memory limits).",
 			impl: func(w *Worker) lua.LGFunction { return w.baseRawset }},
@@ -140,7 +141,7 @@ type library struct {
 	concat, setIndex, ctor *lua.LFunction
 	state                  *lua.LFunction    // the guard of state writes (statewrite.go)
 	length                 *lua.LFunction    // the # operator (cost.go)
-	order                  [4]*lua.LFunction // <, <=, > and >= (cost.go), in instrument's order
+	order                  [5]*lua.LFunction // <, <=, >, >= and == (cost.go), in instrument's order
 	envMeta                *lua.LTable       // the metatable of script environments
 	next                   *lua.LFunction    // next, charged for its scan (cost.go)
 	tonumber               lua.LGFunction    // gopher-lua's tonumber
@@ -222,7 +223,7 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.ctor = L.NewFunction(w.luaCtor)
 	lib.state = L.NewFunction(w.luaState)
 	lib.length = L.NewFunction(w.luaLen)
-	lib.order = [4]*lua.LFunction{L.NewFunction(w.luaLT), L.NewFunction(w.luaLE), L.NewFunction(w.luaGT), L.NewFunction(w.luaGE)}
+	lib.order = [5]*lua.LFunction{L.NewFunction(w.luaLT), L.NewFunction(w.luaLE), L.NewFunction(w.luaGT), L.NewFunction(w.luaGE), L.NewFunction(w.luaEQ)}
 	lib.envMeta = L.CreateTable(0, 3)
 	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
 	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))
@@ -408,6 +409,16 @@ func (w *Worker) tostring(L *lua.LState, v lua.LValue) string {
 	return v.Type().String()
 }
 
+// baseRawget is rawget, charged for hashing a string key.
+func (w *Worker) baseRawget(L *lua.LState) int {
+	t, k := L.CheckTable(1), L.CheckAny(2)
+	if s, ok := k.(lua.LString); ok {
+		w.touch(L, len(s))
+	}
+	L.Push(t.RawGet(k))
+	return 1
+}
+
 // baseTonumber is gopher-lua's tonumber, charged for the string it reads.
 func (w *Worker) baseTonumber(L *lua.LState) int {
 	if s, ok := L.Get(1).(lua.LString); ok {
@@ -568,6 +579,9 @@ func arrayLenFunc() func(*lua.LTable) int {
 // part, which in Lua changes nothing but which gopher-lua performs by
 // appending nil slots up to the key.
 func (w *Worker) guardWrite(L *lua.LState, t *lua.LTable, k, v lua.LValue) bool {
+	if s, ok := k.(lua.LString); ok {
+		w.touch(L, len(s)) // hashed to find its slot
+	}
 	if n, ok := k.(lua.LNumber); ok {
 		f := float64(n)
 		if f >= 1 && f == math.Trunc(f) && f < float64(lua.MaxArrayIndex) {
