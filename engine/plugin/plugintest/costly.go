@@ -80,6 +80,8 @@ func CostlyScripts() []Costly {
 		{Name: "concat_operator", Body: long + "while true do local r = s .. s end", Line: 2, Limit: memory},
 		{Name: "compare_long", Body: long + "local u = string.rep(\"a\", 100000)\nwhile s <= u and u >= s and not (s < u) and not (u > s) do end", Line: 3, Limit: instr},
 		{Name: "equal_long", Body: long + "local u = string.rep(\"a\", 100000)\nwhile s == u and not (s ~= u) do end", Line: 3, Limit: instr},
+		{Name: "key_write", Body: long + "local t = {}\nwhile true do t[s] = 1; t[s] = nil end", Line: 3, Limit: instr},
+		{Name: "rawget", Body: long + "local t = {}\nwhile true do local v = rawget(t, s) end", Line: 3, Limit: instr},
 		{Name: "compare_literals", Body: "local s = 0\nfor i = 1, 1e9 do if \"" + strings.Repeat("x", 50000) + "\" < \"" + strings.Repeat("x", 50000) + "\" then s = s + 1 end end\nreturn s", Line: 2, Limit: instr},
 		{Name: "numeric_loop", Body: "local s = 0\nfor i = 1, 1e9 do s = s + i % 7 end\nreturn s", Line: 2, Limit: instr, Compiled: true},
 	}
