@@ -171,7 +171,7 @@ func limitDocs() [][3]string {
 		{"call depth", fmt.Sprint(d.MaxCallDepth), "Nested Lua calls (recursion, pcall, metamethods)."},
 		{"string length", fmt.Sprintf("%d bytes", d.MaxStringLen), "Longest string `..`, `string.rep`, `string.format`, `string.gsub`, `table.concat` and the like may build."},
 		{"memory", fmt.Sprintf("%d bytes", d.MaxAllocBytes), "Estimated memory per call claimed through strings, array growth, new table keys, `unpack` and `print`."},
-		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables, strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
+		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables (with every key they ever deleted, which a table keeps), strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
 		{"array length", fmt.Sprint(d.MaxArrayLen), "Largest integer key a table's array part may grow to."},
 		{"source size", fmt.Sprintf("%d bytes", d.MaxSourceBytes), "Size of one script."},
 		{"nesting", fmt.Sprint(d.MaxNesting), "Depth of nested blocks and expressions."},
