@@ -17,6 +17,7 @@ require (
 
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
