@@ -11,13 +11,13 @@ require (
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	github.com/sourcegraph/jsonrpc2 v0.2.3
 	github.com/yuin/gopher-lua v1.1.2
 	golang.org/x/sync v0.23.0
 )
 
 require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	github.com/sourcegraph/jsonrpc2 v0.2.3 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect

@@ -1,0 +1,620 @@
+package lsp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/source"
+	"github.com/sandtable/sandtable/scripts"
+)
+
+// scenarioOf returns the last check of a scenario path belongs to.
+func (s *Server) scenarioOf(path string) *scenario {
+	for _, e := range s.entriesOf(path) {
+		if sc, ok := s.scens[e]; ok {
+			return sc
+		}
+	}
+	return nil
+}
+
+func (s *Server) game(sc *scenario) build.Game {
+	if sc == nil {
+		return nil
+	}
+	g, _ := s.c.Game(sc.res.Game)
+	return g
+}
+
+func isLua(path string) bool { return strings.EqualFold(filepath.Ext(path), ".lua") }
+
+// hover answers textDocument/hover.
+func (s *Server) hover(path string, pos Position) *Hover {
+	sc := s.scenarioOf(path)
+	if sc == nil || sc.res.Source == nil && !isLua(path) {
+		return nil
+	}
+	ls := lines(s.text(path))
+	line, col, _ := fromLSP(ls, pos)
+	if isLua(path) {
+		return s.luaHover(sc, path, ls, pos)
+	}
+	src := sc.res.Source
+	n, onKey, ok := nodeAt(src, path, line, col)
+	if !ok {
+		return nil
+	}
+	g := s.game(sc)
+	var text string
+	r := n.span.Value
+	switch {
+	case onKey:
+		r = *n.span.Key
+		if g != nil {
+			if sch := at(scenarioSchema(g), n.toks); sch != nil {
+				text = describe(n.toks[len(n.toks)-1], sch)
+			}
+		}
+	default:
+		v, isStr := n.val.(string)
+		if !isStr {
+			return nil
+		}
+		if ents := entities(src)[v]; len(ents) > 0 {
+			text = s.describeEntity(sc, ents[0])
+		} else if k, file := s.hookRef(sc, path, v); k != nil {
+			text = fmt.Sprintf("**%s** · hook `%s` in `%s`\n\n%s", v, k.Name, filepath.Base(file), kindDoc(k))
+		} else if g != nil {
+			if sch := at(scenarioSchema(g), n.toks); sch != nil {
+				text = describe(n.toks[len(n.toks)-1], sch)
+			}
+		}
+	}
+	if text == "" {
+		return nil
+	}
+	lr := rangeToLSP(ls, r)
+	return &Hover{Contents: MarkupContent{Kind: "markdown", Value: text}, Range: &lr}
+}
+
+// describeEntity describes an id: where it is defined, its fields, and the
+// values mapc inspect derives for it.
+func (s *Server) describeEntity(sc *scenario, e entity) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** · %s · defined at %s:%d\n\n", e.id, e.kind, filepath.Base(e.name.span.Value.File), e.name.span.Value.Start.Line)
+	if m, ok := e.node.val.(map[string]any); ok {
+		data, _ := json.Marshal(m)
+		if len(data) < 600 {
+			fmt.Fprintf(&b, "```json\n%s\n```\n\n", data)
+		}
+	}
+	if d := s.derived(sc, e.id); d != "" {
+		fmt.Fprintf(&b, "Derived (mapc inspect):\n```json\n%s\n```\n", d)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// derived returns the JSON of what mapc inspect says about the entity id,
+// when the scenario compiles.
+func (s *Server) derived(sc *scenario, id string) string {
+	if sc.res.Value == nil {
+		return ""
+	}
+	if sc.inspected == nil {
+		in, ok := s.game(sc).(build.Inspector)
+		if !ok {
+			return ""
+		}
+		v, err := in.Inspect(sc.res.Value)
+		if err != nil {
+			return ""
+		}
+		data, err := json.Marshal(v)
+		if err != nil || json.Unmarshal(data, &sc.inspected) != nil {
+			return ""
+		}
+	}
+	var found any
+	var find func(v any)
+	find = func(v any) {
+		if found != nil {
+			return
+		}
+		switch v := v.(type) {
+		case map[string]any:
+			if v["name"] == id || v["id"] == id {
+				found = v
+				return
+			}
+			for _, k := range slices.Sorted(keys(v)) {
+				find(v[k])
+			}
+		case []any:
+			for _, e := range v {
+				find(e)
+			}
+		}
+	}
+	find(sc.inspected)
+	if found == nil {
+		return ""
+	}
+	data, _ := json.MarshalIndent(found, "", "  ")
+	return string(data)
+}
+
+func keys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// hookRef resolves a string of a scenario file to the hook script it
+// names: a .lua path, or the id of a script the config bundles.
+func (s *Server) hookRef(sc *scenario, from, v string) (*plugin.Kind, string) {
+	g := s.game(sc)
+	if g == nil {
+		return nil, ""
+	}
+	for _, scr := range sc.scripts {
+		if scr.id == v || scr.path == v {
+			file := scr.path
+			if !strings.HasPrefix(file, source.BuiltinPrefix) && !filepath.IsAbs(file) {
+				file = source.Join(sc.entry, file)
+			}
+			return kindNamed(g, scr.kind), file
+		}
+	}
+	if strings.HasSuffix(v, ".lua") {
+		file := source.Join(from, v)
+		return s.kindOf(sc, file), file
+	}
+	return nil, ""
+}
+
+func kindNamed(g build.Game, name string) *plugin.Kind {
+	for _, k := range g.Kinds() {
+		if k.Name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// kindOf returns the hook kind of a script: the one the config bundles it
+// as, else the kind whose class names its directory (<class>/<id>.lua).
+func (s *Server) kindOf(sc *scenario, file string) *plugin.Kind {
+	g := s.game(sc)
+	if g == nil {
+		return nil
+	}
+	for _, scr := range sc.scripts {
+		p := scr.path
+		if !strings.HasPrefix(p, source.BuiltinPrefix) && !filepath.IsAbs(p) {
+			p = source.Join(sc.entry, p)
+		}
+		if p == file {
+			return kindNamed(g, scr.kind)
+		}
+	}
+	class := filepath.Base(filepath.Dir(file))
+	if k := kindNamed(g, g.Name()+"."+class); k != nil {
+		return k
+	}
+	if len(g.Kinds()) == 1 {
+		return g.Kinds()[0]
+	}
+	return nil
+}
+
+// kindDoc is a hook kind's contract in Markdown.
+func kindDoc(k *plugin.Kind) string {
+	if k == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(k.Doc + "\n\n")
+	for _, f := range k.Funcs {
+		req := ""
+		if f.Required {
+			req = " (required)"
+		}
+		fmt.Fprintf(&b, "- `%s`%s: %s\n", funcSig(f.Name, f.Params, f.Returns), req, f.Doc)
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func funcSig(name string, params, returns []plugin.Field) string {
+	var ps, rs []string
+	for _, p := range params {
+		ps = append(ps, p.Name+": "+p.Type)
+	}
+	for _, r := range returns {
+		rs = append(rs, r.Type)
+	}
+	sig := name + "(" + strings.Join(ps, ", ") + ")"
+	if len(rs) > 0 {
+		sig += ": " + strings.Join(rs, ", ")
+	}
+	return sig
+}
+
+var luaWord = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+var luaWordStart = regexp.MustCompile(`^[A-Za-z0-9_]*`)
+
+// luaHover documents ctx fields, host functions and hook functions.
+func (s *Server) luaHover(sc *scenario, path string, ls []string, pos Position) *Hover {
+	k := s.kindOf(sc, path)
+	if k == nil || pos.Line >= len(ls) {
+		return nil
+	}
+	_, _, b := fromLSP(ls, pos)
+	l := ls[pos.Line]
+	word := luaWord.FindString(l[:b]) + luaWordStart.FindString(l[b:])
+	var text string
+	if f, ok := strings.CutPrefix(word, "ctx."); ok {
+		for _, c := range k.Ctx {
+			if c.Name == f {
+				text = fmt.Sprintf("**ctx.%s** · `%s`\n\n%s", c.Name, c.Type, c.Doc)
+			}
+		}
+	} else if f, ok := strings.CutPrefix(word, k.HostTable+"."); ok {
+		for _, h := range k.Host {
+			if h.Name == f {
+				text = fmt.Sprintf("```lua\n%s.%s\n```\n%s", k.HostTable, funcSig(h.Name, h.Params, h.Returns), h.Doc)
+			}
+		}
+	} else {
+		for _, fn := range k.Funcs {
+			if fn.Name == word {
+				text = fmt.Sprintf("```lua\nfunction %s\n```\n%s (hook %s)", funcSig(fn.Name, fn.Params, fn.Returns), fn.Doc, k.Name)
+			}
+		}
+	}
+	if text == "" {
+		return nil
+	}
+	return &Hover{Contents: MarkupContent{Kind: "markdown", Value: text}}
+}
+
+// complete answers textDocument/completion.
+func (s *Server) complete(path string, pos Position) CompletionList {
+	out := CompletionList{Items: []CompletionItem{}}
+	sc := s.scenarioOf(path)
+	g := s.game(sc)
+	ls := lines(s.text(path))
+	if g == nil || pos.Line >= len(ls) {
+		return out
+	}
+	line, _, b := fromLSP(ls, pos)
+	prefix := ls[pos.Line][:b]
+	if isLua(path) {
+		out.Items = luaCompletions(s.kindOf(sc, path), prefix)
+		return out
+	}
+	if strings.HasPrefix(strings.TrimSpace(prefix), "#") {
+		return out
+	}
+	root := scenarioSchema(g)
+	table := header(ls, line)
+	if strings.HasPrefix(strings.TrimSpace(prefix), "[") { // a table header
+		for _, k := range properties(root) {
+			out.Items = append(out.Items, CompletionItem{Label: k, Kind: CompletionProperty, Documentation: describe(k, at(root, []string{k}))})
+		}
+		return out
+	}
+	eq := strings.Index(prefix, "=")
+	if eq < 0 {
+		n := at(root, table)
+		for _, k := range properties(n) {
+			out.Items = append(out.Items, CompletionItem{Label: k, Kind: CompletionProperty, InsertText: k + " = ",
+				Documentation: describe(k, child(n, k))})
+		}
+		return out
+	}
+	eq = strings.LastIndex(prefix, "=")
+	key := strings.Trim(strings.TrimSpace(prefix[:eq]), `"'`)
+	if i := strings.LastIndexAny(key, "{,[ \t"); i >= 0 {
+		key = key[i+1:] // a key of an inline table
+	}
+	n := at(root, append(slices.Clip(table), key))
+	if n == nil {
+		n = below(at(root, table), key)
+	}
+	quoted := strings.Count(prefix[eq:], `"`)%2 == 1
+	if e := enum(n); e != nil {
+		for _, v := range e {
+			label := fmt.Sprint(v)
+			ins := label
+			if _, str := v.(string); str && !quoted {
+				ins = `"` + label + `"`
+			}
+			out.Items = append(out.Items, CompletionItem{Label: label, Kind: CompletionEnum, InsertText: ins})
+		}
+		return out
+	}
+	ents := entities(sc.res.Source)
+	for _, id := range slices.Sorted(func(yield func(string) bool) {
+		for id := range ents {
+			if !yield(id) {
+				return
+			}
+		}
+	}) {
+		ins := id
+		if !quoted {
+			ins = `"` + id + `"`
+		}
+		out.Items = append(out.Items, CompletionItem{Label: id, Kind: CompletionRef, Detail: ents[id][0].kind, InsertText: ins})
+	}
+	return out
+}
+
+var luaMember = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z0-9_]*)$`)
+
+// luaCompletions proposes ctx fields after "ctx.", host functions after
+// the host table's name, and otherwise the hook's functions and globals.
+func luaCompletions(k *plugin.Kind, prefix string) []CompletionItem {
+	items := []CompletionItem{}
+	if k == nil {
+		return items
+	}
+	if m := luaMember.FindStringSubmatch(prefix); m != nil {
+		switch m[1] {
+		case "ctx":
+			for _, f := range k.Ctx {
+				items = append(items, CompletionItem{Label: f.Name, Kind: CompletionField, Detail: f.Type, Documentation: f.Doc})
+			}
+		case k.HostTable:
+			for _, h := range k.Host {
+				items = append(items, CompletionItem{Label: h.Name, Kind: CompletionFunction,
+					Detail: funcSig(h.Name, h.Params, h.Returns), Documentation: h.Doc})
+			}
+		}
+		return items
+	}
+	for _, f := range k.Funcs {
+		items = append(items, CompletionItem{Label: f.Name, Kind: CompletionFunction, Detail: funcSig(f.Name, f.Params, f.Returns), Documentation: f.Doc})
+	}
+	items = append(items, CompletionItem{Label: "ctx", Kind: CompletionValue, Detail: k.Name + " ctx"})
+	if k.HostTable != "" {
+		items = append(items, CompletionItem{Label: k.HostTable, Kind: CompletionValue, Detail: k.Name + " host API"})
+	}
+	return items
+}
+
+// definition answers textDocument/definition: an id to where it is
+// defined (in the scenario or an include), an include or a hook reference
+// to its file.
+func (s *Server) definition(path string, pos Position) []Location {
+	out := []Location{}
+	sc := s.scenarioOf(path)
+	if sc == nil || isLua(path) {
+		return out
+	}
+	ls := lines(s.text(path))
+	if pos.Line >= len(ls) {
+		return out
+	}
+	line, col, _ := fromLSP(ls, pos)
+	v, _, _, ok := quotedAt(ls[pos.Line], col)
+	if !ok {
+		return out
+	}
+	if ents := entities(sc.res.Source)[v]; len(ents) > 0 {
+		for _, e := range ents {
+			r := e.name.span.Value
+			if r.File == path && contains(r, line, col) && len(ents) > 1 {
+				continue
+			}
+			if loc, ok := s.location(r); ok {
+				out = append(out, loc)
+			}
+		}
+		return out
+	}
+	file := ""
+	if _, f := s.hookRef(sc, path, v); f != "" {
+		file = f
+	} else if strings.HasSuffix(v, ".toml") {
+		file = source.Join(path, v)
+	}
+	if file != "" {
+		if loc, ok := s.location(diag.Range{File: file, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}); ok {
+			out = append(out, loc)
+		}
+	}
+	return out
+}
+
+// location converts a range to a Location, writing a builtin: file to the
+// cache (read-only) so that the editor can open it.
+func (s *Server) location(r diag.Range) (Location, bool) {
+	file := r.File
+	if rest, ok := strings.CutPrefix(file, source.BuiltinPrefix); ok {
+		p, ok := s.materialize(file, rest)
+		if !ok {
+			return Location{}, false
+		}
+		file = p
+	} else if _, err := os.Stat(file); err != nil {
+		if _, open := s.docs[file]; !open {
+			return Location{}, false
+		}
+	}
+	ls := lines(s.text(r.File))
+	return Location{URI: uriOf(file), Range: rangeToLSP(ls, r)}, true
+}
+
+// materialize writes builtin file name (rest below builtin:) into the
+// cache directory, read-only, and returns its path.
+func (s *Server) materialize(name, rest string) (string, bool) {
+	if s.cache == "" || !fs.ValidPath(rest) {
+		return "", false
+	}
+	var data []byte
+	for _, sc := range s.scens {
+		if sc.res.Source != nil {
+			if b, ok := sc.res.Source.Content(name); ok {
+				data = b
+			}
+		}
+	}
+	if data == nil {
+		b, err := fs.ReadFile(scripts.FS, rest)
+		if err != nil {
+			return "", false
+		}
+		data = b
+	}
+	p := filepath.Join(s.cache, filepath.FromSlash(rest))
+	if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, data) {
+		return p, true
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return "", false
+	}
+	os.Chmod(p, 0o644)
+	if err := build.WriteAtomic(p, data); err != nil {
+		return "", false
+	}
+	os.Chmod(p, 0o444)
+	return p, true
+}
+
+// codeActions answers textDocument/codeAction: each suggestion of a
+// diagnostic in the range replaces its subject, and each diagnostic can be
+// ignored with a lint:ignore comment on the line above.
+func (s *Server) codeActions(path string, rng Range) []CodeAction {
+	out := []CodeAction{}
+	ls := lines(s.text(path))
+	uri := uriOf(path)
+	for _, e := range slices.Sorted(func(yield func(string) bool) {
+		for e := range s.scens {
+			if !yield(e) {
+				return
+			}
+		}
+	}) {
+		for _, d := range s.scens[e].byFile[path] {
+			if d.Subject == nil || d.Subject.File != path {
+				continue
+			}
+			ld := s.toLSPDiag(ls, d)
+			if ld.Range.End.Line < rng.Start.Line || ld.Range.Start.Line > rng.End.Line {
+				continue
+			}
+			target := *d.Subject
+			for _, sug := range d.Suggestions {
+				r := target
+				if !strings.HasPrefix(sug, `"`) {
+					r = inner(ls, target)
+				}
+				out = append(out, CodeAction{Title: fmt.Sprintf("Change to %q", sug), Kind: "quickfix", IsPreferred: len(d.Suggestions) == 1,
+					Diagnostics: []Diagnostic{ld},
+					Edit:        &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {{Range: rangeToLSP(ls, r), NewText: sug}}}}})
+			}
+			if target.Start.Line >= 1 && target.Start.Line <= len(ls) {
+				l := ls[target.Start.Line-1]
+				indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+				marker := "#"
+				if isLua(path) {
+					marker = "--"
+				}
+				at := Position{Line: target.Start.Line - 1}
+				out = append(out, CodeAction{Title: "Ignore " + d.Code + " here (lint:ignore)", Kind: "quickfix",
+					Diagnostics: []Diagnostic{ld},
+					Edit: &WorkspaceEdit{Changes: map[string][]TextEdit{uri: {{Range: Range{Start: at, End: at},
+						NewText: indent + marker + " lint:ignore " + d.Code + "\n"}}}}})
+			}
+		}
+	}
+	return out
+}
+
+// symbols answers textDocument/documentSymbol: the top-level keys of a
+// scenario file, with the named elements of its lists below them.
+func (s *Server) symbols(path string) []DocumentSymbol {
+	out := []DocumentSymbol{}
+	sc := s.scenarioOf(path)
+	if sc == nil || sc.res.Source == nil || isLua(path) {
+		return out
+	}
+	ls := lines(s.text(path))
+	src := sc.res.Source
+	tops := map[string]*DocumentSymbol{}
+	var order []string
+	walk(src, func(n node) {
+		if len(n.toks) == 1 {
+			kind := SymbolField
+			switch n.val.(type) {
+			case map[string]any:
+				kind = SymbolNamespace
+			case []any:
+				kind = SymbolArray
+			}
+			sel := n.span.Value
+			if n.span.Key != nil {
+				sel = *n.span.Key
+			}
+			if sel.File != path {
+				return
+			}
+			r := rangeToLSP(ls, sel)
+			full := r
+			if n.span.Value.File == path {
+				full.End = rangeToLSP(ls, n.span.Value).End
+			}
+			tops[n.toks[0]] = &DocumentSymbol{Name: n.toks[0], Kind: kind, Range: full, SelectionRange: r}
+			order = append(order, n.toks[0])
+		}
+	})
+	ents := entities(src)
+	for _, id := range slices.Sorted(func(yield func(string) bool) {
+		for id := range ents {
+			if !yield(id) {
+				return
+			}
+		}
+	}) {
+		for _, e := range ents[id] {
+			r := e.node.span.Value
+			if r.File != path || len(e.node.toks) != 2 {
+				continue
+			}
+			t, ok := tops[e.node.toks[0]]
+			if !ok {
+				continue
+			}
+			lr := rangeToLSP(ls, r)
+			sel := rangeToLSP(ls, e.name.span.Value)
+			if !before(r.Start, e.name.span.Value.Start) {
+				lr = sel
+			}
+			t.Children = append(t.Children, DocumentSymbol{Name: id, Detail: e.kind, Kind: SymbolObject, Range: lr, SelectionRange: sel})
+		}
+	}
+	for _, k := range order {
+		t := tops[k]
+		slices.SortFunc(t.Children, func(a, b DocumentSymbol) int {
+			return a.SelectionRange.Start.Line - b.SelectionRange.Start.Line
+		})
+		out = append(out, *t)
+	}
+	slices.SortFunc(out, func(a, b DocumentSymbol) int { return a.SelectionRange.Start.Line - b.SelectionRange.Start.Line })
+	return out
+}
