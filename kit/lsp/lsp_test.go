@@ -19,14 +19,14 @@ import (
 
 // client drives a Server over a pipe, as an editor does.
 type client struct {
-	t     *testing.T
+	t     testing.TB
 	conn  *jsonrpc2.Conn
 	mu    sync.Mutex
 	diags map[string][]Diagnostic // the last publication by URI
 	count int                     // publications received
 }
 
-func start(t *testing.T) (*client, *Server) {
+func start(t testing.TB) (*client, *Server) {
 	t.Helper()
 	a, b := net.Pipe()
 	srv := NewServer(build.NewCompiler(games.All()...))
@@ -103,7 +103,7 @@ func posAt(path string, pos Position) TextDocumentPositionParams {
 // posOf returns the LSP position of the first occurrence of needle in
 // text, plus skip runes: the line from 0 and the column in UTF-16 units,
 // counted here independently of the server.
-func posOf(t *testing.T, text, needle string, skip int) Position {
+func posOf(t testing.TB, text, needle string, skip int) Position {
 	t.Helper()
 	i := strings.Index(text, needle)
 	if i < 0 {
@@ -118,7 +118,7 @@ func posOf(t *testing.T, text, needle string, skip int) Position {
 }
 
 // copyScenario copies a shipped scenario into a temporary directory.
-func copyScenario(t *testing.T, rel string) string {
+func copyScenario(t testing.TB, rel string) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), filepath.Base(rel))
 	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "scenarios", rel))); err != nil {
@@ -127,7 +127,7 @@ func copyScenario(t *testing.T, rel string) string {
 	return dir
 }
 
-func read(t *testing.T, path string) string {
+func read(t testing.TB, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -136,7 +136,7 @@ func read(t *testing.T, path string) string {
 	return string(b)
 }
 
-func write(t *testing.T, path, text string) {
+func write(t testing.TB, path, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -185,7 +185,7 @@ func hasLabel(l CompletionList, want string) bool {
 // gameCase is one game's walk through the protocol on a shipped scenario.
 type gameCase struct {
 	game, scenario string
-	setup          func(t *testing.T, dir string) // extra files in the copy
+	setup          func(t testing.TB, dir string) // extra files in the copy
 	// A typo: the first good in file becomes typo, reported with code at
 	// the typo (the quotes included when quoted), fixed by a quick fix.
 	file, good, typo, code string
@@ -219,7 +219,7 @@ var gameCases = []gameCase{{
 	hookAt: `"tech/repeating_crossbow.lua"`, hookFile: "tech/repeating_crossbow.lua",
 }, {
 	game: "ftbt", scenario: "ftbt/skirmish",
-	setup: func(t *testing.T, dir string) {
+	setup: func(t testing.TB, dir string) {
 		heal, err := os.ReadFile(filepath.Join("..", "..", "scripts", "ftbt", "effect", "heal.lua"))
 		if err != nil {
 			t.Fatal(err)
@@ -430,7 +430,7 @@ func firstDiff(a, b string) string {
 }
 
 // derivedOf returns what the game's inspector derives for an entity's key.
-func derivedOf(t *testing.T, srv *Server, entry, id, key string) string {
+func derivedOf(t testing.TB, srv *Server, entry, id, key string) string {
 	t.Helper()
 	res := srv.c.Compile(entry, build.Options{})
 	g, _ := srv.c.Game(res.Game)

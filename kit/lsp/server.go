@@ -293,22 +293,21 @@ func (s *Server) check(ctx context.Context, entry string) {
 	sc.scripts = scriptsOf(res)
 	old := s.scens[entry]
 	s.scens[entry] = sc
-	files := slices.Sorted(func(yield func(string) bool) {
-		for f := range sc.byFile {
-			if !yield(f) {
-				return
-			}
-		}
-	})
-	for _, f := range files {
-		s.publish(ctx, f, sc.byFile[f])
+	// The entry is always published, so that the editor knows the check
+	// ran; a file that had diagnostics and has none any more gets an
+	// empty list.
+	files := []string{entry}
+	for f := range sc.byFile {
+		files = append(files, f)
 	}
 	if old != nil {
 		for f := range old.byFile {
-			if _, still := sc.byFile[f]; !still {
-				s.publish(ctx, f, nil)
-			}
+			files = append(files, f)
 		}
+	}
+	slices.Sort(files)
+	for _, f := range slices.Compact(files) {
+		s.publish(ctx, f, sc.byFile[f])
 	}
 }
 

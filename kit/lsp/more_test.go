@@ -1,0 +1,174 @@
+package lsp
+
+import (
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/sandtable/sandtable/kit/diag"
+)
+
+// TestPositions converts rune columns to UTF-16 characters and back on
+// lines with CJK text, an astral-plane character (two UTF-16 units) and a
+// byte order mark.
+func TestPositions(t *testing.T) {
+	ls := lines("a = \"关羽\"\nb = \"𠀀x\" # 注\n\uFEFF")
+	cases := []struct {
+		pos  diag.Pos
+		want Position
+	}{
+		{diag.Pos{Line: 1, Column: 5}, Position{0, 4}},  // the opening quote
+		{diag.Pos{Line: 1, Column: 8}, Position{0, 7}},  // the closing quote, after two CJK characters
+		{diag.Pos{Line: 2, Column: 6}, Position{1, 5}},  // after the quote
+		{diag.Pos{Line: 2, Column: 7}, Position{1, 7}},  // 𠀀 is two units
+		{diag.Pos{Line: 2, Column: 99}, Position{1, 13}}, // past the end: the end of the line
+		{diag.Pos{Line: 9, Column: 1}, Position{2, 1}},  // past the last line: its end
+	}
+	for _, c := range cases {
+		if got := toLSP(ls, c.pos); got != c.want {
+			t.Errorf("toLSP(%+v) = %+v, want %+v", c.pos, got, c.want)
+		}
+		if c.pos.Line > 2 || c.pos.Column > 20 {
+			continue
+		}
+		if line, col, _ := fromLSP(ls, c.want); line != c.pos.Line || col != c.pos.Column {
+			t.Errorf("fromLSP(%+v) = %d:%d, want %d:%d", c.want, line, col, c.pos.Line, c.pos.Column)
+		}
+	}
+	bomLine := lines("\uFEFFa = 1")
+	if got := toLSP(bomLine, diag.Pos{Line: 1, Column: 1}); got != (Position{0, 1}) {
+		t.Errorf("a BOM: toLSP = %+v, want character 1 (the BOM is a UTF-16 unit diag columns skip)", got)
+	}
+}
+
+// TestIncrementalChange applies ranged edits counted in UTF-16 units.
+func TestIncrementalChange(t *testing.T) {
+	text := "name = \"𠀀关羽\"\nx = 1\n"
+	r := Range{Start: Position{0, 11}, End: Position{0, 12}} // 羽 (after 8 units, 𠀀's two and 关)
+	got := applyChange(text, TextDocumentContentChangeEvent{Range: &r, Text: "张飞"})
+	if want := "name = \"𠀀关张飞\"\nx = 1\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	r = Range{Start: Position{1, 4}, End: Position{2, 0}}
+	if got := applyChange(text, TextDocumentContentChangeEvent{Range: &r, Text: "2\n"}); got != "name = \"𠀀关羽\"\nx = 2\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestCrossFile: an edit of a script publishes the scenario file's
+// diagnostic it causes, and an edit of the scenario file the script's;
+// each is cleared when fixed. Related information points at the first
+// definition of a duplicate.
+func TestCrossFile(t *testing.T) {
+	dir := copyScenario(t, "mbg/modded")
+	entry := filepath.Join(dir, "scenario.toml")
+	lua := filepath.Join(dir, "tech", "repeating_crossbow.lua")
+	toml, script := read(t, entry), read(t, lua)
+	cl, _ := start(t)
+	cl.open(entry, toml)
+	cl.open(lua, script)
+	if hasErrors(cl.published(entry)) || len(cl.published(lua)) != 0 {
+		t.Fatalf("clean scenario: %v %v", cl.published(entry), cl.published(lua))
+	}
+
+	// The script reads a param the scenario does not give: the scenario's
+	// param is reported unread, with the script's name as the advice.
+	cl.change(lua, strings.Replace(script, "ctx.params.second_share", "ctx.params.second_shar", 1), 2)
+	if ds := withCode(cl.published(entry), "lua-param-unused"); len(ds) != 1 || !strings.Contains(ds[0].Message, "second_shar") {
+		t.Errorf("after the script's edit, %s has %v", entry, cl.published(entry))
+	}
+	cl.change(lua, script, 3)
+	if ds := withCode(cl.published(entry), "lua-param-unused"); len(ds) != 0 {
+		t.Errorf("not cleared: %v", ds)
+	}
+
+	// A syntax error in the script is published on the script.
+	cl.change(lua, script+"\nfunction (\n", 4)
+	if ds := withCode(cl.published(lua), "lua-syntax"); len(ds) != 1 {
+		t.Errorf("script diagnostics = %v, want one lua-syntax", cl.published(lua))
+	}
+	cl.change(lua, script, 5)
+	if ds := cl.published(lua); len(ds) != 0 {
+		t.Errorf("not cleared: %v", ds)
+	}
+
+	// A duplicate officer: related information at the first one.
+	dup := strings.Replace(toml, `{ name = "蔡瑁"`, `{ name = "刘表"`, 1)
+	cl.change(entry, dup, 2)
+	ds := withCode(cl.published(entry), "mbg-duplicate-id")
+	if len(ds) != 1 || len(ds[0].RelatedInformation) != 1 {
+		t.Fatalf("duplicate = %+v", ds)
+	}
+	first := posOf(t, dup, `"刘表"`, 0)
+	if rel := ds[0].RelatedInformation[0]; rel.Location.URI != uriOf(entry) || rel.Location.Range.Start != first {
+		t.Errorf("related = %+v, want %s at %+v", rel, uriOf(entry), first)
+	}
+}
+
+// TestOnlyOwnScenario: an edit re-checks the scenario of the edited file
+// and no other; closing the last file of a scenario clears its
+// diagnostics.
+func TestOnlyOwnScenario(t *testing.T) {
+	a := filepath.Join(copyScenario(t, "mbg/sample"), "scenario.toml")
+	b := filepath.Join(copyScenario(t, "ftbt/skirmish"), "scenario.toml")
+	cl, srv := start(t)
+	bText := read(t, b)
+	cl.open(a, strings.Replace(read(t, a), `mayor = "荀彧"`, `mayor = "荀或"`, 1))
+	cl.open(b, bText)
+	before := cl.count
+	checks := 0
+	for range 3 {
+		cl.change(b, bText+"\n", 2)
+		checks++
+	}
+	if got := cl.count - before; got != checks {
+		t.Errorf("%d publications for %d edits of one clean file", got, checks)
+	}
+	if len(withCode(cl.published(a), "mbg-unknown-ref")) != 1 {
+		t.Errorf("the other scenario's diagnostic is gone: %v", cl.published(a))
+	}
+	if len(srv.scens) != 2 {
+		t.Errorf("%d scenarios checked, want 2", len(srv.scens))
+	}
+	cl.notify("textDocument/didClose", DidCloseTextDocumentParams{TextDocument: TextDocumentIdentifier{URI: uriOf(a)}})
+	if ds := cl.published(a); len(ds) != 0 {
+		t.Errorf("closing did not clear: %v", ds)
+	}
+	if len(srv.scens) != 1 {
+		t.Errorf("%d scenarios kept after closing one, want 1", len(srv.scens))
+	}
+}
+
+// TestMemorySteady: a thousand edits of a scenario leave the heap where a
+// hundred left it (nothing is kept per edit).
+func TestMemorySteady(t *testing.T) {
+	entry := filepath.Join(copyScenario(t, "mbg/sample"), "scenario.toml")
+	text := read(t, entry)
+	cl, _ := start(t)
+	cl.open(entry, text)
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	edit := func(i int) {
+		t := text
+		if i%2 == 1 {
+			t = strings.Replace(text, `mayor = "荀彧"`, `mayor = "荀或"`, 1)
+		}
+		cl.change(entry, t, i+2)
+	}
+	for i := range 100 {
+		edit(i)
+	}
+	base := heap()
+	for i := range 1000 {
+		edit(i)
+	}
+	if after := heap(); after > base+base/2+4<<20 {
+		t.Errorf("heap grew from %d to %d bytes over 1000 edits", base, after)
+	}
+}
