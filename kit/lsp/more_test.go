@@ -18,12 +18,12 @@ func TestPositions(t *testing.T) {
 		pos  diag.Pos
 		want Position
 	}{
-		{diag.Pos{Line: 1, Column: 5}, Position{0, 4}},  // the opening quote
-		{diag.Pos{Line: 1, Column: 8}, Position{0, 7}},  // the closing quote, after two CJK characters
-		{diag.Pos{Line: 2, Column: 6}, Position{1, 5}},  // after the quote
-		{diag.Pos{Line: 2, Column: 7}, Position{1, 7}},  // 𠀀 is two units
+		{diag.Pos{Line: 1, Column: 5}, Position{0, 4}},   // the opening quote
+		{diag.Pos{Line: 1, Column: 8}, Position{0, 7}},   // the closing quote, after two CJK characters
+		{diag.Pos{Line: 2, Column: 6}, Position{1, 5}},   // after the quote
+		{diag.Pos{Line: 2, Column: 7}, Position{1, 7}},   // 𠀀 is two units
 		{diag.Pos{Line: 2, Column: 99}, Position{1, 13}}, // past the end: the end of the line
-		{diag.Pos{Line: 9, Column: 1}, Position{2, 1}},  // past the last line: its end
+		{diag.Pos{Line: 9, Column: 1}, Position{2, 1}},   // past the last line: its end
 	}
 	for _, c := range cases {
 		if got := toLSP(ls, c.pos); got != c.want {
