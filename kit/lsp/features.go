@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -616,5 +617,37 @@ func (s *Server) symbols(path string) []DocumentSymbol {
 		out = append(out, *t)
 	}
 	slices.SortFunc(out, func(a, b DocumentSymbol) int { return a.SelectionRange.Start.Line - b.SelectionRange.Start.Line })
+	return out
+}
+
+// references answers textDocument/references: every string of the
+// scenario and its includes equal to the id under the cursor, its
+// definitions included.
+func (s *Server) references(path string, pos Position) []Location {
+	out := []Location{}
+	sc := s.scenarioOf(path)
+	if sc == nil || sc.res.Source == nil || isLua(path) {
+		return out
+	}
+	ls := lines(s.text(path))
+	if pos.Line >= len(ls) {
+		return out
+	}
+	_, col, _ := fromLSP(ls, pos)
+	id, _, _, ok := quotedAt(ls[pos.Line], col)
+	if !ok || len(entities(sc.res.Source)[id]) == 0 {
+		return out
+	}
+	walk(sc.res.Source, func(n node) {
+		if v, ok := n.val.(string); ok && v == id {
+			if loc, ok := s.location(n.span.Value); ok {
+				out = append(out, loc)
+			}
+		}
+	})
+	slices.SortFunc(out, func(a, b Location) int {
+		return cmp.Or(cmp.Compare(a.URI, b.URI), cmp.Compare(a.Range.Start.Line, b.Range.Start.Line),
+			cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
+	})
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -205,6 +206,8 @@ type gameCase struct {
 	// line holding defLine, and from the hook reference at hookAt to hookFile.
 	defAt, defFile, defLine string
 	hookAt, hookFile        string
+	// References of the id refsOf: every line of the entry holding it.
+	refsOf string
 }
 
 var gameCases = []gameCase{{
@@ -217,6 +220,7 @@ var gameCases = []gameCase{{
 	luaFile: "tech/repeating_crossbow.lua", luaWant: "celve",
 	defAt: `"弓箭"`, defFile: "standard.toml", defLine: `id = "弓箭"`,
 	hookAt: `"tech/repeating_crossbow.lua"`, hookFile: "tech/repeating_crossbow.lua",
+	refsOf: `"蒯越"`,
 }, {
 	game: "ftbt", scenario: "ftbt/skirmish",
 	setup: func(t testing.TB, dir string) {
@@ -386,6 +390,24 @@ func TestProtocol(t *testing.T) {
 				}
 			}
 			var locs []Location
+			if gc.refsOf != "" {
+				cl.call("textDocument/references", posAt(entry, posOf(t, entryText, gc.refsOf, 1)), &locs)
+				var got []int
+				for _, l := range locs {
+					if pathOf(l.URI) == entry {
+						got = append(got, l.Range.Start.Line)
+					}
+				}
+				var want []int
+				for i, l := range strings.Split(entryText, "\n") {
+					if strings.Contains(l, gc.refsOf) {
+						want = append(want, i)
+					}
+				}
+				if !slices.Equal(got, want) || len(locs) != len(want) {
+					t.Errorf("references of %s on lines %v (%d in all), want %v", gc.refsOf, got, len(locs), want)
+				}
+			}
 			cl.call("textDocument/definition", posAt(entry, posOf(t, entryText, gc.hookAt, 2)), &locs)
 			if len(locs) != 1 || pathOf(locs[0].URI) != filepath.Join(dir, gc.hookFile) {
 				t.Errorf("definition of %s = %+v, want %s", gc.hookAt, locs, gc.hookFile)

@@ -81,6 +81,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 				"textDocumentSync":       map[string]any{"openClose": true, "change": 2, "save": true},
 				"hoverProvider":          true,
 				"definitionProvider":     true,
+				"referencesProvider":     true,
 				"documentSymbolProvider": true,
 				"codeActionProvider":     map[string]any{"codeActionKinds": []string{"quickfix"}},
 				"completionProvider":     map[string]any{"triggerCharacters": []string{".", "\"", "[", "=", " "}},
@@ -156,6 +157,12 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			return nil, err
 		}
 		return s.definition(pathOf(p.TextDocument.URI), p.Position), nil
+	case "textDocument/references":
+		var p TextDocumentPositionParams
+		if err := decode(&p); err != nil {
+			return nil, err
+		}
+		return s.references(pathOf(p.TextDocument.URI), p.Position), nil
 	case "textDocument/codeAction":
 		var p CodeActionParams
 		if err := decode(&p); err != nil {
