@@ -597,11 +597,15 @@ func (s *Server) symbols(path string) []DocumentSymbol {
 			if r.File != path || len(e.node.toks) != 2 {
 				continue
 			}
+			lr := rangeToLSP(ls, r)
 			t, ok := tops[e.node.toks[0]]
 			if !ok {
-				continue
+				// A list an include started: its elements of this file
+				// make its entry.
+				t = &DocumentSymbol{Name: e.node.toks[0], Kind: SymbolArray, Range: lr, SelectionRange: lr}
+				tops[e.node.toks[0]] = t
+				order = append(order, e.node.toks[0])
 			}
-			lr := rangeToLSP(ls, r)
 			sel := rangeToLSP(ls, e.name.span.Value)
 			if !before(r.Start, e.name.span.Value.Start) {
 				lr = sel
@@ -614,6 +618,14 @@ func (s *Server) symbols(path string) []DocumentSymbol {
 		slices.SortFunc(t.Children, func(a, b DocumentSymbol) int {
 			return a.SelectionRange.Start.Line - b.SelectionRange.Start.Line
 		})
+		for _, c := range t.Children { // the entry holds its children
+			if lessPos(c.Range.Start, t.Range.Start) {
+				t.Range.Start = c.Range.Start
+			}
+			if lessPos(t.Range.End, c.Range.End) {
+				t.Range.End = c.Range.End
+			}
+		}
 		out = append(out, *t)
 	}
 	slices.SortFunc(out, func(a, b DocumentSymbol) int { return a.SelectionRange.Start.Line - b.SelectionRange.Start.Line })
@@ -650,4 +662,8 @@ func (s *Server) references(path string, pos Position) []Location {
 			cmp.Compare(a.Range.Start.Character, b.Range.Start.Character))
 	})
 	return out
+}
+
+func lessPos(a, b Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }

@@ -3,9 +3,12 @@ package lsp
 import (
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
+	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
 )
 
@@ -170,5 +173,102 @@ func TestMemorySteady(t *testing.T) {
 	}
 	if after := heap(); after > base+base/2+4<<20 {
 		t.Errorf("heap grew from %d to %d bytes over 1000 edits", base, after)
+	}
+}
+
+// TestLuaAndOutline: in a hook script, hover documents ctx fields, host
+// functions and the hook's functions from the kind's declaration, and
+// completion offers the host API after the host table's name; a hook
+// reference's hover gives its kind's contract; the outline lists a
+// scenario's top-level keys with the named elements of its lists.
+func TestLuaAndOutline(t *testing.T) {
+	dir := copyScenario(t, "mbg/modded")
+	entry := filepath.Join(dir, "scenario.toml")
+	card := filepath.Join(dir, "card", "reinforcements.lua")
+	tech := filepath.Join(dir, "tech", "repeating_crossbow.lua")
+	cl, _ := start(t)
+	toml := read(t, entry)
+	cl.open(entry, toml)
+	kinds := map[string]*plugin.Kind{}
+	for _, k := range mbghooks.Kinds() {
+		kinds[k.Name] = k
+	}
+	doc := func(k *plugin.Kind, name string) string {
+		for _, f := range k.Ctx {
+			if f.Name == name {
+				return f.Doc
+			}
+		}
+		for _, h := range k.Host {
+			if h.Name == name {
+				return h.Doc
+			}
+		}
+		for _, f := range k.Funcs {
+			if f.Name == name {
+				return f.Doc
+			}
+		}
+		t.Fatalf("%s has no %s", k.Name, name)
+		return ""
+	}
+	hover := func(path, text, needle string, skip int) string {
+		t.Helper()
+		var h *Hover
+		cl.call("textDocument/hover", posAt(path, posOf(t, text, needle, skip)), &h)
+		if h == nil {
+			t.Fatalf("no hover on %s", needle)
+		}
+		return h.Contents.Value
+	}
+
+	cardText := read(t, card)
+	cl.open(card, cardText)
+	if h := hover(card, cardText, "mbg.heal_retinue", 5); !strings.Contains(h, doc(kinds["mbg.card"], "heal_retinue")) || !strings.Contains(h, "heal_retinue(") {
+		t.Errorf("hover on a host function:\n%s", h)
+	}
+	if h := hover(card, cardText, "ctx.user", 5); !strings.Contains(h, doc(kinds["mbg.card"], "user")) {
+		t.Errorf("hover on a ctx field:\n%s", h)
+	}
+	if h := hover(card, cardText, "function play", 10); !strings.Contains(h, doc(kinds["mbg.card"], "play")) {
+		t.Errorf("hover on the hook function:\n%s", h)
+	}
+	techText := read(t, tech) + "\nmbg."
+	cl.open(tech, techText)
+	var l CompletionList
+	last := strings.Split(techText, "\n")
+	cl.call("textDocument/completion", posAt(tech, Position{Line: len(last) - 1, Character: 4}), &l)
+	var want []string
+	for _, h := range kinds["mbg.tech"].Host {
+		want = append(want, h.Name)
+	}
+	if got := labels(l); !slices.Equal(got, want) {
+		t.Errorf("completion after mbg. = %v, want the mbg.tech host API %v", got, want)
+	}
+
+	if h := hover(entry, toml, `"tech/repeating_crossbow.lua"`, 3); !strings.Contains(h, "mbg.tech") || !strings.Contains(h, kinds["mbg.tech"].Doc) {
+		t.Errorf("hover on a hook reference:\n%s", h)
+	}
+
+	var syms []DocumentSymbol
+	cl.call("textDocument/documentSymbol", DocumentSymbolParams{TextDocument: TextDocumentIdentifier{URI: uriOf(entry)}}, &syms)
+	byName := map[string]DocumentSymbol{}
+	var names []string
+	for _, s := range syms {
+		byName[s.Name] = s
+		names = append(names, s.Name)
+	}
+	if want := []string{"board", "officers", "scenario", "techs", "cards", "cities", "institutes", "training_rooms"}; !slices.Equal(names[:len(want)], want) {
+		t.Errorf("outline = %v, want %v first", names, want)
+	}
+	var cities []string
+	for _, c := range byName["cities"].Children {
+		cities = append(cities, c.Name)
+	}
+	if want := []string{"襄阳", "江陵", "长沙", "武陵"}; !slices.Equal(cities, want) {
+		t.Errorf("cities in the outline = %v, want %v", cities, want)
+	}
+	if o := byName["officers"]; len(o.Children) != 8 || o.Children[0].Name != "刘表" || o.Children[0].SelectionRange.Start != posOf(t, toml, `"刘表"`, 0) {
+		t.Errorf("officers in the outline = %+v", o.Children)
 	}
 }

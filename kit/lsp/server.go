@@ -59,11 +59,12 @@ func NewServer(c *build.Compiler) *Server {
 // client exits or closes the stream.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) {
 	stream := jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{})
-	s.conn = jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle))
-	<-s.conn.DisconnectNotify()
+	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle))
+	<-conn.DisconnectNotify()
 }
 
 func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+	s.conn = conn // the handler runs in the connection's goroutine, one request at a time
 	var params json.RawMessage
 	if req.Params != nil {
 		params = *req.Params
