@@ -272,3 +272,26 @@ func TestLuaAndOutline(t *testing.T) {
 		t.Errorf("officers in the outline = %+v", o.Children)
 	}
 }
+
+// TestIncludeDefinition jumps from an include path to the included file,
+// and completes table names in a header.
+func TestIncludeDefinition(t *testing.T) {
+	dir := copyScenario(t, "ftbt/star-m1")
+	entry := filepath.Join(dir, "scenario.toml")
+	text := read(t, entry)
+	cl, _ := start(t)
+	cl.open(entry, text)
+	var locs []Location
+	cl.call("textDocument/definition", posAt(entry, posOf(t, text, `"star.toml"`, 2)), &locs)
+	if len(locs) != 1 || pathOf(locs[0].URI) != filepath.Join(dir, "star.toml") || locs[0].Range.Start != (Position{}) {
+		t.Errorf("definition of the include = %+v", locs)
+	}
+	var l CompletionList
+	header := text + "\n[peo"
+	cl.change(entry, header, 2)
+	ls := strings.Split(header, "\n")
+	cl.call("textDocument/completion", posAt(entry, Position{Line: len(ls) - 1, Character: 4}), &l)
+	if !hasLabel(l, "people") || !hasLabel(l, "map") {
+		t.Errorf("table names = %v", labels(l))
+	}
+}
