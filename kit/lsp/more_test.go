@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 )
 
@@ -293,5 +295,50 @@ func TestIncludeDefinition(t *testing.T) {
 	cl.call("textDocument/completion", posAt(entry, Position{Line: len(ls) - 1, Character: 4}), &l)
 	if !hasLabel(l, "people") || !hasLabel(l, "map") {
 		t.Errorf("table names = %v", labels(l))
+	}
+}
+
+// TestSameAsCheck: the diagnostics published for an unsaved typo are
+// those mapc check gives for the same text saved (codes, files, lines and
+// columns), for each game.
+func TestSameAsCheck(t *testing.T) {
+	for _, gc := range gameCases {
+		t.Run(gc.game, func(t *testing.T) {
+			open, saved := copyScenario(t, gc.scenario), copyScenario(t, gc.scenario)
+			if gc.setup != nil {
+				gc.setup(t, open)
+				gc.setup(t, saved)
+			}
+			text := read(t, filepath.Join(open, gc.file))
+			bad := strings.Replace(text, gc.good, gc.typo, 1)
+			write(t, filepath.Join(saved, gc.file), bad)
+
+			cl, srv := start(t)
+			cl.open(filepath.Join(open, gc.file), bad)
+			var got []string
+			for _, f := range []string{"scenario.toml", gc.file} {
+				p := filepath.Join(open, f)
+				ls := lines(srv.text(p))
+				for _, d := range cl.published(p) {
+					l, c, _ := fromLSP(ls, d.Range.Start)
+					el, ec, _ := fromLSP(ls, d.Range.End)
+					got = append(got, fmt.Sprintf("%s %s:%d:%d-%d:%d", d.Code, f, l, c, el, ec))
+				}
+				if f == gc.file {
+					break
+				}
+			}
+			var want []string
+			res := srv.c.Compile(filepath.Join(saved, "scenario.toml"), build.Options{})
+			for _, d := range diag.Normalize(res.Diags) {
+				rel, _ := filepath.Rel(saved, d.Subject.File)
+				want = append(want, fmt.Sprintf("%s %s:%d:%d-%d:%d", d.Code, rel, d.Subject.Start.Line, d.Subject.Start.Column, d.Subject.End.Line, d.Subject.End.Column))
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) || len(want) == 0 {
+				t.Errorf("published %v\nmapc check gives %v", got, want)
+			}
+		})
 	}
 }
