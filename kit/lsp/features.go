@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
@@ -99,59 +100,87 @@ func (s *Server) describeEntity(sc *scenario, e entity) string {
 			fmt.Fprintf(&b, "```json\n%s\n```\n\n", data)
 		}
 	}
-	if d := s.derived(sc, e.id); d != "" {
-		fmt.Fprintf(&b, "Derived (mapc inspect):\n```json\n%s\n```\n", d)
+	d, move := s.derived(sc, e.id)
+	if d != "" {
+		fmt.Fprintf(&b, "Derived (mapc inspect):\n```json\n%s\n```\n\n", d)
+	}
+	if move != "" {
+		b.WriteString(move + "\n")
 	}
 	return strings.TrimSpace(b.String())
 }
 
 // derived returns the JSON of what mapc inspect says about the entity id,
-// when the scenario compiles.
-func (s *Server) derived(sc *scenario, id string) string {
+// and a summary of its movement range where mapc inspect --ranges knows
+// it, when the scenario compiles.
+func (s *Server) derived(sc *scenario, id string) (values, movement string) {
 	if sc.res.Value == nil {
-		return ""
+		return "", ""
 	}
 	if sc.inspected == nil {
-		in, ok := s.game(sc).(build.Inspector)
-		if !ok {
-			return ""
+		sc.inspected = map[string]any{}
+		if in, ok := s.game(sc).(build.Inspector); ok {
+			sc.inspected["values"] = decoded(in.Inspect(sc.res.Value))
 		}
-		v, err := in.Inspect(sc.res.Value)
-		if err != nil {
-			return ""
-		}
-		data, err := json.Marshal(v)
-		if err != nil || json.Unmarshal(data, &sc.inspected) != nil {
-			return ""
+		if in, ok := s.game(sc).(build.RangeInspector); ok {
+			sc.inspected["ranges"] = decoded(in.InspectRanges(sc.res.Value))
 		}
 	}
-	var found any
-	var find func(v any)
-	find = func(v any) {
-		if found != nil {
-			return
+	if found := findNamed(sc.inspected["values"], id); found != nil {
+		data, _ := json.MarshalIndent(found, "", "  ")
+		values = string(data)
+	}
+	if r, ok := findNamed(sc.inspected["ranges"], id).(map[string]any); ok {
+		if reach, ok := r["reach"].([]any); ok {
+			stops := 0
+			for _, c := range reach {
+				if m, ok := c.(map[string]any); ok && m["stop"] == true {
+					stops++
+				}
+			}
+			movement = fmt.Sprintf("Movement: %d cells reachable, %d to stop on (mapc inspect --ranges).", len(reach), stops)
 		}
-		switch v := v.(type) {
-		case map[string]any:
-			if v["name"] == id || v["id"] == id {
-				found = v
-				return
+	}
+	return values, movement
+}
+
+// decoded turns an inspector's result into plain JSON values.
+func decoded(v any, err error) any {
+	if err != nil {
+		return nil
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	var out any
+	if json.Unmarshal(data, &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// findNamed returns the first object of v (depth first, keys in order)
+// whose name or id is id.
+func findNamed(v any, id string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if v["name"] == id || v["id"] == id {
+			return v
+		}
+		for _, k := range slices.Sorted(keys(v)) {
+			if f := findNamed(v[k], id); f != nil {
+				return f
 			}
-			for _, k := range slices.Sorted(keys(v)) {
-				find(v[k])
-			}
-		case []any:
-			for _, e := range v {
-				find(e)
+		}
+	case []any:
+		for _, e := range v {
+			if f := findNamed(e, id); f != nil {
+				return f
 			}
 		}
 	}
-	find(sc.inspected)
-	if found == nil {
-		return ""
-	}
-	data, _ := json.MarshalIndent(found, "", "  ")
-	return string(data)
+	return nil
 }
 
 func keys(m map[string]any) func(func(string) bool) {
@@ -349,6 +378,7 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 		return out
 	}
 	ents := entities(sc.res.Source)
+	kinds := refKinds(sc.res.Source, ents, key)
 	for _, id := range slices.Sorted(func(yield func(string) bool) {
 		for id := range ents {
 			if !yield(id) {
@@ -356,6 +386,9 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 			}
 		}
 	}) {
+		if len(kinds) > 0 && !kinds[ents[id][0].kind] {
+			continue
+		}
 		ins := id
 		if !quoted {
 			ins = `"` + id + `"`
@@ -666,4 +699,31 @@ func (s *Server) references(path string, pos Position) []Location {
 
 func lessPos(a, b Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// refKinds returns the kinds of entity the values of key name elsewhere in
+// the scenario (mayor = "荀彧" names an officer), so that completion of
+// such a key offers ids of those kinds only.
+func refKinds(src *source.Source, ents map[string][]entity, key string) map[string]bool {
+	kinds := map[string]bool{}
+	if src == nil || key == "id" || key == "name" {
+		return kinds
+	}
+	walk(src, func(n node) {
+		v, ok := n.val.(string)
+		if !ok || len(ents[v]) == 0 {
+			return
+		}
+		toks := n.toks
+		for len(toks) > 0 {
+			if _, err := strconv.Atoi(toks[len(toks)-1]); err != nil {
+				break
+			}
+			toks = toks[:len(toks)-1]
+		}
+		if len(toks) > 0 && toks[len(toks)-1] == key {
+			kinds[ents[v][0].kind] = true
+		}
+	})
+	return kinds
 }

@@ -201,6 +201,7 @@ type gameCase struct {
 	// reference after the first refAt, of a ctx field in luaFile.
 	header, headerWant string
 	refAt, refWant     string
+	refNot             string // an id of another kind
 	luaFile, luaWant   string
 	// Definition from the id at defAt (skip runes in) into defFile at the
 	// line holding defLine, and from the hook reference at hookAt to hookFile.
@@ -216,7 +217,7 @@ var gameCases = []gameCase{{
 	keyAt: "scope", keyWant: "Size: sets maximum defence",
 	idAt: `"蒯越"]`, idSkip: 1, idWants: []string{"officers", "hpmax", "hire_price"},
 	header: "[[cities]]", headerWant: "garrison",
-	refAt: `mayor = "`, refWant: "蒯越",
+	refAt: `mayor = "`, refWant: "蒯越", refNot: "襄阳",
 	luaFile: "tech/repeating_crossbow.lua", luaWant: "celve",
 	defAt: `"弓箭"`, defFile: "standard.toml", defLine: `id = "弓箭"`,
 	hookAt: `"tech/repeating_crossbow.lua"`, hookFile: "tech/repeating_crossbow.lua",
@@ -236,7 +237,7 @@ var gameCases = []gameCase{{
 	keyAt: "aoe =", keyWant: "",
 	idAt: `"治疗",`, idSkip: 1, idWants: []string{"techs", "heal"},
 	header: "[[people]]", headerWant: "techs",
-	refAt: `techs = ["`, refWant: "直攻",
+	refAt: `techs = ["`, refWant: "直攻", refNot: "蓝·枪兵",
 	luaFile: "effect/mine.lua", luaWant: "",
 	defAt: `"直攻"`, defFile: "star.toml", defLine: `name = "直攻"`,
 	hookAt: `"effect/mine.lua"`, hookFile: "effect/mine.lua",
@@ -360,8 +361,8 @@ func TestProtocol(t *testing.T) {
 				t.Errorf("keys after %s = %v, want %s", gc.header, labels(l), gc.headerWant)
 			}
 			cl.call("textDocument/completion", posAt(entry, posOf(t, entryText, gc.refAt, len([]rune(gc.refAt)))), &l)
-			if !hasLabel(l, gc.refWant) {
-				t.Errorf("values after %s = %v, want %s", gc.refAt, labels(l), gc.refWant)
+			if !hasLabel(l, gc.refWant) || gc.refNot != "" && hasLabel(l, gc.refNot) {
+				t.Errorf("values after %s = %v, want %s and not %s", gc.refAt, labels(l), gc.refWant, gc.refNot)
 			}
 			lua := filepath.Join(dir, gc.luaFile)
 			luaText := read(t, lua) + "\nlocal x = ctx."

@@ -342,3 +342,24 @@ func TestSameAsCheck(t *testing.T) {
 		})
 	}
 }
+
+// TestHoverMovement: hover on an ftbt person summarises the movement range
+// mapc inspect --ranges computes.
+func TestHoverMovement(t *testing.T) {
+	dir := copyScenario(t, "ftbt/skirmish")
+	entry := filepath.Join(dir, "scenario.toml")
+	text := read(t, entry)
+	cl, srv := start(t)
+	cl.open(entry, text)
+	res := srv.c.Compile(entry, build.Options{})
+	g, _ := srv.c.Game(res.Game)
+	ranges := decoded(g.(build.RangeInspector).InspectRanges(res.Value))
+	person := findNamed(ranges, "蓝·枪兵").(map[string]any)
+	reach := person["reach"].([]any)
+	var h *Hover
+	cl.call("textDocument/hover", posAt(entry, posOf(t, text, `"蓝·枪兵"`, 1)), &h)
+	want := fmt.Sprintf("Movement: %d cells reachable", len(reach))
+	if h == nil || !strings.Contains(h.Contents.Value, want) || !strings.Contains(h.Contents.Value, `"side": 0`) { // blue is side 0 in the scenario
+		t.Errorf("hover = %+v, want %q and the inspected values", h, want)
+	}
+}

@@ -40,7 +40,7 @@ type scenario struct {
 	entry     string
 	res       *build.Result
 	byFile    map[string]diag.Diagnostics // published diagnostics by absolute path
-	inspected any                         // mapc inspect's values, computed on first use
+	inspected map[string]any              // mapc inspect's values and ranges, computed on first use
 	scripts   []script                    // the hook scripts the config bundles
 }
 
