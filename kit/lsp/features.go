@@ -289,7 +289,7 @@ var luaWordStart = regexp.MustCompile(`^[A-Za-z0-9_]*`)
 // luaHover documents ctx fields, host functions and hook functions.
 func (s *Server) luaHover(sc *scenario, path string, ls []string, pos Position) *Hover {
 	k := s.kindOf(sc, path)
-	if k == nil || pos.Line >= len(ls) {
+	if k == nil || pos.Line < 0 || pos.Line >= len(ls) {
 		return nil
 	}
 	_, _, b := fromLSP(ls, pos)
@@ -327,7 +327,7 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 	sc := s.scenarioOf(path)
 	g := s.game(sc)
 	ls := lines(s.text(path))
-	if g == nil || pos.Line >= len(ls) {
+	if g == nil || pos.Line < 0 || pos.Line >= len(ls) {
 		return out
 	}
 	line, _, b := fromLSP(ls, pos)
@@ -441,7 +441,7 @@ func (s *Server) definition(path string, pos Position) []Location {
 		return out
 	}
 	ls := lines(s.text(path))
-	if pos.Line >= len(ls) {
+	if pos.Line < 0 || pos.Line >= len(ls) {
 		return out
 	}
 	line, col, _ := fromLSP(ls, pos)
@@ -675,7 +675,7 @@ func (s *Server) references(path string, pos Position) []Location {
 		return out
 	}
 	ls := lines(s.text(path))
-	if pos.Line >= len(ls) {
+	if pos.Line < 0 || pos.Line >= len(ls) {
 		return out
 	}
 	_, col, _ := fromLSP(ls, pos)

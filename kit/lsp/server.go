@@ -7,6 +7,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -63,8 +64,19 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) {
 	<-conn.DisconnectNotify()
 }
 
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
 	s.conn = conn // the handler runs in the connection's goroutine, one request at a time
+	defer func() {
+		// A bug must not end the editor's session: the request fails
+		// with the panic's message and the server goes on.
+		if p := recover(); p != nil {
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("mapc lsp: internal error in %s: %v", req.Method, p)}
+		}
+	}()
+	return s.dispatch(ctx, conn, req)
+}
+
+func (s *Server) dispatch(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 	var params json.RawMessage
 	if req.Params != nil {
 		params = *req.Params
