@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sandtable/sandtable/kit/cli"
 )
 
 // TestNeovim attaches Neovim's built-in LSP client (headless) to mapc lsp,
@@ -80,5 +86,51 @@ func TestNeovim(t *testing.T) {
 	wantJump := "jump " + filepath.Join(tmp, "cache", "sandtable", "builtin", "mbg", "standard.toml") + " " + strconv.Itoa(defLine) + " 5"
 	if !strings.Contains(got, wantJump+"\n") {
 		t.Errorf("neovim saw:\n%s\nwant the line %q", got, wantJump)
+	}
+}
+
+// TestLSPCommand runs mapc lsp on a stream holding a whole session
+// (initialize, a scenario with a typo, shutdown, exit): it answers in LSP's
+// framing, publishes the typo's diagnostic and exits with 0 when the
+// client says exit. Extra arguments are a usage error.
+func TestLSPCommand(t *testing.T) {
+	scenario, err := filepath.Abs(filepath.Join("..", "..", "scenarios", "mbg", "sample", "scenario.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typo := strings.Replace(string(text), `mayor = "荀彧"`, `mayor = "荀或"`, 1)
+	msgs := []map[string]any{
+		{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}},
+		{"jsonrpc": "2.0", "method": "initialized", "params": map[string]any{}},
+		{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{
+			"uri": (&url.URL{Scheme: "file", Path: filepath.ToSlash(scenario)}).String(), "languageId": "toml", "version": 1, "text": typo}}},
+		{"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+		{"jsonrpc": "2.0", "method": "exit"},
+	}
+	var in bytes.Buffer
+	for _, m := range msgs {
+		b, _ := json.Marshal(m)
+		fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(b), b)
+	}
+	var stdout, stderr bytes.Buffer
+	env := cli.Env{Stdin: &in, Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	if code := run([]string{"lsp", "--stdio"}, env); code != 0 {
+		t.Fatalf("mapc lsp exited with %d: %s", code, stderr.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{`"hoverProvider":true`, `"method":"textDocument/publishDiagnostics"`, `"code":"mbg-unknown-ref"`, `"id":2,"result":null`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %s:\n%s", want, out)
+		}
+	}
+	if !strings.HasPrefix(out, "Content-Length: ") {
+		t.Errorf("the output is not framed: %.80s", out)
+	}
+	if code := run([]string{"lsp", "extra"}, cli.Env{Stdin: &in, Stdout: &stdout, Stderr: &stderr}); code != 2 {
+		t.Errorf("mapc lsp extra exited with %d, want 2", code)
 	}
 }
