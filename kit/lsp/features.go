@@ -461,18 +461,43 @@ func (s *Server) definition(path string, pos Position) []Location {
 		}
 		return out
 	}
-	file := ""
-	if _, f := s.hookRef(sc, path, v); f != "" {
-		file = f
+	file, line1 := "", 1
+	if k, f := s.hookRef(sc, path, v); f != "" {
+		file, line1 = f, hookLine(s.scriptText(f), k)
 	} else if strings.HasSuffix(v, ".toml") {
 		file = source.Join(path, v)
 	}
 	if file != "" {
-		if loc, ok := s.location(diag.Range{File: file, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}); ok {
+		if loc, ok := s.location(diag.Range{File: file, Start: diag.Pos{Line: line1, Column: 1}, End: diag.Pos{Line: line1, Column: 1}}); ok {
 			out = append(out, loc)
 		}
 	}
 	return out
+}
+
+// scriptText is the text of a script, builtin or not.
+func (s *Server) scriptText(file string) string {
+	if rest, ok := strings.CutPrefix(file, source.BuiltinPrefix); ok {
+		b, _ := fs.ReadFile(scripts.FS, rest)
+		return string(b)
+	}
+	return s.text(file)
+}
+
+// hookLine is the line (from 1) where a script defines the first of its
+// kind's functions, or 1.
+func hookLine(text string, k *plugin.Kind) int {
+	if k == nil {
+		return 1
+	}
+	for i, l := range lines(text) {
+		for _, f := range k.Funcs {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "function "+f.Name); ok && strings.HasPrefix(strings.TrimSpace(rest), "(") {
+				return i + 1
+			}
+		}
+	}
+	return 1
 }
 
 // location converts a range to a Location, writing a builtin: file to the

@@ -411,7 +411,11 @@ func TestProtocol(t *testing.T) {
 			}
 			cl.call("textDocument/definition", posAt(entry, posOf(t, entryText, gc.hookAt, 2)), &locs)
 			if len(locs) != 1 || pathOf(locs[0].URI) != filepath.Join(dir, gc.hookFile) {
-				t.Errorf("definition of %s = %+v, want %s", gc.hookAt, locs, gc.hookFile)
+				t.Fatalf("definition of %s = %+v, want %s", gc.hookAt, locs, gc.hookFile)
+			}
+			hookLines := strings.Split(read(t, filepath.Join(dir, gc.hookFile)), "\n")
+			if l := hookLines[locs[0].Range.Start.Line]; !strings.HasPrefix(l, "function ") {
+				t.Errorf("definition of %s lands on %q, want the hook's function", gc.hookAt, l)
 			}
 		})
 	}
