@@ -339,6 +339,9 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 	if strings.HasPrefix(strings.TrimSpace(prefix), "#") {
 		return out
 	}
+	if path != sc.entry && (sc.res.Source == nil || !has(sc.res.Source, path)) {
+		return out // a TOML file the scenario does not include (a test file, say)
+	}
 	root := scenarioSchema(g)
 	table := header(ls, line)
 	if strings.HasPrefix(strings.TrimSpace(prefix), "[") { // a table header

@@ -296,6 +296,15 @@ func TestIncludeDefinition(t *testing.T) {
 	if !hasLabel(l, "people") || !hasLabel(l, "map") {
 		t.Errorf("table names = %v", labels(l))
 	}
+	// A TOML file of the scenario's directory that it does not include
+	// (a scenario test) gets no scenario keys.
+	other := filepath.Join(dir, "tests", "new.toml")
+	write(t, other, "\n")
+	cl.open(other, "\n")
+	cl.call("textDocument/completion", posAt(other, Position{}), &l)
+	if len(l.Items) != 0 {
+		t.Errorf("completion in a file the scenario does not include = %v", labels(l))
+	}
 }
 
 // TestSameAsCheck: the diagnostics published for an unsaved typo are
