@@ -200,7 +200,7 @@ func (s *Server) hookRef(sc *scenario, from, v string) (*plugin.Kind, string) {
 	if g == nil {
 		return nil, ""
 	}
-	for _, scr := range sc.scripts {
+	for _, scr := range sc.scriptList() {
 		if scr.id == v || scr.path == v {
 			file := scr.path
 			if !strings.HasPrefix(file, source.BuiltinPrefix) && !filepath.IsAbs(file) {
@@ -232,7 +232,7 @@ func (s *Server) kindOf(sc *scenario, file string) *plugin.Kind {
 	if g == nil {
 		return nil
 	}
-	for _, scr := range sc.scripts {
+	for _, scr := range sc.scriptList() {
 		p := scr.path
 		if !strings.HasPrefix(p, source.BuiltinPrefix) && !filepath.IsAbs(p) {
 			p = source.Join(sc.entry, p)

@@ -42,7 +42,8 @@ type scenario struct {
 	res       *build.Result
 	byFile    map[string]diag.Diagnostics // published diagnostics by absolute path
 	inspected map[string]any              // mapc inspect's values and ranges, computed on first use
-	scripts   []script                    // the hook scripts the config bundles
+	scripts   []script                    // the hook scripts the config bundles, found on first use
+	listed    bool                        // whether scripts is known
 }
 
 type script struct{ id, kind, path string }
@@ -310,7 +311,6 @@ func (s *Server) check(ctx context.Context, entry string) {
 		}
 		sc.byFile[file] = append(sc.byFile[file], d)
 	}
-	sc.scripts = scriptsOf(res)
 	old := s.scens[entry]
 	s.scens[entry] = sc
 	// The entry is always published, so that the editor knows the check
@@ -329,6 +329,14 @@ func (s *Server) check(ctx context.Context, entry string) {
 	for _, f := range slices.Compact(files) {
 		s.publish(ctx, f, sc.byFile[f])
 	}
+}
+
+// scriptList returns the scripts the compiled config bundles.
+func (sc *scenario) scriptList() []script {
+	if !sc.listed {
+		sc.scripts, sc.listed = scriptsOf(sc.res), true
+	}
+	return sc.scripts
 }
 
 // scriptsOf returns the scripts a compiled config bundles.
