@@ -34,7 +34,7 @@ func (s *Server) game(sc *scenario) build.Game {
 	if sc == nil {
 		return nil
 	}
-	g, _ := s.c.Game(sc.res.Game)
+	g, _ := s.c.Game(sc.game)
 	return g
 }
 
@@ -339,7 +339,7 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 	if strings.HasPrefix(strings.TrimSpace(prefix), "#") {
 		return out
 	}
-	if path != sc.entry && (sc.res.Source == nil || !has(sc.res.Source, path)) {
+	if path != sc.entry && (sc.known == nil || !has(sc.known, path)) {
 		return out // a TOML file the scenario does not include (a test file, say)
 	}
 	root := scenarioSchema(g)
@@ -351,8 +351,12 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 		return out
 	}
 	eq := strings.Index(prefix, "=")
-	if eq < 0 {
+	inline, inTable := inlineTable(ls, pos.Line, prefix)
+	if eq < 0 || inTable {
 		n := at(root, table)
+		if inTable {
+			n = at(root, append(slices.Clip(table), inline...))
+		}
 		for _, k := range properties(n) {
 			out.Items = append(out.Items, CompletionItem{Label: k, Kind: CompletionProperty, InsertText: k + " = ",
 				Documentation: describe(k, child(n, k))})
@@ -380,8 +384,8 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 		}
 		return out
 	}
-	ents := entities(sc.res.Source)
-	kinds := refKinds(sc.res.Source, ents, key)
+	ents := entities(sc.known)
+	kinds := refKinds(sc.known, ents, key)
 	for _, id := range slices.Sorted(func(yield func(string) bool) {
 		for id := range ents {
 			if !yield(id) {
@@ -754,4 +758,66 @@ func refKinds(src *source.Source, ents map[string][]entity, key string) map[stri
 		}
 	})
 	return kinds
+}
+
+// inlineTable reports whether the cursor, at the end of prefix on line i,
+// is where a key of an inline table goes (after "{" or ","), and returns
+// that table's path below the current table: officers = [{ name = "甲", |
+// gives ["officers", "0"]. A line starting with "{" inside a list opened
+// on an earlier line takes the list's key from that line.
+func inlineTable(ls []string, i int, prefix string) ([]string, bool) {
+	t := strings.TrimRight(prefix, " \t")
+	if !strings.HasSuffix(t, "{") && !strings.HasSuffix(t, ",") {
+		return nil, false
+	}
+	open := -1
+	depth := 0
+	quoted := false
+	for j, c := range prefix {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '{':
+			if depth == 0 {
+				open = j
+			}
+			depth++
+		case c == '}':
+			depth--
+		}
+	}
+	if open < 0 || depth != 1 || quoted {
+		return nil, false
+	}
+	before := strings.TrimRight(prefix[:open], " \t")
+	list := strings.HasSuffix(before, "[")
+	before = strings.TrimRight(strings.TrimSuffix(before, "["), " \t")
+	if before == "" {
+		// { … } alone on its line: an element of a list opened above.
+		for j := i - 1; j >= 0; j-- {
+			l := strings.TrimSpace(ls[j])
+			if k, ok := strings.CutSuffix(l, "["); ok {
+				k = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(k), "="))
+				return []string{strings.Trim(k, `"'`), "0"}, true
+			}
+			if strings.HasPrefix(l, "[") {
+				break
+			}
+		}
+		return nil, false
+	}
+	key, ok := strings.CutSuffix(before, "=")
+	if !ok {
+		return nil, false
+	}
+	key = strings.TrimSpace(key)
+	if k := strings.LastIndexAny(key, "{,[ \t"); k >= 0 {
+		key = key[k+1:]
+	}
+	path := []string{strings.Trim(key, `"'`)}
+	if list {
+		path = append(path, "0")
+	}
+	return path, true
 }

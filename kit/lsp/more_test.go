@@ -372,3 +372,39 @@ func TestHoverMovement(t *testing.T) {
 		t.Errorf("hover = %+v, want %q and the inspected values", h, want)
 	}
 }
+
+// TestInlineTableKeys completes the keys of an inline table, on its line
+// and in a list of inline tables opened on an earlier line.
+func TestInlineTableKeys(t *testing.T) {
+	dir := copyScenario(t, "mbg/sample")
+	entry := filepath.Join(dir, "scenario.toml")
+	text := read(t, entry)
+	cl, _ := start(t)
+	cl.open(entry, text)
+	var l CompletionList
+	// officers = [ on its own line, then { name = "曹操", wu = 72, … }.
+	cl.call("textDocument/completion", posAt(entry, posOf(t, text, `{ name = "曹操", wu = 72,`, len([]rune(`{ name = "曹操", wu = 72,`)))), &l)
+	if !hasLabel(l, "zhan") || !hasLabel(l, "jing") || hasLabel(l, "scope") {
+		t.Errorf("officer keys = %v", labels(l))
+	}
+	// On one line, before any table header.
+	one := strings.Replace(text, "officers = [\n", "officers = [{ name = \"甲\", \n", 1)
+	cl.change(entry, one, 2)
+	cl.call("textDocument/completion", posAt(entry, posOf(t, one, `{ name = "甲", `, len([]rune(`{ name = "甲", `)))), &l)
+	if !hasLabel(l, "zhan") || hasLabel(l, "scope") {
+		t.Errorf("officer keys on the list's line = %v", labels(l))
+	}
+	// While a string is being typed the file does not parse: the ids of
+	// the last check that parsed are offered.
+	typing := strings.Replace(text, `mayor = "荀彧"`, `mayor = "`, 1)
+	cl.change(entry, typing, 3)
+	cl.call("textDocument/completion", posAt(entry, posOf(t, typing, `mayor = "`, len([]rune(`mayor = "`)))), &l)
+	if !hasLabel(l, "荀彧") {
+		t.Errorf("ids while typing = %v", labels(l))
+	}
+	// After "=" inside the inline table: values, not keys.
+	cl.call("textDocument/completion", posAt(entry, posOf(t, one, `{ name = `, len([]rune(`{ name = `)))), &l)
+	if hasLabel(l, "zhan") {
+		t.Errorf("keys offered as a value: %v", labels(l))
+	}
+}
