@@ -402,6 +402,15 @@ func TestInlineTableKeys(t *testing.T) {
 	if !hasLabel(l, "荀彧") {
 		t.Errorf("ids while typing = %v", labels(l))
 	}
+	// A scenario opened with a syntax error: keys are completed all the same.
+	cl2, _ := start(t)
+	broken := strings.Replace(text, "win_money = 12000", "win_money = ", 1)
+	cl2.open(entry, broken)
+	var l2 CompletionList
+	cl2.call("textDocument/completion", posAt(entry, posOf(t, broken, "max_turn", 0)), &l2)
+	if !hasLabel(l2, "win_money") || hasLabel(l2, "officers") {
+		t.Errorf("keys of a scenario that never parsed = %v", labels(l2))
+	}
 	// After "=" inside the inline table: values, not keys.
 	cl.call("textDocument/completion", posAt(entry, posOf(t, one, `{ name = `, len([]rune(`{ name = `)))), &l)
 	if hasLabel(l, "zhan") {

@@ -323,9 +323,6 @@ func (s *Server) check(ctx context.Context, entry string) {
 	if old != nil && sc.known == nil {
 		sc.known = old.known
 	}
-	if sc.game == "" {
-		sc.game = build.DetectGame([]byte(s.text(entry))) // the #:schema line
-	}
 	s.scens[entry] = sc
 	// The entry is always published, so that the editor knows the check
 	// ran; a file that had diagnostics and has none any more gets an
