@@ -352,7 +352,11 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 	}
 	eq := strings.Index(prefix, "=")
 	inline, inTable := inlineTable(ls, pos.Line, prefix)
-	if eq < 0 || inTable {
+	listKey, inList := "", false
+	if eq < 0 && !inTable {
+		listKey, inList = openList(ls, pos.Line, prefix)
+	}
+	if eq < 0 && !inList || inTable {
 		n := at(root, table)
 		if inTable {
 			n = at(root, append(slices.Clip(table), inline...))
@@ -363,16 +367,19 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 		}
 		return out
 	}
-	eq = strings.LastIndex(prefix, "=")
-	key := strings.Trim(strings.TrimSpace(prefix[:eq]), `"'`)
-	if i := strings.LastIndexAny(key, "{,[ \t"); i >= 0 {
-		key = key[i+1:] // a key of an inline table
+	key := listKey
+	if !inList {
+		eq = strings.LastIndex(prefix, "=")
+		key = strings.Trim(strings.TrimSpace(prefix[:eq]), `"'`)
+		if i := strings.LastIndexAny(key, "{,[ \t"); i >= 0 {
+			key = key[i+1:] // a key of an inline table
+		}
 	}
 	n := at(root, append(slices.Clip(table), key))
 	if n == nil {
 		n = below(at(root, table), key)
 	}
-	quoted := strings.Count(prefix[eq:], `"`)%2 == 1
+	quoted := strings.Count(prefix[max(eq, 0):], `"`)%2 == 1
 	if e := enum(n); e != nil {
 		for _, v := range e {
 			label := fmt.Sprint(v)
@@ -820,4 +827,46 @@ func inlineTable(ls []string, i int, prefix string) ([]string, bool) {
 		path = append(path, "0")
 	}
 	return path, true
+}
+
+// openList returns the key of a list opened on an earlier line (key = [)
+// and not closed before the cursor, at the end of prefix on line i: the
+// cursor is at one of its values.
+func openList(ls []string, i int, prefix string) (string, bool) {
+	depth := brackets(prefix)
+	for j := i - 1; j >= 0; j-- {
+		l := ls[j]
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "[") && depth <= 0 {
+			return "", false // a table header
+		}
+		depth += brackets(l)
+		if depth > 0 {
+			if k, _, ok := strings.Cut(l, "="); ok {
+				return strings.Trim(strings.TrimSpace(k), `"'`), true
+			}
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// brackets is the number of [ less the number of ] outside strings and
+// comments of a line.
+func brackets(l string) int {
+	n := 0
+	quoted := false
+	for _, c := range l {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '#':
+			return n
+		case c == '[':
+			n++
+		case c == ']':
+			n--
+		}
+	}
+	return n
 }

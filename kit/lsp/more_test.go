@@ -394,13 +394,13 @@ func TestInlineTableKeys(t *testing.T) {
 	if !hasLabel(l, "zhan") || hasLabel(l, "scope") {
 		t.Errorf("officer keys on the list's line = %v", labels(l))
 	}
-	// While a string is being typed the file does not parse: the ids of
-	// the last check that parsed are offered.
-	typing := strings.Replace(text, `mayor = "荀彧"`, `mayor = "`, 1)
+	// While a multi-line string is being typed, it swallows the rest of
+	// the file: the ids of the last check that parsed are offered.
+	typing := strings.Replace(text, "[scenario]\n", "[scenario]\nx = \"\"\"\n", 1)
 	cl.change(entry, typing, 3)
-	cl.call("textDocument/completion", posAt(entry, posOf(t, typing, `mayor = "`, len([]rune(`mayor = "`)))), &l)
-	if !hasLabel(l, "荀彧") {
-		t.Errorf("ids while typing = %v", labels(l))
+	cl.call("textDocument/completion", posAt(entry, posOf(t, typing, `"许昌", "`, len([]rune(`"许昌", "`)))), &l)
+	if !hasLabel(l, "洛阳") || hasLabel(l, "荀彧") {
+		t.Errorf("board ids while typing = %v, want the cities (defined after the open string)", labels(l))
 	}
 	// A scenario opened with a syntax error: keys are completed all the same.
 	cl2, _ := start(t)
