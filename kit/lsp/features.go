@@ -34,7 +34,7 @@ func (s *Server) game(sc *scenario) build.Game {
 	if sc == nil {
 		return nil
 	}
-	g, _ := s.c.Game(sc.res.Game)
+	g, _ := s.c.Game(sc.game)
 	return g
 }
 
@@ -339,7 +339,7 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 	if strings.HasPrefix(strings.TrimSpace(prefix), "#") {
 		return out
 	}
-	if path != sc.entry && (sc.res.Source == nil || !has(sc.res.Source, path)) {
+	if path != sc.entry && (sc.known == nil || !has(sc.known, path)) {
 		return out // a TOML file the scenario does not include (a test file, say)
 	}
 	root := scenarioSchema(g)
@@ -391,8 +391,8 @@ func (s *Server) complete(path string, pos Position) CompletionList {
 		}
 		return out
 	}
-	ents := entities(sc.res.Source)
-	kinds := refKinds(sc.res.Source, ents, key)
+	ents := entities(sc.known)
+	kinds := refKinds(sc.known, ents, key)
 	for _, id := range slices.Sorted(func(yield func(string) bool) {
 		for id := range ents {
 			if !yield(id) {

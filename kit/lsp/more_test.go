@@ -394,8 +394,8 @@ func TestInlineTableKeys(t *testing.T) {
 	if !hasLabel(l, "zhan") || hasLabel(l, "scope") {
 		t.Errorf("officer keys on the list's line = %v", labels(l))
 	}
-	// While a multi-line string is being typed (a syntax error), the ids
-	// defined after it are still offered (kit/source recovers).
+	// While a multi-line string is being typed, it swallows the rest of
+	// the file: the ids of the last check that parsed are offered.
 	typing := strings.Replace(text, "[scenario]\n", "[scenario]\nx = \"\"\"\n", 1)
 	cl.change(entry, typing, 3)
 	cl.call("textDocument/completion", posAt(entry, posOf(t, typing, `"许昌", "`, len([]rune(`"许昌", "`)))), &l)

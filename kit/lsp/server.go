@@ -44,6 +44,11 @@ type scenario struct {
 	inspected map[string]any              // mapc inspect's values and ranges, computed on first use
 	scripts   []script                    // the hook scripts the config bundles, found on first use
 	listed    bool                        // whether scripts is known
+	// game is the game of the last check that found one, known the source
+	// of the last check without a syntax error: completion goes on while
+	// the text does not parse.
+	game  string
+	known *source.Source
 }
 
 type script struct{ id, kind, path string }
@@ -312,6 +317,13 @@ func (s *Server) check(ctx context.Context, entry string) {
 		sc.byFile[file] = append(sc.byFile[file], d)
 	}
 	old := s.scens[entry]
+	sc.game, sc.known = res.Game, res.Source
+	if old != nil && sc.game == "" {
+		sc.game = old.game
+	}
+	if old != nil && (sc.known == nil || slices.ContainsFunc(res.Diags, func(d diag.Diagnostic) bool { return d.Code == source.CodeSyntax })) {
+		sc.known = old.known // what the text being typed loses (an open string swallows the rest)
+	}
 	s.scens[entry] = sc
 	// The entry is always published, so that the editor knows the check
 	// ran; a file that had diagnostics and has none any more gets an
