@@ -394,6 +394,12 @@ func TestInlineTableKeys(t *testing.T) {
 	if !hasLabel(l, "zhan") || hasLabel(l, "scope") {
 		t.Errorf("officer keys on the list's line = %v", labels(l))
 	}
+	// This text does not load at all: ids come from the last check
+	// without a syntax error.
+	cl.call("textDocument/completion", posAt(entry, posOf(t, one, `mayor = "`, len([]rune(`mayor = "`)))), &l)
+	if !hasLabel(l, "荀彧") {
+		t.Errorf("ids in a text that does not load = %v", labels(l))
+	}
 	// While a multi-line string is being typed, it swallows the rest of
 	// the file: the ids of the last check that parsed are offered.
 	typing := strings.Replace(text, "[scenario]\n", "[scenario]\nx = \"\"\"\n", 1)
