@@ -78,6 +78,14 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	for _, l := range limitDocs() {
 		p("| %s | %s | %s |\n", l[0], l[1], cell(l[2]))
 	}
+	p("\n#### What operations cost\n\n")
+	p("Most operations count one instruction. Those whose work grows with their operands are charged by that ")
+	p("work, so a loop of them meets the instruction budget at its line like any other loop (a call that also ")
+	p("builds large results may meet the memory budget first):\n\n")
+	p("| operation | instructions charged |\n|---|---|\n")
+	for _, c := range costDocs() {
+		p("| %s | %s |\n", cell(c[0]), cell(c[1]))
+	}
 	p("\n### Build-time checks\n\n`mapc check` reports these problems in scripts:\n\n| code | severity | meaning |\n|---|---|---|\n")
 	for _, c := range checkCodes() {
 		p("| `%s` | %s | %s |\n", c[0], c[1], cell(c[2]))
@@ -158,12 +166,12 @@ func codeList(xs []string) string {
 func limitDocs() [][3]string {
 	d := DefaultLimits()
 	return [][3]string{
-		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; pattern matching and library loops count too. The limit scripts normally meet: it is the same on every machine."},
+		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; work done for the script in Go counts too, by its size (below). The limit scripts normally meet: it is the same on every machine."},
 		{"backstop", d.Timeout.String(), "Not a limit of the script: a wall-clock guard far above what a budgeted call takes. A call that reaches it (an overloaded machine) is reported as an internal failure of the machine, never as the script's error, so results depend only on the inputs."},
 		{"call depth", fmt.Sprint(d.MaxCallDepth), "Nested Lua calls (recursion, pcall, metamethods)."},
 		{"string length", fmt.Sprintf("%d bytes", d.MaxStringLen), "Longest string `..`, `string.rep`, `string.format`, `string.gsub`, `table.concat` and the like may build."},
 		{"memory", fmt.Sprintf("%d bytes", d.MaxAllocBytes), "Estimated memory per call claimed through strings, array growth, new table keys, `unpack` and `print`."},
-		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables, strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
+		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables (with every key they ever deleted, which a table keeps), strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
 		{"array length", fmt.Sprint(d.MaxArrayLen), "Largest integer key a table's array part may grow to."},
 		{"source size", fmt.Sprintf("%d bytes", d.MaxSourceBytes), "Size of one script."},
 		{"nesting", fmt.Sprint(d.MaxNesting), "Depth of nested blocks and expressions."},

@@ -340,6 +340,10 @@ func (h *LuaHook) Provider() string { return "lua" }
 // SHA256 returns the hex sha256 of the script's source.
 func (h *LuaHook) SHA256() string { return h.sha256 }
 
+// Compiled reports whether the script also has a compiled form, which
+// workers run instead of the VM (see "The fast path" in doc.go).
+func (h *LuaHook) Compiled() bool { return h.fast != nil }
+
 func (h *LuaHook) bind(w *Worker, inst *instance) *Error { return w.bindLua(inst, h) }
 
 // GoHook is a hook implemented by Go functions: a test double, a native

@@ -324,7 +324,11 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.setIndex)
 	L.Push(w.lib.ctor)
 	L.Push(w.lib.state)
-	if err := L.PCall(4, 0, nil); err != nil {
+	L.Push(w.lib.length)
+	for _, f := range w.lib.order {
+		L.Push(f)
+	}
+	if err := L.PCall(5+len(w.lib.order), 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()

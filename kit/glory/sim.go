@@ -166,9 +166,14 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 			}
 		}
 	}
+	var print sim.Print
+	for _, d := range g.Decisions() {
+		print.Int(d.Round, d.Player, d.Choice)
+	}
+	print.Int(st.Round, g.Winner())
 	// The lead is the game's own score at the round cap: tower HP, then
 	// the living heroes' HP (Leader).
-	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Leaders: leaders, Uses: u.List()}, nil
+	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Leaders: leaders, Uses: u.List(), Print: print.Sum()}, nil
 }
 
 var _ build.Simulator = Game{}
