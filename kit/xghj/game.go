@@ -31,6 +31,7 @@ var ownCodes = []diag.CodeInfo{
 	{Code: CodeImport, Category: "import", Severity: diag.Warning, Title: "legacy xghj input imported with a change",
 		Doc:     "The importer had to change something it read from the original's files to fit the TOML format, or could not name a terrain class it found (it then uses a generated name). The detail says what.",
 		Example: "# a terrain class the contest's map does not have\n", ExampleLang: "text"},
+	replayLogCode,
 }
 
 // Game is the xghj entry of the compiler.
