@@ -34,7 +34,7 @@ func TestRenderGolden(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
 			game := filepath.Base(filepath.Dir(dir))
-			if g, ok := env.Compiler().Game(game); ok {
+			if g, ok := withGames(env).Compiler().Game(game); ok {
 				if _, ok := g.(build.Renderer); !ok {
 					// A game that cannot draw yet says so and writes nothing.
 					if code := run([]string{"render", dir}, env); code == 0 || stdout.Len() > 0 ||
