@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/sandtable/sandtable/kit/scentest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ func runInspectAI(args []string, env cli.Env) int {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	g, _ := c.Game(res.Game)
-	ex, ok := g.(build.AIExplainer)
+	ex, ok := g.(scentest.AIExplainer)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc inspect --ai: the %s AI cannot explain itself yet\n", res.Game)
 		return diag.ExitFailure

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
+	"github.com/sandtable/sandtable/kit/render"
 	"io"
 	"os"
 	"os/exec"
@@ -35,7 +36,7 @@ func TestRenderGolden(t *testing.T) {
 			env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
 			game := filepath.Base(filepath.Dir(dir))
 			if g, ok := withGames(env).Compiler().Game(game); ok {
-				if _, ok := g.(build.Renderer); !ok {
+				if _, ok := g.(render.Renderer); !ok {
 					// A game that cannot draw yet says so and writes nothing.
 					if code := run([]string{"render", dir}, env); code == 0 || stdout.Len() > 0 ||
 						!strings.Contains(stderr.String(), game+" scenarios cannot be drawn yet") {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/sandtable/sandtable/kit/sim"
 	"io"
 	iofs "io/fs"
 	"maps"
@@ -236,7 +237,7 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 			}
 			ds = append(ds, mds...)
 		}
-		s, ok := g.(build.Simulator)
+		s, ok := g.(sim.Simulator)
 		if !ok || res.Diags.HasErrors() {
 			continue
 		}

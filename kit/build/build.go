@@ -461,21 +461,6 @@ func FindScenarios(root string) ([]string, error) {
 	return out, err
 }
 
-// Simulator is implemented by games whose engine plays headless games for
-// `mapc sim`.
-type Simulator interface {
-	// Agents names the agents Sim's games accept, the default first.
-	Agents() []string
-	// DecodeConfig reads a compiled config file of the game (already
-	// validated against its config schema).
-	DecodeConfig(data []byte) (any, error)
-	// Sim returns the playable game of a compiled config (what Compile or
-	// DecodeConfig returned), with script mod directories layered over its
-	// bundled scripts in order. Warnings (a mod replacing a hook) are
-	// returned as text.
-	Sim(config any, mods []string) (sim.Game, []string, error)
-}
-
 // Open compiles the scenario at path, or loads it when path is a compiled
 // config (a .json file): what a command taking SCENARIO|CONFIG.json does.
 func (c *Compiler) Open(path string) *Result {
@@ -532,7 +517,7 @@ func (c *Compiler) LoadConfig(path string) *Result {
 		res.Diags = append(res.Diags, cds...)
 		return res
 	}
-	s, ok := g.(Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		return fail(CodeUnknownGame, "Game cannot load configs", fmt.Sprintf("The %s engine cannot load compiled configs yet.", name))
 	}

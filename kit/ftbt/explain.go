@@ -7,7 +7,6 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
@@ -62,7 +61,7 @@ type TechUse struct {
 	Score  int    `json:"score"`
 }
 
-// ExplainAI implements build.AIExplainer.
+// ExplainAI implements scentest.AIExplainer.
 func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (any, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
@@ -206,4 +205,4 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 	return ex, nil
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

@@ -70,7 +70,7 @@ func eventResolver(g *engine.Game, e engine.Event) scentest.Resolver {
 	}
 }
 
-// Play implements build.Player: one game of the config (with the
+// Play implements scentest.Player: one game of the config (with the
 // simulator's round cap when it sets none) with its bundled skill
 // scripts, its decisions (by option id) and its events with sides,
 // heroes, points, weapons and skills named.
@@ -119,4 +119,4 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 	return pt, nil
 }
 
-var _ build.Player = Game{}
+var _ scentest.Player = Game{}

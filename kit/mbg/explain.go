@@ -7,7 +7,6 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
@@ -56,7 +55,7 @@ var heuristicRules = map[engine.RequestKind]string{
 	engine.AskAllocate:   "Fills empty posts (mayor, treasurer) with the best garrison officer for them, and brings an officer back when the role has nobody to fight with; then done.",
 }
 
-// ExplainAI implements build.AIExplainer. mbg has no per-unit decisions,
+// ExplainAI implements scentest.AIExplainer. mbg has no per-unit decisions,
 // so person must be empty.
 func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (any, error) {
 	cfg, ok := config.(*engine.Config)
@@ -116,4 +115,4 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	return ex, nil
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

@@ -21,13 +21,13 @@ var agents = []sim.Agent[engine.Decider]{
 	{Name: AgentHeuristic, New: func(uint64) engine.Decider { return agent.NewHeuristic() }},
 }
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return sim.AgentNames(agents) }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator: games of cfg with its bundled Lua scripts
+// Sim implements sim.Simulator: games of cfg with its bundled Lua scripts
 // and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	return build.SimWithMods(config, mods, NewSim)

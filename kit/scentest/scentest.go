@@ -3,8 +3,8 @@
 // optional scripted prefix of decisions, with assertions on the outcome
 // and the events; win rates over a batch with a fixed seed; and golden
 // playthroughs, whose recorded transcript a rule or script change makes
-// differ. It knows no game: games plug in through build.Player (and
-// build.Simulator for win rates).
+// differ. It knows no game: games plug in through Player (and
+// sim.Simulator for win rates).
 package scentest
 
 import (
@@ -145,7 +145,7 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
 		return out
 	}
-	player, ok := g.(build.Player)
+	player, ok := g.(Player)
 	if !ok {
 		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: CodeInvalid, Summary: "Game cannot be tested",
 			Detail:  fmt.Sprintf("The %s engine cannot play recorded games yet.", g.Name()),
@@ -215,7 +215,7 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 	return out
 }
 
-func runTest(t Test, g build.Game, player build.Player, config any, opts Options, fail func(string, ...any)) {
+func runTest(t Test, g build.Game, player Player, config any, opts Options, fail func(string, ...any)) {
 	if t.Expect.WinRate != nil {
 		winRate(t, g, config, opts, fail)
 		return
@@ -343,7 +343,7 @@ func valueText(v any) string {
 }
 
 func winRate(t Test, g build.Game, config any, opts Options, fail func(string, ...any)) {
-	s, ok := g.(build.Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		fail("the %s engine cannot play batches", g.Name())
 		return

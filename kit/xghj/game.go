@@ -96,13 +96,13 @@ const (
 	AgentRandom    = "random"
 )
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator: games of the config with its bundled
+// Sim implements sim.Simulator: games of the config with its bundled
 // hooks and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	return build.SimWithMods(config, mods, NewSim)
