@@ -301,7 +301,7 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 		m.emit(CodeType, "Malformed value", inst, false, fmt.Sprintf("%s %s.", name, msg))
 		return
 	}
-	m.emit(CodeType, "Invalid value", inst, false, fmt.Sprintf("%s: %s", name, sentence(msg)))
+	m.emit(CodeType, "Invalid value", inst, false, fmt.Sprintf("%s: %s", name, diag.Sentence(msg)))
 }
 
 // valueString recovers the rejected string value from the error's instance
