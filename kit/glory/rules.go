@@ -1,9 +1,6 @@
 package glory
 
 import (
-	"fmt"
-
-	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 )
 
@@ -28,11 +25,9 @@ func report(p *lint.Pass[*Unit], ptr, summary, format string, args ...any) {
 	p.Reportf(p.Model.Src.Range(ptr), summary, format, args...)
 }
 
+// reportRef reports an unknown name at ptr with a did-you-mean suggestion.
 func reportRef(p *lint.Pass[*Unit], ptr, kind, name string, known []string) {
-	detail, sugg := diag.SuggestDetail(fmt.Sprintf("No %s is named %q.", kind, name), name, known)
-	d := p.Diagnostic(p.Model.Src.Range(ptr), "Unknown "+kind, "%s", detail)
-	d.Suggestions = sugg
-	p.Report(d)
+	p.ReportUnknown(p.Model.Src.Range(ptr), kind, name, known)
 }
 
 func abs(v int) int {

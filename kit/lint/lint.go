@@ -83,6 +83,15 @@ func (p *Pass[M]) Report(d diag.Diagnostic) {
 	*p.ds = append(*p.ds, d)
 }
 
+// ReportUnknown reports a reference to a kind of entity ("officer") that
+// no entity of known is named, at rng, suggesting the closest known name.
+func (p *Pass[M]) ReportUnknown(rng *diag.Range, kind, name string, known []string) {
+	detail, sugg := diag.SuggestDetail(fmt.Sprintf("No %s is named %q.", kind, name), name, known)
+	d := p.Diagnostic(rng, "Unknown "+kind, "%s", detail)
+	d.Suggestions = sugg
+	p.Report(d)
+}
+
 // Reportf reports a diagnostic built by Diagnostic.
 func (p *Pass[M]) Reportf(rng *diag.Range, summary, format string, args ...any) {
 	p.Report(p.Diagnostic(rng, summary, format, args...))
