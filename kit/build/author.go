@@ -85,3 +85,15 @@ func (r Record) String() string {
 	}
 	return b.String()
 }
+
+// FillTemplate makes a Templater's files from texts by path: every
+// "{{name}}" and "{{schema}}", in paths and texts, becomes name and
+// schemaPath.
+func FillTemplate(name, schemaPath string, files map[string]string) map[string][]byte {
+	r := strings.NewReplacer("{{name}}", name, "{{schema}}", schemaPath)
+	out := make(map[string][]byte, len(files))
+	for path, text := range files {
+		out[r.Replace(path)] = []byte(r.Replace(text))
+	}
+	return out
+}

@@ -72,13 +72,7 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	defer closer()
 	pause := &scentest.Pause[*engine.View, *engine.Request]{Log: decisions, Options: func(r *engine.Request) int { return len(r.Options) }}
 	_, err = g.Run(pause.Deciders(len(cfg.Roles)))
-	if !pause.Paused {
-		if err == nil {
-			return nil, fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(decisions))
-		}
-		return nil, err
-	}
-	if err != nil && !errors.Is(err, scentest.ErrPaused) {
+	if err := pause.Check(err); err != nil {
 		return nil, err
 	}
 	v, req := pause.View, pause.Req
