@@ -1,6 +1,11 @@
 package build
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/sandtable/sandtable/kit/source"
+)
 
 // TestFillTemplate: name and schema path are filled in paths and texts.
 func TestFillTemplate(t *testing.T) {
@@ -21,5 +26,17 @@ func TestFillTemplate(t *testing.T) {
 		if string(got[path]) != text {
 			t.Errorf("%s = %q, want %q", path, got[path], text)
 		}
+	}
+}
+
+// TestScriptFile: a builtin script keeps its name, a scenario's is found
+// beside the entry file.
+func TestScriptFile(t *testing.T) {
+	src := &source.Source{Entry: filepath.Join("scen", "a", "scenario.toml")}
+	if got := ScriptFile(src, "builtin:mbg/tech/arrows.lua"); got != "builtin:mbg/tech/arrows.lua" {
+		t.Errorf("builtin: %q", got)
+	}
+	if got, want := ScriptFile(src, "tech/volley.lua"), filepath.Join("scen", "a", "tech", "volley.lua"); got != want {
+		t.Errorf("relative: %q, want %q", got, want)
 	}
 }

@@ -74,14 +74,12 @@ func (Game) Catalogue() diag.Catalogue {
 	return merged
 }
 
-// Compile implements build.Game: resolve, run the enabled rules, and when
-// they find no error check the config with the engine.
+// Compile implements build.Game: resolve, run the enabled rules, check every
+// bundled script once, and when they find no error check the config with
+// the engine.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
-	}
+	ds := build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, nil)
 	if !ds.HasErrors() {
 		if err := u.Config.Validate(); err != nil {
 			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})

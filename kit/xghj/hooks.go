@@ -96,14 +96,5 @@ func resolveHooks(m *Model, cfg *engine.Config) {
 	}
 }
 
-// scriptFile is the name a bundled script was read by, so diagnostics
-// point at the file.
-func scriptFile(m *Model, p string) string {
-	if strings.HasPrefix(p, source.BuiltinPrefix) {
-		return p
-	}
-	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(p))
-}
-
 // regionCall finds the regions a script names literally.
 var regionCall = regexp.MustCompile(`xghj\.region\(\s*["']([^"'\\]+)["']\s*\)`)
