@@ -92,6 +92,21 @@ func (p *Pass[M]) ReportUnknown(rng *diag.Range, kind, name string, known []stri
 	p.Report(d)
 }
 
+// NameTable resolves the names of one kind of entity to their
+// declarations (build.Names is one).
+type NameTable interface {
+	Lookup(name string) int // the declaration's index, -1 for none
+	List() []string         // the declared names, for suggestions
+}
+
+// CheckRef reports name, found at the JSON pointer ptr, as ReportUnknown
+// does when it is not empty and table does not know it.
+func (p *Pass[M]) CheckRef(ptr, kind, name string, table NameTable) {
+	if name != "" && table.Lookup(name) < 0 {
+		p.ReportUnknown(p.Range(ptr), kind, name, table.List())
+	}
+}
+
 // Reportf reports a diagnostic built by Diagnostic.
 func (p *Pass[M]) Reportf(rng *diag.Range, summary, format string, args ...any) {
 	p.Report(p.Diagnostic(rng, summary, format, args...))
