@@ -162,7 +162,7 @@ func Ptr(list string, i int, field ...string) string {
 
 // DefaultMaxTurn is the turn limit of a scenario without max_turn, the
 // original GTK front-end's (the scenario schema's "default" says the same,
-// held to it by TestDefaultMaxTurn).
+// held to it by TestSchemaDefaults).
 const DefaultMaxTurn = 50
 
 // Decode builds the Model from a loaded source. It never fails: values the
