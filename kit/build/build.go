@@ -739,7 +739,7 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		}
 		// The value under a misspelt key is what the entity meant to
 		// define (a name, a glyph).
-		if obj, ok := valueAt(src.Root, ent).(map[string]any); ok {
+		if obj, ok := schema.ValueAt(src.Root, ent).(map[string]any); ok {
 			if s, ok := obj[subjectText(src, d.Subject)].(string); ok && s != "" {
 				spelt[s] = true
 			}
@@ -755,26 +755,6 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		ent, ok := src.EntityAt(d.Subject)
 		return ok && faulted[ent]
 	})
-}
-
-// valueAt returns the value at a JSON pointer of plain keys and indices
-// (no escapes: entity pointers are top-level keys and list indices), or nil.
-func valueAt(doc any, ptr string) any {
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		switch v := doc.(type) {
-		case map[string]any:
-			doc = v[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(v) {
-				return nil
-			}
-			doc = v[i]
-		default:
-			return nil
-		}
-	}
-	return doc
 }
 
 // subjectText returns the text a diagnostic points at, without the quotes

@@ -214,8 +214,10 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	return out
 }
 
-// at resolves a JSON pointer inside a decoded schema document.
-func at(doc any, ptr string) any {
+// ValueAt resolves a JSON pointer (RFC 6901, with ~0 and ~1 escapes)
+// inside a decoded JSON document; it returns nil when the pointer leads
+// nowhere.
+func ValueAt(doc any, ptr string) any {
 	if ptr == "" {
 		return doc
 	}
