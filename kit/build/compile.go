@@ -4,36 +4,25 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
-// script is the shape of every engine's bundled script (engine/<game>.Script
-// and plugin.Script): engines do not import the plugin package, so each
-// declares its own, and CompileUnit takes any of them.
-type script = struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"`
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-	Source string `json:"source"`
-}
-
 // CompileUnit is a game's default Compile, after it has decoded and
 // resolved the source into unit: the enabled rules over unit, then every
 // script the config bundles checked once against the game's kinds, at the
 // file it was read from (ScriptFile). more, when not nil, adds the game's
 // own checks of one script (its params, for instance).
-func CompileUnit[U any, S ~script](src *source.Source, opts Options, rules []*lint.Rule[U], unit U, kinds []*plugin.Kind, scripts []S, more func(s plugin.Script, file string) diag.Diagnostics) diag.Diagnostics {
+func CompileUnit[U any](src *source.Source, opts Options, rules []*lint.Rule[U], unit U, kinds []*plugin.Kind, scripts []play.Script, more func(s play.Script, file string) diag.Diagnostics) diag.Diagnostics {
 	ds := lint.Run(rules, unit, src.Range, opts.Enabled)
 	for _, s := range scripts {
-		ps := plugin.Script(s)
-		file := ScriptFile(src, ps.Path)
-		ds = append(ds, CheckScript(kinds, ps.Kind, ps.ID, file, []byte(ps.Source))...)
+		file := ScriptFile(src, s.Path)
+		ds = append(ds, CheckScript(kinds, s.Kind, s.ID, file, []byte(s.Source))...)
 		if more != nil {
-			ds = append(ds, more(ps, file)...)
+			ds = append(ds, more(s, file)...)
 		}
 	}
 	return ds

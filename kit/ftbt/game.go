@@ -7,6 +7,7 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -83,7 +84,7 @@ func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[stri
 // classes and techs give it.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s plugin.Script, file string) diag.Diagnostics {
+	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s play.Script, file string) diag.Diagnostics {
 		if s.Kind == hooks.EffectKind.Name {
 			return build.CheckParams(hooks.EffectKind, file, []byte(s.Source), paramUses(u, s.ID))
 		}

@@ -31,11 +31,6 @@ var Rules = []*lint.Rule[*Unit]{
 	NoTechs,
 }
 
-// reportRef reports an unknown name at ptr with a did-you-mean suggestion.
-func reportRef(p *lint.Pass[*Unit], ptr, kind, name string, known []string) {
-	p.ReportUnknown(p.Model.Src.Range(ptr), kind, name, known)
-}
-
 // report files d with the rule's default severity.
 func report(p *lint.Pass[*Unit], d diag.Diagnostic) {
 	d.Severity = p.Rule.Severity

@@ -8,6 +8,7 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -55,7 +56,7 @@ func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[stri
 // params its techs or cards give it.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s plugin.Script, file string) diag.Diagnostics {
+	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s play.Script, file string) diag.Diagnostics {
 		if k := kindNamed(s.Kind); k != nil {
 			return build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))
 		}
