@@ -40,7 +40,7 @@ func TestLoopOptional(t *testing.T) {
 	}{
 		{[]string{"check", dir}, 0, ""},
 		{[]string{"sim", dir, "-n", "4"}, 0, ""},
-		{[]string{"new", "toy", "x", "-o", filepath.Join(dir, "new")}, 2, `no template for game "toy" (games: mbg, ftbt)`},
+		{[]string{"new", "toy", "x", "-o", filepath.Join(dir, "new")}, 2, `no template for game "toy" (games: mbg, ftbt, xghj, glory)`},
 		{[]string{"render", dir}, 2, "toy scenarios cannot be drawn yet"},
 		{[]string{"test", dir, "--color=never"}, 1, "The toy engine cannot play recorded games yet."},
 		{[]string{"inspect", "--ai", dir}, 2, "the toy AI cannot explain itself yet"},

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/sandtable/sandtable/kit/scentest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -73,6 +73,11 @@ func runInspectAI(args []string, env cli.Env) int {
 	}
 	v, err := ex.ExplainAI(res.Value, s, decisions, *person)
 	if err != nil {
+		// A hook that fails on the way: at its line, as mapc sim reports it.
+		scripts := build.ScriptsOf(res)
+		if d, ok := scripts.Diagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res})))
+		}
 		fmt.Fprintln(env.Stderr, "mapc inspect --ai:", err)
 		return diag.ExitFailure
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sandtable/sandtable/kit/sim"
 	"os"
 	"slices"
 	"strconv"
@@ -19,6 +18,7 @@ import (
 	"github.com/sandtable/sandtable/kit/source"
 
 	"github.com/mattn/go-isatty"
+	"github.com/sandtable/sandtable/kit/sim"
 )
 
 func runPlay(args []string, env cli.Env) int {
@@ -76,11 +76,24 @@ func runPlay(args []string, env cli.Env) int {
 		}
 		*seed = saved.Seed
 	}
+	scripts := build.ScriptsOf(res)
+	// A hook that fails is the user's script: a diagnostic at its line and
+	// column, named as mapc check names it, exit 1.
+	hookFailed := func(err error) (int, bool) {
+		d, ok := scripts.Diagnostic(err)
+		if !ok {
+			return 0, false
+		}
+		return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res}))), true
+	}
 	probe, warns, err := pl.Table(res.Value, *seed, nil, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc play: warning:", w)
 	}
 	if err != nil {
+		if code, ok := hookFailed(err); ok {
+			return code
+		}
 		fmt.Fprintln(env.Stderr, "mapc play:", err)
 		return diag.ExitFailure
 	}
@@ -154,6 +167,9 @@ func runPlay(args []string, env cli.Env) int {
 		}}
 	if *replay != "" {
 		if err := s.Watch(table, saved.Decisions); err != nil {
+			if code, ok := hookFailed(err); ok {
+				return code
+			}
 			fmt.Fprintln(env.Stderr, "mapc play --replay:", err)
 			return diag.ExitErrors
 		}
@@ -167,6 +183,9 @@ func runPlay(args []string, env cli.Env) int {
 		if errors.Is(err, console.ErrQuit) {
 			fmt.Fprintln(env.Stdout, "quit: the game was not finished")
 			return diag.ExitOK
+		}
+		if code, ok := hookFailed(err); ok {
+			return code
 		}
 		fmt.Fprintln(env.Stderr, "mapc play:", err)
 		return diag.ExitFailure

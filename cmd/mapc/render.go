@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/sandtable/sandtable/kit/render"
 	"strings"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/render"
 )
 
 func runRender(args []string, env cli.Env) int {

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
-	"github.com/sandtable/sandtable/kit/render"
 	"io"
 	"os"
 	"os/exec"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/sandtable/sandtable/kit/sim"
 	"io"
 	iofs "io/fs"
 	"maps"
@@ -20,6 +19,7 @@ import (
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -249,7 +249,7 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 			fmt.Fprintf(env.Stderr, "mapc check: %s: warning: %s\n", res.Name, w)
 		}
 		if err != nil {
-			if d, ok := build.ScriptErrorDiagnostic(err); ok {
+			if d, ok := build.ScriptsOf(res).Diagnostic(err); ok {
 				if !slices.ContainsFunc(ds, func(o diag.Diagnostic) bool {
 					return o.Code == d.Code && o.Subject != nil && d.Subject != nil && *o.Subject == *d.Subject
 				}) {

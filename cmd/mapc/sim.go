@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
@@ -50,7 +52,7 @@ func runSim(args []string, env cli.Env) int {
 	fs.Var(&agents, "agents", "agent per role, comma-separated; a shorter list repeats its last agent (default: the game's first agent)")
 	fs.Var(&mods, "mods", "script mod directories layered over the scenario's scripts, in order (comma-separated or repeated)")
 	shardFlag := fs.String("shard", "", "play only share I of N of the batch (I/N, from 0) and write it as a partial batch for 'mapc sim merge'")
-	dest := fs.String("o", "", "with --shard: the file to write the partial batch to (default: standard output)")
+	dest := fs.String("o", "", "write the report (or with --shard the partial batch) to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -120,6 +122,7 @@ func runSim(args []string, env cli.Env) int {
 	if len(res.Diags) > 0 {
 		textOut.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
+	scripts := build.ScriptsOf(res)
 	game, warns, err := s.Sim(res.Value, mods)
 	for _, w := range warns {
 		fmt.Fprintln(env.Stderr, "mapc sim: warning:", w)
@@ -127,8 +130,8 @@ func runSim(args []string, env cli.Env) int {
 	if err != nil {
 		// A script that does not load (a mod's syntax error, say) is the
 		// user's input: a diagnostic at its line, exit 1.
-		if d, ok := build.ScriptErrorDiagnostic(err); ok {
-			return out.Report(env, diag.Diagnostics{d}, cli.Sources([]*build.Result{res}))
+		if d, ok := scripts.Diagnostic(err); ok {
+			return out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{res})))
 		}
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
@@ -154,36 +157,30 @@ func runSim(args []string, env cli.Env) int {
 		opts.First, opts.Games = *only, 1
 	}
 	if cli.IsTerminal(env.StderrFile) {
-		step := max(1, *games/100)
-		opts.Progress = func(done, total int) {
-			if done%step == 0 || done == total {
-				fmt.Fprintf(env.Stderr, "\r%d/%d games", done, total)
-				if done == total {
-					fmt.Fprint(env.Stderr, "\r\033[K")
-				}
-			}
-		}
+		p := startProgress(env.Stderr)
+		defer p.stop()
+		opts.Progress = p.update
 	}
 	if *report == "balance" {
-		return runBalance(env, out, game, opts, *format, func(order []string) func(int) string {
+		return runBalance(env, out, scripts, game, opts, *format, *dest, func(order []string) func(int) string {
 			return replayCommand(positional[0], *seed, order, mods)
 		})
 	}
 	batch, err := sim.Play(game, opts)
 	if err != nil {
-		return reportFailures(env, out, err, replayCommand(positional[0], *seed, agents, mods))
+		return reportFailures(env, out, scripts, err, replayCommand(positional[0], *seed, agents, mods))
 	}
 	if shards > 0 {
 		return writeBatch(env, batch, *dest)
 	}
-	return writeReport(env, batch, *format)
+	return writeReport(env, batch, *format, *dest)
 }
 
-// writeBatch writes a partial batch to dest (a file, written atomically,
-// or standard output).
-func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
+// writeOut writes a report or batch to dest (a file, written atomically so
+// a failed run leaves no half file) or, without one, to standard output.
+func writeOut(env cli.Env, dest string, write func(io.Writer) error) int {
 	var buf bytes.Buffer
-	if err := b.WriteJSON(&buf); err != nil {
+	if err := write(&buf); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
@@ -198,23 +195,34 @@ func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
 	return diag.ExitOK
 }
 
-// writeReport prints a complete batch's report.
-func writeReport(env cli.Env, b *sim.Batch, format string) int {
+// writeBatch writes a partial batch to dest (a file, written atomically,
+// or standard output).
+func writeBatch(env cli.Env, b *sim.Batch, dest string) int {
+	return writeOut(env, dest, b.WriteJSON)
+}
+
+// writeReport prints a complete batch's report to dest (standard output
+// when empty).
+func writeReport(env cli.Env, b *sim.Batch, format, dest string) int {
 	rep, err := b.Report()
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
+	write := rep.WriteText
 	if format == "json" {
-		err = rep.WriteJSON(env.Stdout)
-	} else {
-		err = rep.WriteText(env.Stdout)
+		write = rep.WriteJSON
 	}
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc sim:", err)
-		return diag.ExitFailure
+	code := writeOut(env, dest, write)
+	if rep.FewDistinct() {
+		fmt.Fprintf(env.Stderr, "mapc sim: warning: only %s: the agents play alike whatever the seed, so the intervals, which count every game as a new sample, are too narrow\n", rep.DistinctSummary())
 	}
-	return diag.ExitOK
+	if len(rep.Unused) > 0 {
+		// Content no game used is content nobody tested: a broken hook
+		// there would pass the batch.
+		fmt.Fprintf(env.Stderr, "mapc sim: warning: never used: %s\n", rep.UnusedSummary())
+	}
+	return code
 }
 
 // runSimMerge combines partial batches (mapc sim --shard) into the report a
@@ -222,6 +230,7 @@ func writeReport(env cli.Env, b *sim.Batch, format string) int {
 func runSimMerge(args []string, env cli.Env) int {
 	fs := flags("sim", env)
 	format := fs.String("format", "text", "report format: text or json")
+	dest := fs.String("o", "", "write the report to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -250,12 +259,12 @@ func runSimMerge(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc sim", err)
 		return diag.ExitErrors
 	}
-	return writeReport(env, merged, *format)
+	return writeReport(env, merged, *format, *dest)
 }
 
 // runBalance plays the batch in every seat order (the agents rotated over
 // the roles) and prints the balance report.
-func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, format string, replay func(order []string) func(int) string) int {
+func runBalance(env cli.Env, out cli.Output, scripts *build.Scripts, game sim.Game, opts sim.Options, format, dest string, replay func(order []string) func(int) string) int {
 	roles := game.Roles()
 	agents := make([]string, len(roles))
 	for i := range agents {
@@ -267,26 +276,70 @@ func runBalance(env cli.Env, out cli.Output, game sim.Game, opts sim.Options, fo
 		o.Agents = order
 		b, err := sim.Play(game, o)
 		if err != nil {
-			return reportFailures(env, out, err, replay(order))
+			return reportFailures(env, out, scripts, err, replay(order))
 		}
 		batches = append(batches, b)
 	}
 	bal, err := sim.NewBalance(batches)
-	if err == nil {
-		switch format {
-		case "json":
-			err = bal.WriteJSON(env.Stdout)
-		case "html":
-			err = bal.WriteHTML(env.Stdout)
-		default:
-			err = bal.WriteText(env.Stdout)
-		}
-	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
 		return diag.ExitFailure
 	}
-	return diag.ExitOK
+	switch format {
+	case "json":
+		return writeOut(env, dest, bal.WriteJSON)
+	case "html":
+		return writeOut(env, dest, bal.WriteHTML)
+	}
+	return writeOut(env, dest, bal.WriteText)
+}
+
+// progress shows on a terminal how many games of a batch are done,
+// redrawn a few times a second however long each game takes. It only
+// displays: the games and their results do not depend on it.
+type progress struct {
+	w          io.Writer
+	done, tot  atomic.Int64
+	quit, gone chan struct{}
+}
+
+func startProgress(w io.Writer) *progress {
+	p := &progress{w: w, quit: make(chan struct{}), gone: make(chan struct{})}
+	go func() {
+		defer close(p.gone)
+		tick := time.NewTicker(200 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.quit:
+				fmt.Fprint(p.w, "\r\033[K")
+				return
+			case <-tick.C:
+				p.draw()
+			}
+		}
+	}()
+	return p
+}
+
+// update records that done of total games are played (sim.Options.Progress).
+func (p *progress) update(done, total int) {
+	p.done.Store(int64(done))
+	p.tot.Store(int64(total))
+}
+
+func (p *progress) draw() {
+	done, total := p.done.Load(), p.tot.Load()
+	if total == 0 {
+		return
+	}
+	fmt.Fprintf(p.w, "\r%d/%d games (%d%%)", done, total, done*100/total)
+}
+
+// stop clears the line and ends the display.
+func (p *progress) stop() {
+	close(p.quit)
+	<-p.gone
 }
 
 // replayCommand returns a function giving the command that replays game i
@@ -317,10 +370,12 @@ func shellQuote(s string) string {
 
 // reportFailures reports the failed games of a batch. A script's failure is
 // a diagnostic at its line (lua-runtime, exit 1) with its traceback and the
-// command that replays the game alone; anything else (an engine error, the
+// command that replays the game alone, named and shown as scripts has it
+// (the scenario's own scripts as mapc check names them, their excerpts
+// from the bundled source); anything else (an engine error, the
 // wall-clock backstop of an overloaded machine) is an internal failure,
 // exit 2, with the same replay command.
-func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) string) int {
+func reportFailures(env cli.Env, out cli.Output, scripts *build.Scripts, err error, replay func(int) string) int {
 	var fails sim.Failures
 	if !errors.As(err, &fails) {
 		fmt.Fprintln(env.Stderr, "mapc sim:", err)
@@ -329,7 +384,7 @@ func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) str
 	var ds diag.Diagnostics
 	internal := false
 	for _, f := range fails {
-		d, ok := build.ScriptErrorDiagnostic(f.Err)
+		d, ok := scripts.Diagnostic(f.Err)
 		if !ok {
 			internal = true
 			fmt.Fprintf(env.Stderr, "mapc sim: game %d (seed %d): %v\n  replay it alone: %s\n", f.Game, f.Seed, f.Err, replay(f.Game))
@@ -340,10 +395,11 @@ func reportFailures(env cli.Env, out cli.Output, err error, replay func(int) str
 	}
 	code := diag.ExitOK
 	if len(ds) > 0 {
-		code = out.Report(env, ds, func(file string) ([]byte, bool) {
-			b, err := os.ReadFile(file)
+		code = out.Report(env, ds, scripts.Sources(func(file string) ([]byte, bool) {
+			// A mod's script, by the path the mod was given by.
+			b, err := source.ReadRegular(file, source.DefaultLimits.MaxFileSize)
 			return b, err == nil
-		})
+		}))
 	}
 	if internal {
 		return diag.ExitFailure

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -77,5 +78,19 @@ func BenchmarkSimMemory(b *testing.B) {
 			b.ReportMetric(float64(live)/(1<<20), "peak-live-MiB")
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
 		})
+	}
+}
+
+// TestProgressDraw: the progress line shows games done, the total and the
+// share; stopping it clears the line.
+func TestProgressDraw(t *testing.T) {
+	var b syncBuffer
+	p := startProgress(&b)
+	p.update(3, 10)
+	p.draw()
+	p.stop()
+	out := b.String()
+	if !strings.Contains(out, "\r3/10 games (30%)") || !strings.HasSuffix(out, "\r\033[K") {
+		t.Errorf("progress output %q", out)
 	}
 }

@@ -27,6 +27,7 @@ func runTest(args []string, env cli.Env) int {
 	}
 	results, ds := env.CompileAll(paths, build.Options{})
 	var srcs []*source.Source
+	var scripts []*build.Scripts
 	passed, failed, files := 0, 0, 0
 	c := env.Compiler()
 	for _, r := range results {
@@ -34,9 +35,11 @@ func runTest(args []string, env cli.Env) int {
 			continue
 		}
 		g, _ := c.Game(r.Game)
+		sc := build.ScriptsOf(r)
+		scripts = append(scripts, sc)
 		for _, f := range scentest.Files(r.Source.Entry) {
 			files++
-			o := scentest.Run(f, g, r.Value, scentest.Options{Update: *update})
+			o := scentest.Run(f, g, r.Value, scentest.Options{Update: *update, Scripts: sc})
 			srcs = append(srcs, o.Source)
 			ds = append(ds, o.Diags...)
 			passed += len(o.Passed)
@@ -64,6 +67,11 @@ func runTest(args []string, env cli.Env) int {
 				if b, ok := s.Content(file); ok {
 					return b, true
 				}
+			}
+		}
+		for _, s := range scripts {
+			if b, ok := s.Sources(nil)(file); ok {
+				return b, true
 			}
 		}
 		return sources(file)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/sandtable/sandtable/kit/render"
 	"io/fs"
 	"maps"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -184,7 +184,7 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 				// Several scenarios: say whose table follows.
 				fmt.Fprintf(env.Stdout, "== %s (%s)\n", filepath.ToSlash(o.paths[i]), r.Game)
 			}
-			watchSim(env, g, r, o.sim)
+			watchSim(env, o.out, g, r, o.sim)
 		}
 	}
 	fmt.Fprintf(env.Stderr, "mapc watch: waiting for changes (check %d done)\n", n)
@@ -216,7 +216,7 @@ func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
 	fmt.Fprintf(env.Stderr, "wrote %s\n", filepath.ToSlash(dest))
 }
 
-func watchSim(env cli.Env, g build.Game, r *build.Result, games int) {
+func watchSim(env cli.Env, out cli.Output, g build.Game, r *build.Result, games int) {
 	s, ok := g.(sim.Simulator)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc watch: sim: %s scenarios cannot be simulated\n", g.Name())
@@ -229,9 +229,16 @@ func watchSim(env cli.Env, g build.Game, r *build.Result, games int) {
 			err = rep.WriteText(env.Stdout)
 		}
 	}
-	if err != nil {
-		fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
+	if err == nil {
+		return
 	}
+	// A hook that fails: at its line and column, as mapc sim reports it.
+	scripts := build.ScriptsOf(r)
+	if d, ok := scripts.Diagnostic(err); ok {
+		out.Report(env, diag.Diagnostics{d}, scripts.Sources(cli.Sources([]*build.Result{r})))
+		return
+	}
+	fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
 }
 
 // watchDirs lists the directories whose changes matter: each scenario's

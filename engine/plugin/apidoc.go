@@ -78,6 +78,14 @@ func WriteAPIReference(w io.Writer, kinds []*Kind) error {
 	for _, l := range limitDocs() {
 		p("| %s | %s | %s |\n", l[0], l[1], cell(l[2]))
 	}
+	p("\n#### What operations cost\n\n")
+	p("Most operations count one instruction. Those whose work grows with their operands are charged by that ")
+	p("work, so a loop of them meets the instruction budget at its line like any other loop (a call that also ")
+	p("builds large results may meet the memory budget first):\n\n")
+	p("| operation | instructions charged |\n|---|---|\n")
+	for _, c := range costDocs() {
+		p("| %s | %s |\n", cell(c[0]), cell(c[1]))
+	}
 	p("\n### Build-time checks\n\n`mapc check` reports these problems in scripts:\n\n| code | severity | meaning |\n|---|---|---|\n")
 	for _, c := range checkCodes() {
 		p("| `%s` | %s | %s |\n", c[0], c[1], cell(c[2]))
@@ -158,12 +166,12 @@ func codeList(xs []string) string {
 func limitDocs() [][3]string {
 	d := DefaultLimits()
 	return [][3]string{
-		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; pattern matching and library loops count too. The limit scripts normally meet: it is the same on every machine."},
+		{"instructions", fmt.Sprint(d.MaxInstructions), "Lua VM instructions per call; work done for the script in Go counts too, by its size (below). The limit scripts normally meet: it is the same on every machine."},
 		{"backstop", d.Timeout.String(), "Not a limit of the script: a wall-clock guard far above what a budgeted call takes. A call that reaches it (an overloaded machine) is reported as an internal failure of the machine, never as the script's error, so results depend only on the inputs."},
 		{"call depth", fmt.Sprint(d.MaxCallDepth), "Nested Lua calls (recursion, pcall, metamethods)."},
 		{"string length", fmt.Sprintf("%d bytes", d.MaxStringLen), "Longest string `..`, `string.rep`, `string.format`, `string.gsub`, `table.concat` and the like may build."},
 		{"memory", fmt.Sprintf("%d bytes", d.MaxAllocBytes), "Estimated memory per call claimed through strings, array growth, new table keys, `unpack` and `print`."},
-		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables, strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
+		{"game memory", fmt.Sprintf("%d bytes", d.MaxGameBytes), "Estimated memory the scripts of one game keep between calls: tables (with every key they ever deleted, which a table keeps), strings and functions reachable from their globals and upvalues, tables the host built for them included. Unlike the per-call budgets it does not start afresh at every call, so state that grows a little every call fails at its line."},
 		{"array length", fmt.Sprint(d.MaxArrayLen), "Largest integer key a table's array part may grow to."},
 		{"source size", fmt.Sprintf("%d bytes", d.MaxSourceBytes), "Size of one script."},
 		{"nesting", fmt.Sprint(d.MaxNesting), "Depth of nested blocks and expressions."},
@@ -179,7 +187,7 @@ func checkCodes() [][3]string {
 		{CodeStateWrite, "error", "A hook function assigns a global or a top-level local of its script (an upvalue). Such state is lost when a game is saved and loaded and breaks replays, so it is an error when the game runs too; use a local, or keep lasting state through the host API."},
 		{CodeUnknownField, "error", "A hook function reads a ctx field its kind does not declare (`ctx.celvee`), with a did-you-mean."},
 		{CodeUnknownMember, "error", "The script reads a function of the host table or of `string`, `table` or `math` that does not exist (`math.flor`), also through a local alias."},
-		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`)."},
+		{CodeUndefined, "error", "The script reads a global nothing defines (`mgb.burn`). Scopes are Lua 5.1's: the body of `local function f` sees f, the body of `local f = function` does not."},
 		{CodeArity, "error", "A host or library function (`mbg.burn`, `math.floor`, `string.rep`, …) is called with more arguments than it takes, or fewer than it needs, where the count is clear from the text."},
 		{CodeUnavailable, "error", "The script uses a name the sandbox does not provide (`os`, `io`, `require`, `load`, `debug`, `coroutine`, …). At run time reading one fails with the same message."},
 	}

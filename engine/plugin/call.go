@@ -252,6 +252,7 @@ func (s *Sig[C, H, R]) finish(inst *instance, fn *lua.LFunction, r R, rerr error
 	if rerr != nil {
 		e := inst.errorf(s.name, "%v", rerr)
 		e.Line = fn.Proto.LineDefined
+		placeError(inst.hook, e)
 		return zero, e
 	}
 	// A failure the script caught with pcall still fails the hook.

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
@@ -66,6 +65,10 @@ const (
 	CodeUnavailable = "lua-unavailable"
 )
 
+// varargMsg is gopher-lua's compile error for a ... outside a vararg
+// function, which Lua 5.1 gives too.
+const varargMsg = "cannot use '...' outside a vararg function"
+
 // stateWriteMsg explains a write of a hook's state at run time; the same
 // text for mapc check and for the error the script gets.
 func stateWriteMsg(name string, upvalue bool) string {
@@ -116,7 +119,14 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 	}
 	ps = append(ps, a.problems...)
 	if _, err := compileSource(path, src, limits); err != nil {
-		ps = append(ps, syntaxProblem(err, src))
+		p := syntaxProblem(err, src)
+		// The analyzer places a misused ... at its column; the compiler
+		// says the same at the line.
+		if !slices.ContainsFunc(a.problems, func(q Problem) bool {
+			return q.Code == CodeSyntax && q.Line == p.Line && q.Message == p.Message
+		}) {
+			ps = append(ps, p)
+		}
 	}
 	slices.SortStableFunc(ps, func(x, y Problem) int {
 		return cmp.Or(cmp.Compare(x.Line, y.Line), cmp.Compare(x.Column, y.Column), cmp.Compare(x.Code, y.Code))
@@ -150,14 +160,25 @@ type analyzer struct {
 	localFn         map[string]int  // kind functions declared local at top level → line
 	written         map[string]bool // globals already reported
 	problems        []Problem
-	guard           bool // rewrite state writes into guarded ones
+	guard           bool        // rewrite state writes into guarded ones
+	vararg          []bool      // whether each enclosing function takes ...
+	toks            *tokenIndex // the script's tokens, scanned on first use (checkscope.go)
 
 	// What checkuse.go gathers.
-	reads         []*ast.IdentExpr // reads of globals
-	globals       []string         // globals the script assigns
+	reads         []*ast.IdentExpr           // reads of globals
+	declaring     []ownName                  // names of the local statements being walked
+	ownInit       map[*ast.IdentExpr]ownName // reads of a name in its own local statement
+	globals       []string                   // globals the script assigns
 	params        []ParamUse
 	paramsDynamic bool
 	orLhs         ast.Expr // the left operand of the innermost or
+}
+
+// ownName is a name of a local statement being walked, and whether its
+// value is a function written there (local f = function … end).
+type ownName struct {
+	name string
+	fn   bool
 }
 
 // luaScope is one block's locals and the function depth it belongs to.
@@ -168,7 +189,7 @@ type luaScope struct {
 }
 
 func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
-	a := &analyzer{kind: kind, src: src, maxDepth: maxNesting,
+	a := &analyzer{kind: kind, src: src, maxDepth: maxNesting, vararg: []bool{true},
 		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
 	a.push()
 	return a
@@ -260,26 +281,7 @@ func (a *analyzer) assignGlobal(name string, line int) {
 // column finds name as a whole word on line, for a position the AST does
 // not record; 1 when it cannot.
 func (a *analyzer) column(line int, name string) int {
-	off := lineStart(a.src, line)
-	if off < 0 {
-		return 1
-	}
-	text := a.src[off:]
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	for from := 0; ; {
-		i := bytes.Index(text[from:], []byte(name))
-		if i < 0 {
-			return 1
-		}
-		i += from
-		end := i + len(name)
-		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
-			return utf8.RuneCount(text[:i]) + 1
-		}
-		from = end
-	}
+	return max(wordColumn(a.src, line, name), 1)
 }
 
 func isIdentByte(c byte) bool { return c == '_' || isAlpha(c) || isDigit(c) }
@@ -308,8 +310,22 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	}
 	switch s := s.(type) {
 	case *ast.LocalAssignStmt:
+		if a.isLocalFunction(s) { // local function f: f is visible in its own body
+			a.localName(s.Names[0], s.Line(), known{})
+			a.expr(s.Exprs[0])
+			return
+		}
 		knowns := make([]known, len(s.Names))
 		bound := len(s.Exprs) == len(s.Names)
+		outer := len(a.declaring)
+		for i, n := range s.Names {
+			fn := false
+			if i < len(s.Exprs) {
+				_, fn = s.Exprs[i].(*ast.FunctionExpr)
+			}
+			a.declaring = append(a.declaring, ownName{n, fn})
+		}
+		defer func() { a.declaring = a.declaring[:outer] }()
 		for i, e := range s.Exprs {
 			if bound {
 				knowns[i] = a.knownOf(e)
@@ -320,12 +336,7 @@ func (a *analyzer) stmt(s ast.Stmt) {
 			a.expr(e)
 		}
 		for i, n := range s.Names {
-			if a.fnDepth == 0 && a.kind.Func(n) >= 0 {
-				if _, ok := a.localFn[n]; !ok {
-					a.localFn[n] = s.Line()
-				}
-			}
-			a.declareAs(n, knowns[i])
+			a.localName(n, s.Line(), knowns[i])
 		}
 	case *ast.AssignStmt:
 		a.exprs(s.Rhs)
@@ -408,6 +419,16 @@ func (a *analyzer) stmt(s ast.Stmt) {
 	}
 }
 
+// localName declares the local n of a local statement at line, holding k.
+func (a *analyzer) localName(n string, line int, k known) {
+	if a.fnDepth == 0 && a.kind.Func(n) >= 0 {
+		if _, ok := a.localFn[n]; !ok {
+			a.localFn[n] = line
+		}
+	}
+	a.declareAs(n, k)
+}
+
 func (a *analyzer) exprs(es []ast.Expr) {
 	for _, e := range es {
 		a.expr(e)
@@ -418,6 +439,7 @@ func (a *analyzer) exprs(es []ast.Expr) {
 // when f is one of the kind's functions: the one called ctx binds the ctx.
 func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams []Field) {
 	a.fnDepth++
+	a.vararg = append(a.vararg, f.ParList != nil && f.ParList.HasVargs)
 	a.push()
 	for _, n := range implicit {
 		a.declare(n)
@@ -433,6 +455,7 @@ func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams [
 	}
 	a.block(f.Stmts)
 	a.pop()
+	a.vararg = a.vararg[:len(a.vararg)-1]
 	a.fnDepth--
 }
 
@@ -505,6 +528,10 @@ func (a *analyzer) expr(e ast.Expr) {
 		a.expr(e.Expr)
 	case *ast.FunctionExpr:
 		a.function(e, nil, nil)
+	case *ast.Comma3Expr:
+		if !a.vararg[len(a.vararg)-1] && !a.guard {
+			a.problemAt(CodeSyntax, e.Line(), a.varargColumn(e.Line()), "%s", varargMsg)
+		}
 	}
 }
 

@@ -80,12 +80,13 @@ type Uses struct {
 	Dynamic bool
 }
 
-// ScriptUses returns the params script src (a hook of kind) reads; a script
-// that does not parse reads none.
+// ScriptUses returns the params script src (a hook of kind) reads. What a
+// script that does not parse reads is unknown, as for one that reads its
+// params dynamically: its syntax error is the one thing to report.
 func ScriptUses(kind *Kind, path string, src []byte) Uses {
 	chunk, err := parseChunk(path, src)
 	if err != nil {
-		return Uses{}
+		return Uses{Dynamic: true}
 	}
 	a := newAnalyzer(kind, src, DefaultLimits().MaxNesting)
 	a.block(chunk)
@@ -311,6 +312,14 @@ func (a *analyzer) globalRead(e *ast.IdentExpr) {
 		return
 	}
 	a.reads = append(a.reads, e)
+	for _, d := range a.declaring {
+		if d.name == e.Value {
+			if a.ownInit == nil {
+				a.ownInit = map[*ast.IdentExpr]ownName{}
+			}
+			a.ownInit[e] = d
+		}
+	}
 }
 
 // undefined reports the global reads of names nothing defines.
@@ -336,6 +345,15 @@ func (a *analyzer) undefined() {
 			continue
 		}
 		seen[e.Value] = true
-		a.problem(CodeUndefined, e.Line(), e.Value, defined, "the name %s is not defined: no local, global or library of the sandbox has that name", e.Value)
+		msg := "the name %s is not defined: no local, global or library of the sandbox has that name"
+		if d, ok := a.ownInit[e]; ok {
+			hint := "a local is visible only after its local statement"
+			if d.fn {
+				hint += "; a function that calls itself is declared with local function " + e.Value
+			}
+			msg += " (" + hint + ")"
+		}
+		a.problems = append(a.problems, Problem{Code: CodeUndefined, Line: e.Line(), Column: a.readColumn(e.Line(), e.Value),
+			Message: fmt.Sprintf(msg, e.Value), Name: e.Value, Candidates: defined})
 	}
 }

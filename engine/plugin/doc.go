@@ -27,8 +27,11 @@
 // package, coroutine, load, require, …), sends print to the game's event
 // log, draws math.random from the game's seeded generator and exposes no
 // clock or address, so the same seed replays the same game on any number of
-// workers. Every call runs under Limits: an instruction budget, a deadline,
-// a call depth, and caps on string length, array size and memory. A script
+// workers. Every call runs under Limits: an instruction budget (which also
+// counts, by its size, the work done in Go for # and next and in the
+// library functions: cost.go), a call depth, and caps on string length,
+// array size and memory, with a wall-clock backstop far above them as the
+// machine's alarm. A script
 // that fails or breaks a limit yields an *Error naming the script, line,
 // kind and id; the worker stays usable.
 //
@@ -54,7 +57,7 @@
 //     functions and of helpers, numeric for, and `for i, v in ipairs(H)`
 //     where H is a call of a host function returning an array, which the
 //     loop walks without building a Lua table;
-//   - expressions: nil, true, false, numbers, strings, locals, ctx.NAME,
+//   - expressions: nil, true, false, numbers, strings (up to 1 KiB), locals, ctx.NAME,
 //     ctx.params.NAME (also through a local), and, or, not, + - * / % ^,
 //     unary minus, comparisons, math.floor, ceil, abs, sqrt, min, max,
 //     math.random(), math.pi and math.huge, host and helper calls whose

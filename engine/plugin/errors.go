@@ -19,7 +19,7 @@ import (
 type Error struct {
 	Script string // path of the script (or the origin of a Go hook)
 	Line   int    // 1-based; 0 when unknown
-	Column int    // 1-based, in runes; 0 when unknown (run-time errors carry no column)
+	Column int    // 1-based, in runes; 0 when unknown (run-time errors: found in the text, see runtimeColumn)
 	Kind   string // hook kind, e.g. "mbg.tech"
 	ID     string // hook id
 	// Func is the hook function that was running, or "(load)" for the
@@ -40,6 +40,10 @@ type Error struct {
 type Frame struct {
 	Script string
 	Line   int
+	// Column is where the frame stands on its line (1-based, in runes): the
+	// error's column for the innermost frame, the call of the next inner
+	// frame's function for the others; 0 when unknown.
+	Column int
 	Func   string // "function 'f'", "main chunk", …, as Lua describes it
 }
 

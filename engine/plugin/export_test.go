@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // testLimits fills in the wall-clock backstop for tests: a loaded machine
@@ -30,6 +32,11 @@ var (
 	RemovedGlobals = removedGlobals
 	LuaCall        = luaCall
 )
+
+// NextScanned is Worker.nextScanned.
+func NextScanned(t *lua.LTable, key, k lua.LValue) int {
+	return (&Worker{arrayLen: arrayLenFunc()}).nextScanned(t, key, k)
+}
 
 // The differential harness of fastdiff_test.go, for the external tests that
 // run real games' scripts through it.

@@ -779,6 +779,11 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 		x.lconst = true
 		return x
 	case *ast.StringExpr:
+		if len(e.Value) > maxFastString {
+			// Comparing it would cost more than an instruction: the VM
+			// charges that (cost.go).
+			reject("line %d: a string constant of %d bytes", e.Line(), len(e.Value))
+		}
 		return constExpr(stringValue(e.Value))
 	case *ast.IdentExpr:
 		b, ok := c.lookup(e.Value)

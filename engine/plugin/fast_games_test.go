@@ -185,9 +185,9 @@ end`
 		for range 2 {
 			_, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: 2}, &techHost{})
 			e := asError(t, err)
-			want := plugin.Error{Script: "typo.lua", Line: 3, Kind: "mbg.tech", ID: "typo", Func: "effect",
+			want := plugin.Error{Script: "typo.lua", Line: 3, Column: 3, Kind: "mbg.tech", ID: "typo", Func: "effect",
 				Message:   "cannot perform mul operation between number and nil",
-				Traceback: []plugin.Frame{{Script: "typo.lua", Line: 3, Func: "function 'effect'"}}}
+				Traceback: []plugin.Frame{{Script: "typo.lua", Line: 3, Column: 3, Func: "function 'effect'"}}}
 			if diff := cmp.Diff(want, *e); diff != "" {
 				t.Errorf("no fast path %v: error (-want +got):\n%s", noFast, diff)
 			}

@@ -26,7 +26,7 @@ The subset is ordinary Lua; write it the way you would anyway:
   functions and helpers, numeric ` + "`for i = a, b, step`" + `, and ` + "`for i, c in ipairs(HOST CALL)`" + ` over a
   host function that returns an array (such as ` + "`ftbt.aoe`" + `): the loop walks the engine's own list,
   and no Lua table is built;
-- expressions: ` + "`nil`" + `, booleans, numbers, strings, locals, ` + "`ctx.NAME`" + `, ` + "`ctx.params.NAME`" + `,
+- expressions: ` + "`nil`" + `, booleans, numbers, strings (up to 1024 bytes), locals, ` + "`ctx.NAME`" + `, ` + "`ctx.params.NAME`" + `,
   ` + "`and`/`or`/`not`" + `, arithmetic, comparisons, ` + "`math.floor`, `ceil`, `abs`, `sqrt`, `min`, `max`" + `,
   ` + "`math.random()`" + ` without arguments, ` + "`math.pi`, `math.huge`" + `, host and helper calls.
 

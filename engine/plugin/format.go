@@ -99,6 +99,7 @@ func (w *Worker) strFormat(L *lua.LState) int {
 		b.WriteString(out)
 	}
 	w.charge(L, int64(b.Len()))
+	w.touch(L, len(f)+b.Len())
 	L.Push(lua.LString(b.String()))
 	return 1
 }

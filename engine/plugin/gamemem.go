@@ -79,6 +79,11 @@ func (w *Worker) keptBytes() int64 {
 				push(k)
 				push(val)
 			})
+			// gopher-lua keeps every key ever deleted from a table in its
+			// key list (next skips them, cost.go): they take memory too.
+			if keys, live := tableHash.count(x); keys > live {
+				total += int64(keys-live) * keyBytes
+			}
 			if x.Metatable != nil {
 				push(x.Metatable)
 			}

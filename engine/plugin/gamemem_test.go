@@ -50,6 +50,30 @@ func TestGameMemory(t *testing.T) {
 	}
 }
 
+// TestDeletedKeysKept: a table kept between calls that gets fresh keys and
+// loses them again on every call holds nothing, but gopher-lua remembers
+// every deleted key; they count against the game's memory, so the hook
+// fails at its line instead of growing the process without bound.
+func TestDeletedKeysKept(t *testing.T) {
+	t.Parallel()
+	src := "local keep, n = {}, {0}\nfunction run()\n  for i = 1, 1000 do\n    n[1] = n[1] + 1\n    local k = 'k' .. n[1]\n    keep[k] = true\n    keep[k] = nil\n  end\n  return tostring(next(keep))\nend"
+	ev := newEvaluator(t, plugin.Limits{MaxGameBytes: 1 << 20}, src)
+	calls := 0
+	var err error
+	for calls < 1000 && err == nil {
+		_, err = ev.run(0)
+		calls++
+	}
+	e := asError(t, err)
+	if e.Limit != plugin.LimitMemory || e.Line != 6 || !strings.Contains(e.Message, "per game") {
+		t.Fatalf("error %+v after %d calls, want the game's memory limit at line 6", e, calls)
+	}
+	// 1 MiB of 64-byte keys is 16384 keys: the 17th call of a thousand each.
+	if calls != 17 {
+		t.Errorf("failed after %d calls, want 17", calls)
+	}
+}
+
 // cellsKind has a host function returning a table, as ftbt.cells does.
 var cellsKind = &plugin.Kind{
 	Name:      "test.cells",

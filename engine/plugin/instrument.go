@@ -19,7 +19,13 @@ import (
 // table constructor field [k] = v with a computed key into calls of Go
 // functions that check the size first (Worker.luaConcat, luaSetIndex,
 // luaCtor). Assignments with constant string keys (t.x = v) and small
-// constant indices stay plain VM instructions.
+// constant indices stay plain VM instructions. The length operator #t,
+// whose scan of a sparse table takes time rather than memory, becomes a
+// call of Worker.luaLen, which charges the scan (cost.go); so does a
+// comparison (a < b, a == b, …) whose operands are both more than a number
+// or a short string literal: gopher-lua compares strings byte by byte, and
+// Go compares equal-length strings in full (Worker.luaLT and its siblings
+// charge the bytes).
 //
 // The Go functions reach the chunk as hidden locals: their names contain
 // parentheses, which no Lua source can spell, so a script can neither call
@@ -28,7 +34,17 @@ const (
 	hiddenConcat = "(concat)"
 	hiddenIndex  = "(setindex)"
 	hiddenCtor   = "(table)"
+	hiddenLen    = "(len)"
+	hiddenLT     = "(lt)"
+	hiddenLE     = "(le)"
+	hiddenGT     = "(gt)"
+	hiddenGE     = "(ge)"
+	hiddenEQ     = "(eq)"
 )
+
+// orderHelpers maps an ordering comparison to the hidden function that
+// performs it (cost.go).
+var orderHelpers = map[string]string{"<": hiddenLT, "<=": hiddenLE, ">": hiddenGT, ">=": hiddenGE}
 
 // safeIndex is the largest constant integer key left as a plain table write:
 // growing an array by this many slots in one instruction is harmless.
@@ -75,7 +91,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
 	}
 	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState},
+		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen, hiddenLT, hiddenLE, hiddenGT, hiddenGE, hiddenEQ},
 		Exprs: []ast.Expr{&ast.Comma3Expr{}},
 	}
 	prelude.SetLine(1)
@@ -230,6 +246,19 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
+		if cheapOperand(e.Lhs) || cheapOperand(e.Rhs) {
+			break
+		}
+		if h, ok := orderHelpers[e.Operator]; ok {
+			return call(e, h, single(e.Lhs), single(e.Rhs))
+		}
+		eq := call(e, hiddenEQ, single(e.Lhs), single(e.Rhs))
+		if e.Operator == "==" {
+			return eq
+		}
+		not := &ast.UnaryNotOpExpr{Expr: eq} // ~=
+		setPos(not, e)
+		return not
 	case *ast.ArithmeticOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
@@ -238,7 +267,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
-		e.Expr = rw.expr(e.Expr)
+		return call(e, hiddenLen, single(rw.expr(e.Expr)))
 	case *ast.FunctionExpr:
 		e.Stmts = rw.block(e.Stmts)
 	}
@@ -314,6 +343,19 @@ func safeKey(k ast.Expr) bool {
 	case *ast.NumberExpr:
 		f, err := parseLuaNumber(k.Value)
 		return err == nil && (f != math.Trunc(f) || f <= safeIndex || f >= float64(lua.MaxArrayIndex))
+	}
+	return false
+}
+
+// cheapOperand reports whether a comparison with e as an operand
+// costs one instruction whatever the other operand: e is a literal that is
+// not a string longer than bytesPerInstruction.
+func cheapOperand(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.NumberExpr, *ast.NilExpr, *ast.TrueExpr, *ast.FalseExpr:
+		return true
+	case *ast.StringExpr:
+		return len(e.Value) <= bytesPerInstruction
 	}
 	return false
 }

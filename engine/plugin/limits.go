@@ -26,7 +26,9 @@ type Limits struct {
 	// touch it.
 	Timeout time.Duration
 	// MaxInstructions is the number of Lua VM instructions one call may run.
-	// Pattern-matching steps count as instructions too.
+	// Work done in Go on the script's behalf counts too, by its size: the
+	// scans of # and next, and the library functions' bytes, slots and
+	// pattern-matching steps (cost.go).
 	MaxInstructions int64
 	// MaxCallDepth bounds the Lua call stack (recursion, nested pcall,
 	// metamethods).
@@ -52,8 +54,8 @@ type Limits struct {
 	MaxGameBytes int64
 	// MaxArrayLen is the largest integer key a table's array part may grow
 	// to; writing t[n] for a larger n fails instead of allocating n slots.
-	// It also bounds the cost of one VM instruction: gopher-lua's # operator
-	// and next() scan runs of nil slots in the array part.
+	// It also bounds the work of one # or next (which scan runs of nil slots
+	// in the array part) done before it is charged.
 	MaxArrayLen int
 	// MaxSourceBytes bounds the size of one script's source.
 	MaxSourceBytes int

@@ -304,6 +304,7 @@ type LuaHook struct {
 	path   string
 	sha256 string
 	proto  *lua.FunctionProto
+	src    []byte // the source, to place run-time errors (errcol.go)
 	// fast is the script compiled for the fast path (fast.go), nil when
 	// it is outside the subset for the reason fastWhy.
 	fast    *fastScript
@@ -319,7 +320,7 @@ func CompileLua(kind *Kind, id, path string, src []byte, limits Limits) (*LuaHoo
 		line, col, msg := syntaxPosition(err, src)
 		return nil, &Error{Script: path, Line: line, Column: col, Kind: kind.Name, ID: id, Message: msg}
 	}
-	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto}
+	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto, src: src}
 	h.fast, h.fastWhy = compileFast(kind, path, src, proto, limits)
 	return h, nil
 }
@@ -338,6 +339,10 @@ func (h *LuaHook) Provider() string { return "lua" }
 
 // SHA256 returns the hex sha256 of the script's source.
 func (h *LuaHook) SHA256() string { return h.sha256 }
+
+// Compiled reports whether the script also has a compiled form, which
+// workers run instead of the VM (see "The fast path" in doc.go).
+func (h *LuaHook) Compiled() bool { return h.fast != nil }
 
 func (h *LuaHook) bind(w *Worker, inst *instance) *Error { return w.bindLua(inst, h) }
 

@@ -41,7 +41,8 @@ func sandboxGlobals() []global {
 		{name: "ipairs", params: []Field{{Name: "t", Type: "table"}}, returns: []Field{{Name: "iter", Type: "function"}, {Name: "t", Type: "table"}, {Name: "i", Type: "integer"}},
 			doc: "Iterates t[1], t[2], … up to the first nil."},
 		{name: "next", params: []Field{{Name: "t", Type: "table"}, {Name: "key", Type: "any?"}}, returns: []Field{{Name: "key", Type: "any"}, {Name: "value", Type: "any"}},
-			doc: "Returns the next key of `t` after `key`. Keys come in a deterministic order (the array part, then insertion order)."},
+			doc:  "Returns the next key of `t` after `key`. Keys come in a deterministic order (the array part, then insertion order).",
+			impl: func(w *Worker) lua.LGFunction { return w.baseNext }},
 		{name: "pairs", params: []Field{{Name: "t", Type: "table"}}, returns: []Field{{Name: "next", Type: "function"}, {Name: "t", Type: "table"}, {Name: "key", Type: "nil"}},
 			doc:  "Iterates all keys of `t` in the order of `next`, or as its `__pairs` metamethod says (as in Lua 5.2; this is how `pairs(ctx)` works).",
 			impl: func(w *Worker) lua.LGFunction { return w.basePairs }},
@@ -53,7 +54,8 @@ func sandboxGlobals() []global {
 		{name: "rawequal", params: []Field{{Name: "a", Type: "any"}, {Name: "b", Type: "any"}}, returns: []Field{{Name: "equal", Type: "boolean"}},
 			doc: "Compares without metamethods."},
 		{name: "rawget", params: []Field{{Name: "t", Type: "table"}, {Name: "key", Type: "any"}}, returns: []Field{{Name: "value", Type: "any"}},
-			doc: "Reads `t[key]` without metamethods."},
+			doc:  "Reads `t[key]` without metamethods.",
+			impl: func(w *Worker) lua.LGFunction { return w.baseRawget }},
 		{name: "rawset", params: []Field{{Name: "t", Type: "table"}, {Name: "key", Type: "any"}, {Name: "value", Type: "any"}}, returns: []Field{{Name: "t", Type: "table"}},
 			doc:  "Writes `t[key]` without metamethods (within the array and memory limits).",
 			impl: func(w *Worker) lua.LGFunction { return w.baseRawset }},
@@ -62,7 +64,8 @@ func sandboxGlobals() []global {
 		{name: "setmetatable", params: []Field{{Name: "t", Type: "table"}, {Name: "metatable", Type: "table?"}}, returns: []Field{{Name: "t", Type: "table"}},
 			doc: "Sets the metatable of a table."},
 		{name: "tonumber", params: []Field{{Name: "v", Type: "any"}, {Name: "base", Type: "integer?"}}, returns: []Field{{Name: "n", Type: "number?"}},
-			doc: "Converts `v` to a number, or returns nil."},
+			doc:  "Converts `v` to a number, or returns nil.",
+			impl: func(w *Worker) lua.LGFunction { return w.baseTonumber }},
 		{name: "tostring", params: []Field{anyParam}, returns: []Field{{Name: "s", Type: "string"}},
 			doc:  "Converts `v` to a string, using `__tostring` when present. Tables and functions print as their type name without an address, so output is the same in every run.",
 			impl: func(w *Worker) lua.LGFunction { return w.baseTostring }},
@@ -91,10 +94,10 @@ func removedGlobals() []string {
 func sandboxLibraries() [][2]string {
 	return [][2]string{
 		{"string", "All Lua 5.1 functions (byte, char, find, format, gmatch, gsub, len, lower, match, rep, reverse, sub, upper), " +
-			"implemented by the sandbox: results are capped at the string limit, pattern matching counts against the " +
-			"instruction budget, lower/upper are ASCII-only as in C Lua, and `format`'s `%s` accepts any value through `tostring`. " +
+			"implemented by the sandbox: results are capped at the string limit, their work (bytes, pattern-matching steps) counts against the " +
+			"instruction budget (see what operations cost), lower/upper are ASCII-only as in C Lua, and `format`'s `%s` accepts any value through `tostring`. " +
 			"`(\"x\"):upper()` uses the calling script's own `string` table."},
-		{"table", "concat, insert, remove, sort, getn, maxn, within the array and memory limits."},
+		{"table", "concat, insert, remove, sort, getn, maxn, within the array and memory limits, their work counted against the instruction budget."},
 		{"math", "All Lua 5.1 functions. `math.random` draws from the game's seeded random source; `math.randomseed` is accepted and ignored, because the game owns the seed."},
 	}
 }
@@ -136,10 +139,13 @@ type library struct {
 	hosts map[*Kind][]namedValue // lookup only
 
 	concat, setIndex, ctor *lua.LFunction
-	state                  *lua.LFunction // the guard of state writes (statewrite.go)
-	envMeta                *lua.LTable    // the metatable of script environments
-	next                   *lua.LFunction // gopher-lua's next
-	ctxWrite, ctxPairs     *lua.LFunction // metamethods of ctx tables
+	state                  *lua.LFunction    // the guard of state writes (statewrite.go)
+	length                 *lua.LFunction    // the # operator (cost.go)
+	order                  [5]*lua.LFunction // <, <=, >, >= and == (cost.go), in instrument's order
+	envMeta                *lua.LTable       // the metatable of script environments
+	next                   *lua.LFunction    // next, charged for its scan (cost.go)
+	tonumber               lua.LGFunction    // gopher-lua's tonumber
+	ctxWrite, ctxPairs     *lua.LFunction    // metamethods of ctx tables
 	ctxNext                *lua.LFunction
 }
 
@@ -154,6 +160,7 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	tableMod := openLib(L, lua.OpenTable, lua.TabLibName)
 	mathMod := openLib(L, lua.OpenMath, lua.MathLibName)
 	globals := L.G.Global
+	lib.tonumber = globals.RawGetString("tonumber").(*lua.LFunction).GFunction
 
 	for _, g := range sandboxGlobals() {
 		var v lua.LValue
@@ -172,13 +179,13 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.str = []namedValue{
 		fn("byte", w.strByte), fn("char", w.strChar), fn("find", w.strFind), fn("format", w.strFormat),
 		fn("gmatch", w.strGmatch), fn("gsub", w.strGsub), fn("len", strLen), fn("lower", w.strLower),
-		fn("match", w.strMatch), fn("rep", w.strRep), fn("reverse", w.strReverse), fn("sub", strSub),
+		fn("match", w.strMatch), fn("rep", w.strRep), fn("reverse", w.strReverse), fn("sub", w.strSub),
 		fn("upper", w.strUpper),
 	}
 	lib.tbl = []namedValue{
 		fn("concat", w.tableConcat), fn("insert", w.tableInsert), fn("remove", w.tableRemove),
 		fn("sort", w.tableSort(tableMod.RawGetString("sort").(*lua.LFunction))),
-		{"getn", tableMod.RawGetString("getn")}, {"maxn", tableMod.RawGetString("maxn")},
+		fn("getn", w.tableGetn), fn("maxn", w.tableMaxn),
 	}
 	for _, name := range mathLibNames {
 		v := mathMod.RawGetString(name)
@@ -198,7 +205,11 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	mt.RawSetString("__metatable", lua.LFalse)
 	L.SetMetatable(lua.LString(""), mt)
 
-	lib.next = globals.RawGetString("next").(*lua.LFunction)
+	for _, nv := range lib.base {
+		if nv.name == "next" {
+			lib.next = nv.v.(*lua.LFunction) // what pairs returns is the script's next
+		}
+	}
 	lib.ctxWrite = L.NewFunction(ctxWrite)
 	lib.ctxNext = L.NewFunction(ctxNext)
 	lib.ctxPairs = L.NewFunction(func(L *lua.LState) int {
@@ -211,6 +222,8 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	lib.setIndex = L.NewFunction(w.luaSetIndex)
 	lib.ctor = L.NewFunction(w.luaCtor)
 	lib.state = L.NewFunction(w.luaState)
+	lib.length = L.NewFunction(w.luaLen)
+	lib.order = [5]*lua.LFunction{L.NewFunction(w.luaLT), L.NewFunction(w.luaLE), L.NewFunction(w.luaGT), L.NewFunction(w.luaGE), L.NewFunction(w.luaEQ)}
 	lib.envMeta = L.CreateTable(0, 3)
 	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
 	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))
@@ -396,6 +409,24 @@ func (w *Worker) tostring(L *lua.LState, v lua.LValue) string {
 	return v.Type().String()
 }
 
+// baseRawget is rawget, charged for hashing a string key.
+func (w *Worker) baseRawget(L *lua.LState) int {
+	t, k := L.CheckTable(1), L.CheckAny(2)
+	if s, ok := k.(lua.LString); ok {
+		w.touch(L, len(s))
+	}
+	L.Push(t.RawGet(k))
+	return 1
+}
+
+// baseTonumber is gopher-lua's tonumber, charged for the string it reads.
+func (w *Worker) baseTonumber(L *lua.LState) int {
+	if s, ok := L.Get(1).(lua.LString); ok {
+		w.touch(L, len(s))
+	}
+	return w.lib.tonumber(L)
+}
+
 func (w *Worker) baseRawset(L *lua.LState) int {
 	t := L.CheckTable(1)
 	k, v := L.CheckAny(2), L.CheckAny(3)
@@ -417,7 +448,12 @@ const maxResults = 8000
 func (w *Worker) baseUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
 	i := L.OptInt(2, 1)
-	j := L.OptInt(3, t.Len())
+	j := 0
+	if L.Get(3) == lua.LNil {
+		j = w.tableLen(L, t)
+	} else {
+		j = L.CheckInt(3)
+	}
 	if i > j {
 		return 0
 	}
@@ -426,6 +462,7 @@ func (w *Worker) baseUnpack(L *lua.LState) int {
 		L.RaiseError("too many results to unpack (%d)", n)
 	}
 	w.charge(L, n*slotBytes)
+	w.scan(L, int(n))
 	for k := i; k <= j; k++ {
 		L.Push(t.RawGetInt(k))
 	}
@@ -542,6 +579,9 @@ func arrayLenFunc() func(*lua.LTable) int {
 // part, which in Lua changes nothing but which gopher-lua performs by
 // appending nil slots up to the key.
 func (w *Worker) guardWrite(L *lua.LState, t *lua.LTable, k, v lua.LValue) bool {
+	if s, ok := k.(lua.LString); ok {
+		w.touch(L, len(s)) // hashed to find its slot
+	}
 	if n, ok := k.(lua.LNumber); ok {
 		f := float64(n)
 		if f >= 1 && f == math.Trunc(f) && f < float64(lua.MaxArrayIndex) {
@@ -634,6 +674,7 @@ func (w *Worker) luaConcat(L *lua.LState) int {
 			}
 		}
 		w.checkLen(L, total, "concatenation")
+		w.touch(L, total)
 		var b strings.Builder
 		b.Grow(total)
 		for i := 1; i <= top; i++ {
@@ -663,6 +704,7 @@ func (w *Worker) concat2(L *lua.LState, a, b lua.LValue) lua.LValue {
 	if isStrNum(a) && isStrNum(b) {
 		sa, sb := lua.LVAsString(a), lua.LVAsString(b)
 		w.checkLen(L, len(sa)+len(sb), "concatenation")
+		w.touch(L, len(sa)+len(sb))
 		return lua.LString(sa + sb)
 	}
 	mm := L.GetMetaField(a, "__concat")

@@ -27,7 +27,7 @@ func strLen(L *lua.LState) int {
 	return 1
 }
 
-func strSub(L *lua.LState) int {
+func (w *Worker) strSub(L *lua.LState) int {
 	s := L.CheckString(1)
 	n := len(s)
 	i := posrelat(L.CheckInt(2), n)
@@ -37,6 +37,7 @@ func strSub(L *lua.LState) int {
 	if i > j {
 		L.Push(lua.LString(""))
 	} else {
+		w.touch(L, j-i+1)
 		L.Push(lua.LString(s[i-1 : j]))
 	}
 	return 1
@@ -56,6 +57,7 @@ func (w *Worker) strByte(L *lua.LState) int {
 		L.RaiseError("string slice too long")
 	}
 	w.charge(L, int64(n)*slotBytes)
+	w.scan(L, n)
 	for k := i; k <= j; k++ {
 		L.Push(lua.LNumber(s[k-1]))
 	}
@@ -65,6 +67,7 @@ func (w *Worker) strByte(L *lua.LState) int {
 func (w *Worker) strChar(L *lua.LState) int {
 	top := L.GetTop()
 	w.checkLen(L, top, "string.char")
+	w.scan(L, top)
 	b := make([]byte, top)
 	for i := 1; i <= top; i++ {
 		c := L.CheckInt(i)
@@ -89,6 +92,7 @@ func (w *Worker) strRep(L *lua.LState) int {
 		w.raiseLimit(L, LimitMemory, fmt.Sprintf("string.rep: result too long (the limit is %d)", w.limits.MaxStringLen))
 	}
 	w.checkLen(L, len(s)*n, "string.rep")
+	w.touch(L, len(s)*n)
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
 }
@@ -96,6 +100,7 @@ func (w *Worker) strRep(L *lua.LState) int {
 func (w *Worker) strReverse(L *lua.LState) int {
 	s := L.CheckString(1)
 	w.charge(L, int64(len(s)))
+	w.touch(L, len(s))
 	b := make([]byte, len(s))
 	for i := range len(s) {
 		b[len(s)-1-i] = s[i]
@@ -109,6 +114,7 @@ func (w *Worker) strReverse(L *lua.LState) int {
 func (w *Worker) strLower(L *lua.LState) int {
 	s := L.CheckString(1)
 	w.charge(L, int64(len(s)))
+	w.touch(L, len(s))
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
@@ -122,6 +128,7 @@ func (w *Worker) strLower(L *lua.LState) int {
 func (w *Worker) strUpper(L *lua.LState) int {
 	s := L.CheckString(1)
 	w.charge(L, int64(len(s)))
+	w.touch(L, len(s))
 	b := []byte(s)
 	for i, c := range b {
 		if 'a' <= c && c <= 'z' {
@@ -144,7 +151,13 @@ func (w *Worker) findAux(L *lua.LState, find bool) int {
 	init := posrelat(L.OptInt(3, 1), len(s)) - 1
 	init = min(max(init, 0), len(s))
 	if find && (lua.LVAsBool(L.Get(4)) || !strings.ContainsAny(p, specials)) {
-		if i := strings.Index(s[init:], p); i >= 0 {
+		i := strings.Index(s[init:], p)
+		if i < 0 {
+			w.touch(L, len(s)-init)
+		} else {
+			w.touch(L, i+len(p))
+		}
+		if i >= 0 {
 			L.Push(lua.LNumber(init + i + 1))
 			L.Push(lua.LNumber(init + i + len(p)))
 			return 2
@@ -251,6 +264,7 @@ loop:
 	m.flush()
 	add(src[s:])
 	w.charge(L, int64(b.Len()))
+	w.touch(L, b.Len())
 	L.Push(lua.LString(b.String()))
 	L.Push(lua.LNumber(n))
 	return 2
@@ -290,7 +304,12 @@ func (w *Worker) tableConcat(L *lua.LState) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
 	i := L.OptInt(3, 1)
-	j := L.OptInt(4, t.Len())
+	j := 0
+	if L.Get(4) == lua.LNil {
+		j = w.tableLen(L, t)
+	} else {
+		j = L.CheckInt(4)
+	}
 	var b strings.Builder
 	for k := i; k <= j; k++ {
 		v := t.RawGetInt(k)
@@ -306,17 +325,18 @@ func (w *Worker) tableConcat(L *lua.LState) int {
 		}
 		b.WriteString(s)
 		if (k-i)&255 == 255 {
-			w.steps(L, 16)
+			w.scan(L, 256)
 		}
 	}
 	w.charge(L, int64(b.Len()))
+	w.touch(L, b.Len())
 	L.Push(lua.LString(b.String()))
 	return 1
 }
 
 func (w *Worker) tableInsert(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := t.Len() + 1 // first empty slot
+	e := w.tableLen(L, t) + 1 // first empty slot
 	switch L.GetTop() {
 	case 2:
 		v := L.Get(2)
@@ -338,7 +358,7 @@ func (w *Worker) tableInsert(L *lua.LState) int {
 			return 0
 		}
 		w.guardWrite(L, t, lua.LNumber(e), t.RawGetInt(e-1)) // grows by at most one slot
-		w.steps(L, int64(e-pos)/16)
+		w.scan(L, e-pos)
 		for i := e; i > pos; i-- {
 			t.RawSetInt(i, t.RawGetInt(i-1))
 		}
@@ -351,12 +371,12 @@ func (w *Worker) tableInsert(L *lua.LState) int {
 
 func (w *Worker) tableRemove(L *lua.LState) int {
 	t := L.CheckTable(1)
-	e := t.Len()
+	e := w.tableLen(L, t)
 	pos := L.OptInt(2, e)
 	if pos < 1 || pos > e {
 		return 0
 	}
-	w.steps(L, int64(e-pos)/16)
+	w.scan(L, e-pos)
 	v := t.RawGetInt(pos)
 	for ; pos < e; pos++ {
 		t.RawSetInt(pos, t.RawGetInt(pos+1))
@@ -366,15 +386,31 @@ func (w *Worker) tableRemove(L *lua.LState) int {
 	return 1
 }
 
-// tableSort wraps gopher-lua's sort, counting its work: the comparisons of a
-// Lua comparator count as instructions anyway, but sorting without one runs
-// entirely in Go.
+// tableSort wraps gopher-lua's sort, which sorts the whole array part,
+// charging its comparisons before it starts (sortCost): sorting without a
+// comparator runs entirely in Go.
 func (w *Worker) tableSort(sort *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		t := L.CheckTable(1)
-		w.steps(L, int64(w.arrayLen(t))/4)
+		w.steps(L, sortCost(w.arrayLen(t)))
 		L.Insert(sort, 1)
 		L.Call(L.GetTop()-1, 0)
 		return 0
 	}
+}
+
+// tableGetn is table.getn: the length # finds, without metamethods.
+func (w *Worker) tableGetn(L *lua.LState) int {
+	L.Push(lua.LNumber(w.tableLen(L, L.CheckTable(1))))
+	return 1
+}
+
+// tableMaxn is table.maxn as gopher-lua computes it (the last non-nil slot
+// of the array part), charged for the slots it scanned.
+func (w *Worker) tableMaxn(L *lua.LState) int {
+	t := L.CheckTable(1)
+	n := t.MaxN()
+	w.scan(L, w.arrayLen(t)-n)
+	L.Push(lua.LNumber(n))
+	return 1
 }

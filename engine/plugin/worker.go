@@ -324,7 +324,11 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	L.Push(w.lib.setIndex)
 	L.Push(w.lib.ctor)
 	L.Push(w.lib.state)
-	if err := L.PCall(4, 0, nil); err != nil {
+	L.Push(w.lib.length)
+	for _, f := range w.lib.order {
+		L.Push(f)
+	}
+	if err := L.PCall(5+len(w.lib.order), 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()
@@ -431,6 +435,7 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 	if e.Line > 0 {
 		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
 	}
+	placeError(inst.hook, e)
 	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
 		e.Limit = LimitStack
 	}
@@ -444,6 +449,17 @@ func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
 		w.newState()
 	}
 	return e
+}
+
+// placeError finds the columns of the run-time error e of hook h and of
+// its traceback's frames in the script's text (errcol.go).
+func placeError(h Hook, e *Error) {
+	lh, ok := h.(*LuaHook)
+	if !ok {
+		return
+	}
+	e.Column = runtimeColumn(lh.src, e.Line, e.Message)
+	frameColumns(lh.src, e)
 }
 
 // fail turns the error of a PCall into an *Error and ends the call. A Go
@@ -473,6 +489,7 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 	if e.Line == 0 && len(e.Traceback) > 0 {
 		e.Line = e.Traceback[0].Line
 	}
+	placeError(h, e)
 	switch {
 	case w.wd.tripped != LimitNone:
 		e.Limit = w.wd.tripped

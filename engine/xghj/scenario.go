@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/sandtable/sandtable/engine/play"
 	"slices"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/rng"
 )
 

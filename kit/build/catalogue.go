@@ -123,7 +123,7 @@ var coreCodes = []diag.CodeInfo{
 		Doc:     "The script reads a function of its kind's host table (mbg.burn, ftbt.cells, …) or of string, table or math that does not exist, also through a local alias (local m = math).",
 		Example: "function effect(ctx)\n\treturn 0, -math.flor(ctx.value)\nend\n", ExampleLang: "lua"},
 	{Code: plugin.CodeUndefined, Category: "script", Title: "script reads a name nothing defines",
-		Doc:     "The script reads a global that is neither a local, a global it defines, nor part of the sandbox (mgb.burn for mbg.burn). At run time it would be nil.",
+		Doc:     "The script reads a global that is neither a local, a global it defines, nor part of the sandbox (mgb.burn for mbg.burn). At run time it would be nil. Scopes are Lua 5.1's: a local is visible after its statement, so the body of `local function f` sees f but the body of `local f = function` does not (it sees the f outside).",
 		Example: "function effect(ctx)\n\tmgb.burn(2)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 	{Code: plugin.CodeArity, Category: "script", Title: "host function called with a wrong argument count",
 		Doc:     "A call of a host function (or of a string, table or math function) passes more arguments than it takes, or fewer than it needs, where the count is clear from the text (a last argument that is a call or ... may expand to any number).",
@@ -138,7 +138,7 @@ var coreCodes = []diag.CodeInfo{
 		Doc:     "mapc check --mods: a .lua file of a mod directory is not laid out as <game>/<class>/<id>.lua for a hook kind of the scenario's game, so no hook is loaded from it.",
 		Example: "mapc check scenarios/mbg/sanguo --mods mymod   # mymod/tech/arrows.lua lacks the mbg/ folder\n", ExampleLang: "sh"},
 	{Code: CodeLuaRuntime, Category: "script", Title: "hook failed while a game ran",
-		Doc:     "A Lua hook raised an error, broke a sandbox limit (instructions, memory per call or per game, stack) or called a host function with bad arguments during a game. The position is the script line; related locations are the traceback. The game that called it stops with its state unchanged.",
+		Doc:     "A Lua hook raised an error, broke a sandbox limit (instructions, memory per call or per game, stack) or called a host function with bad arguments during a game. The position is the script's line and column (the name written or read, the nil value indexed or called, the error call; else where the line's code begins), at the place mapc check would report the same mistake, and the script is named as mapc check names it: a scenario's own script by the scenario's path joined with the script's, its excerpt taken from the source the hook was loaded from (a compiled config's bundled source keeps the script's path in the scenario). Related locations are the traceback. The game that called it stops with its state unchanged.",
 		Example: "function effect(ctx)\n\treturn 0, -ctx.nope.value -- indexing a nil field\nend\n", ExampleLang: "lua"},
 }
 

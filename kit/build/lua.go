@@ -115,7 +115,7 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 		}
 		if f.Line > 0 && f.Script != "" {
 			d.Related = append(d.Related, diag.Related{Message: "called in " + f.Func,
-				Range: diag.Range{File: f.Script, Start: diag.Pos{Line: f.Line, Column: 1}, End: diag.Pos{Line: f.Line, Column: 1}}})
+				Range: diag.Range{File: f.Script, Start: diag.Pos{Line: f.Line, Column: max(f.Column, 1)}, End: diag.Pos{Line: f.Line, Column: max(f.Column, 1)}}})
 		}
 	}
 	return d, true
@@ -265,6 +265,10 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 	var ds diag.Diagnostics
 	for _, use := range uses {
 		reported := map[string]bool{}
+		// A read without a fallback that misspells a given param is one
+		// mistake: the error at the read suggests the given name, and the
+		// given param is not also reported unread with the typo as advice.
+		meant := map[string]bool{}
 		for _, p := range u.Params {
 			if p.Default || reported[p.Name] || slices.Contains(use.Names, p.Name) {
 				continue
@@ -275,6 +279,9 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 				detail += " (it gives " + strings.Join(use.Names, ", ") + ")"
 			}
 			detail, sugg := diag.SuggestDetail(detail+"; give it in the scenario's params, or write ctx.params."+p.Name+" or DEFAULT.", p.Name, use.Names)
+			for _, s := range sugg {
+				meant[s] = true
+			}
 			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeParamMissing, Summary: "Param not given",
 				Detail: detail, Suggestions: sugg,
 				Subject: &diag.Range{File: file, Start: diag.Pos{Line: p.Line, Column: p.Column},
@@ -284,7 +291,7 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 			continue
 		}
 		for _, name := range use.Names {
-			if slices.Contains(read, name) {
+			if slices.Contains(read, name) || meant[name] {
 				continue
 			}
 			detail := fmt.Sprintf("The param %s given by %s is never read by %s", name, use.Entity, file)

@@ -1,6 +1,8 @@
 package ftbt
 
 import (
+	"slices"
+
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
@@ -61,6 +63,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
 		RoleNames: []string{"side 0", "side 1"}, Agents: agents, NewRunner: newRunner,
+		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
 			g, err := engine.New(cfg, r, seed)
 			if err != nil {
@@ -75,7 +78,12 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 				reason = "turn_limit" // what kit/sim counts as a limit ending
 			}
 			leaders, uses := followGame(cfg, g.Events())
-			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Leaders: leaders, Uses: uses}, nil
+			var print sim.Print
+			for _, d := range g.Decisions() {
+				print.Int(d.Round, d.Player, d.Choice)
+			}
+			print.Int(res.Rounds, res.Winner)
+			return sim.Outcome{Winner: res.Winner, Reason: reason, Turns: res.Rounds, Leaders: leaders, Uses: uses, Print: print.Sum()}, nil
 		},
 	}
 	s.Put(r)
@@ -117,4 +125,18 @@ func followGame(cfg *engine.Config, events []engine.Event) ([]int, []sim.Use) {
 		}
 	}
 	return leaders, u.List()
+}
+
+// content names the techs some person knows, as followGame counts their
+// uses: a tech nobody knows cannot be used, and the lint says so.
+func content(cfg *engine.Config) []string {
+	var out []string
+	for _, p := range cfg.People {
+		for _, t := range p.Techs {
+			if n := "tech " + cfg.Techs[t].ID; !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
 }

@@ -154,8 +154,9 @@ end
 const templateTest = `# Scenario tests of {{name}}: ` + "`mapc test`" + ` runs every [[test]] and
 # [[playthrough]] here. Assertions: winner ("side 0", "side 1" or "none"),
 # reason, max_turns and min_turns (rounds), events (kind, where, turns,
-# count, never) and win_rate (player, within; over games with a fixed seed,
-# so it never flakes). Event fields name people, techs and cells ("x,y").
+# count, never), win_rate (player, within) and used (content some game
+# uses); the last two play a batch with a fixed seed, so they never flake.
+# Event fields name people, techs and cells ("x,y").
 
 [[test]]
 name = "the people start where the level puts them"
@@ -171,6 +172,16 @@ name = "the game ends within the round limit"
 seed = 1
 agents = ["ai"]
 expect = { max_turns = 40 }
+
+# The AIs may never reach for a tech, and a tech no game uses is a tech no
+# test runs: a runtime error in its hook would pass. Random players try
+# everything; used fails when no game of the batch used the named content.
+[[test]]
+name = "吸血 is used"
+seed = 1
+agents = ["random"]
+games = 20
+expect = { used = ["tech 吸血"] }
 
 # A golden playthrough records a whole game; once recorded with
 # ` + "`mapc test --update`" + `, any rule, constant or script change that alters the

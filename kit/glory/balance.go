@@ -42,7 +42,7 @@ func (s *Sim) Balance(games int, seed uint64, agents []string) (*BalanceReport, 
 		rep.Heroes[i].ID = h.ID
 	}
 	for i := range games {
-		g, err := s.play(sim.GameSeed(seed, i), agents)
+		g, _, err := s.play(sim.GameSeed(seed, i), agents)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", i, err)
 		}

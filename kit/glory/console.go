@@ -231,6 +231,7 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		return lines
 	}
 	lines := []string{fmt.Sprintf("Round %d, %s to act; G red %d, blue %d", v.Round(), sideNames[v.Side()], v.G(engine.Red), v.G(engine.Blue))}
+	lines = append(lines, mapLines(v, req.Hero)...)
 	for i, h := range v.Heroes() {
 		if !h.Alive {
 			lines = append(lines, fmt.Sprintf("  %-4s %s dead", sideNames[h.Side], t.hero(v, i)))
@@ -257,6 +258,10 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		lines = append(lines, line)
 	}
 	for _, tw := range v.Towers() {
+		if tw.HP <= 0 {
+			lines = append(lines, fmt.Sprintf("  tower of %s at %s destroyed", sideNames[tw.Side], t.point(v, tw.Point)))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("  tower of %s at %s hp %d", sideNames[tw.Side], t.point(v, tw.Point), tw.HP))
 	}
 	return lines

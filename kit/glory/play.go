@@ -100,7 +100,7 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 	if err != nil {
 		return nil, err
 	}
-	ds = scentest.Prefixed(ds, prefix, func(r *engine.Request) int { return len(r.Options) })
+	ds = watchPrefix(ds, scentest.Prefixed(ds, prefix, func(r *engine.Request) int { return len(r.Options) }), len(prefix))
 	g, err := engine.New(cfg, r, seed, ds...)
 	if err != nil {
 		return nil, err
@@ -117,6 +117,37 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		pt.Events = append(pt.Events, scentest.RecordOf(e, "round", eventResolver(g, e), eventNone))
 	}
 	return pt, nil
+}
+
+// watchPrefix has each agent asked its side's scripted requests too (its
+// answer dropped) while the scripted decisions last, so that its random
+// stream is where it would be had it made them: the place inspect --ai's
+// replay of the same log puts it (Explain).
+func watchPrefix(agents, scripted []engine.Decider, n int) []engine.Decider {
+	if n == 0 {
+		return scripted
+	}
+	left := &n
+	out := make([]engine.Decider, len(agents))
+	for i := range agents {
+		out[i] = &watching{agent: agents[i], scripted: scripted[i], left: left}
+	}
+	return out
+}
+
+type watching struct {
+	agent, scripted engine.Decider
+	left            *int
+}
+
+func (w *watching) Decide(v *engine.View, req *engine.Request) (int, error) {
+	if *w.left > 0 {
+		*w.left--
+		if _, err := w.agent.Decide(v, req); err != nil {
+			return 0, err
+		}
+	}
+	return w.scripted.Decide(v, req)
 }
 
 var _ scentest.Player = Game{}

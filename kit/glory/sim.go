@@ -86,26 +86,27 @@ func NewSim(cfg *engine.Config, layers ...plugin.Layer) (*Sim, []plugin.Warning,
 // Roles implements sim.Game.
 func (s *Sim) Roles() []string { return []string{"red", "blue"} }
 
-// play plays one whole game with seed.
-func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
+// play plays one whole game with seed; leaders are the side ahead at the
+// end of each round (Leader).
+func (s *Sim) play(seed uint64, agents []string) (*engine.Game, []int, error) {
 	ds, err := deciders(seed, agents)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r := s.get()
 	if r == nil {
 		var err error
 		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	g, err := engine.New(s.cfg, r, seed, ds...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	err = g.Run()
+	leaders, err := runLed(g)
 	s.put(r)
-	return g, err
+	return g, leaders, err
 }
 
 // agentTable builds the agents by name; seed is the player's own stream.
@@ -146,7 +147,7 @@ func (s *Sim) put(r *hooks.Runner) {
 
 // Play implements sim.Game.
 func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
-	g, err := s.play(seed, agents)
+	g, leaders, err := s.play(seed, agents)
 	if err != nil {
 		return sim.Outcome{}, err
 	}
@@ -165,7 +166,24 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 			}
 		}
 	}
-	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Uses: u.List()}, nil
+	var print sim.Print
+	for _, d := range g.Decisions() {
+		print.Int(d.Round, d.Player, d.Choice)
+	}
+	print.Int(st.Round, g.Winner())
+	// The lead is the game's own score at the round cap: tower HP, then
+	// the living heroes' HP (Leader).
+	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Leaders: leaders, Uses: u.List(), Print: print.Sum()}, nil
 }
 
 var _ sim.Simulator = Game{}
+
+// Content implements sim.Cataloguer: the heroes of the draft pool, as Play
+// counts them.
+func (s *Sim) Content() []string {
+	out := make([]string, len(s.cfg.Heroes))
+	for i, h := range s.cfg.Heroes {
+		out[i] = "hero " + h.ID
+	}
+	return out
+}

@@ -3,7 +3,6 @@ package mbg
 import (
 	"errors"
 	"fmt"
-	"math"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
@@ -11,30 +10,36 @@ import (
 )
 
 // Explanation is what `mapc inspect --ai` prints for an mbg scenario: the
-// pending request after the replayed decisions, its options, what the
-// heuristic agent chooses and the rule of thumb it follows for that kind
-// of request.
+// pending request after the replayed decisions, every option as the
+// heuristic agent rated it (its candidates), what it chooses and the rule
+// of thumb it follows for that kind of request.
 type Explanation struct {
-	Game      string          `json:"game"`
-	Name      string          `json:"name"`
-	Seed      uint64          `json:"seed"`
-	Decisions int             `json:"after_decisions"`
-	Turn      int             `json:"turn"`
-	Request   string          `json:"request"`
-	Role      string          `json:"role"`
-	Options   []OptionExplain `json:"options"`
-	Choice    int             `json:"choice"`
-	Chosen    string          `json:"chosen"`
-	Rule      string          `json:"rule"`
+	Game       string      `json:"game"`
+	Name       string      `json:"name"`
+	Seed       uint64      `json:"seed"`
+	Decisions  int         `json:"after_decisions"`
+	Turn       int         `json:"turn"`
+	Request    string      `json:"request"`
+	Role       string      `json:"role"`
+	Candidates []Candidate `json:"candidates"`
+	Choice     int         `json:"choice"`
+	Chosen     string      `json:"chosen"`
+	Rule       string      `json:"rule"`
 }
 
-// OptionExplain is one option of the pending request: its stable label and,
-// for requests the agent decides by rating options, the score it gave (the
-// highest positive score wins; 0 means "not this one").
-type OptionExplain struct {
-	Option string   `json:"option"`
-	Name   string   `json:"name,omitempty"` // the officer an option names
-	Score  *float64 `json:"score,omitempty"`
+// Candidate is one option of the pending request: its stable label, the
+// officer it names, and how the agent rated it. Where the agent scores
+// options, Score is the sum of Terms (their product when Product is set)
+// and the highest positive score wins; where its rule decides, Score is
+// absent and Terms are the quantities the rule compared. Skip says why the
+// option was not taken.
+type Candidate struct {
+	Option  string       `json:"option"`
+	Name    string       `json:"name,omitempty"`
+	Terms   []agent.Term `json:"terms,omitempty"`
+	Product bool         `json:"product,omitempty"`
+	Score   *float64     `json:"score,omitempty"`
+	Skip    string       `json:"skip,omitempty"`
 }
 
 // heuristicRules say how the heuristic agent (engine/mbg/agent) answers
@@ -77,25 +82,33 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	}
 	v, req := pause.View, pause.Req
 	ex := &Explanation{Game: "mbg", Name: cfg.Name, Seed: seed, Decisions: len(decisions), Turn: v.Turn(),
-		Request: req.Kind.String(), Rule: heuristicRules[req.Kind], Options: []OptionExplain{}}
+		Request: req.Kind.String(), Rule: heuristicRules[req.Kind], Candidates: []Candidate{}}
 	if req.Player >= 0 && req.Player < len(cfg.Roles) {
 		ex.Role = cfg.Roles[req.Player].Name
 	}
 	for _, o := range req.Options {
-		oe := OptionExplain{Option: o.ID()}
+		oe := Candidate{Option: o.ID()}
 		if (o.Kind == engine.OptOfficer || o.Kind == engine.OptResearch) && o.A >= 0 && o.A < len(cfg.Officers) {
 			oe.Name = cfg.Officers[o.A].Name
 			if o.Kind == engine.OptResearch && o.B >= 0 && o.B < len(cfg.Techs) {
 				oe.Name += " → " + cfg.Techs[o.B].ID
 			}
 		}
-		ex.Options = append(ex.Options, oe)
+		ex.Candidates = append(ex.Candidates, oe)
 	}
 	h := agent.NewHeuristic()
-	h.Trace = func(option int, score float64) {
-		if option >= 0 && option < len(ex.Options) {
-			sc := math.Round(score*100) / 100
-			ex.Options[option].Score = &sc
+	h.Trace = func(s agent.Scored) {
+		if s.Option < 0 || s.Option >= len(ex.Candidates) {
+			return
+		}
+		c := &ex.Candidates[s.Option]
+		c.Product, c.Skip = s.Product, s.Skip
+		for _, t := range s.Terms {
+			c.Terms = append(c.Terms, agent.Term{Name: t.Name, Value: round2(t.Value)})
+		}
+		if s.Score != nil {
+			sc := round2(*s.Score)
+			c.Score = &sc
 		}
 	}
 	i, err := h.Decide(v, req)

@@ -1,6 +1,8 @@
 package mbg
 
 import (
+	"slices"
+
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
@@ -56,7 +58,8 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
 		RoleNames: roles, Agents: agents, NewRunner: newRunner,
-		Extra: []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
+		Extra:        []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
+		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
 			g, err := engine.New(cfg, r, r, seed)
 			if err != nil {
@@ -87,7 +90,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 				}
 			}
 			return sim.Outcome{Winner: res.Winner, Reason: res.Reason, Turns: res.Turns, Counts: counts,
-				Leaders: leaders, Uses: uses(cfg, g.Events())}, nil
+				Leaders: leaders, Uses: uses(cfg, g.Events()), Print: decisionsPrint(g.Decisions(), res.Turns, res.Winner)}, nil
 		},
 	}
 	s.Put(r)
@@ -115,6 +118,23 @@ func leader(v *engine.View) int {
 	return best
 }
 
+// content names what a game of cfg can use, as uses counts it: the techs
+// some institute offers (the lint reports the others) and the cards.
+func content(cfg *engine.Config) []string {
+	var out []string
+	for _, in := range cfg.Institutes {
+		for _, t := range in.Techs {
+			if n := "tech " + cfg.Techs[t].ID; !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	for _, c := range cfg.Cards {
+		out = append(out, "card "+c.ID)
+	}
+	return out
+}
+
 // uses counts the techs each role learned and the cards it played.
 func uses(cfg *engine.Config, events []engine.Event) []sim.Use {
 	var u sim.Uses
@@ -127,4 +147,15 @@ func uses(cfg *engine.Config, events []engine.Event) []sim.Use {
 		}
 	}
 	return u.List()
+}
+
+// decisionsPrint fingerprints a game by its decisions and its end: games
+// that chose alike throughout, over the same dice, are one game.
+func decisionsPrint(ds []engine.Decision, turns, winner int) uint64 {
+	var p sim.Print
+	for _, d := range ds {
+		p.Int(d.Round, d.Player, d.Choice)
+	}
+	p.Int(turns, winner)
+	return p.Sum()
 }

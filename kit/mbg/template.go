@@ -113,8 +113,8 @@ end
 const templateTest = `# Scenario tests of {{name}}: ` + "`mapc test`" + ` runs every [[test]] and
 # [[playthrough]] here. Assertions: winner (a role's name or "none"),
 # reason, max_turns, min_turns, events (kind, where, turns, count, never)
-# and win_rate (player, within; over games with a fixed seed, so it never
-# flakes).
+# win_rate (player, within) and used (content some game uses); the last two
+# play a batch with a fixed seed, so they never flake.
 
 [[test]]
 name = "two heuristic roles finish within the turn limit"
@@ -127,6 +127,16 @@ name = "曹操 serves 魏 from the start and is never hired"
 seed = 1
 agents = ["heuristic", "random"]
 expect.events = [{ kind = "hired", where = { officer = "曹操" }, never = true }]
+
+# A tech no game uses is a tech no test runs: a runtime error in its hook
+# would pass. Random players try everything; used fails when no game of the
+# batch used the named content ("all" for everything).
+[[test]]
+name = "连射 is used"
+seed = 1
+agents = ["random"]
+games = 20
+expect = { used = ["tech 连射"] }
 
 [[test]]
 name = "the roles are about even between heuristic agents"

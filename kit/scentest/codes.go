@@ -18,5 +18,8 @@ func CodeInfo() []diag.CodeInfo {
 		{Code: CodeNoGolden, Category: "test", Severity: diag.Error, Title: "golden file missing",
 			Doc:     "A [[playthrough]] names a golden file that does not exist yet. Record it with mapc test --update.",
 			Example: "[[playthrough]]\nname = \"new\"\nseed = 1\ngolden = \"golden/new.txt\"\n"},
+		{Code: CodeUnused, Category: "test", Severity: diag.Warning, Title: "content never used by the tests",
+			Doc:     "The batches a test file plays (tests with expect.win_rate or expect.used) never used some of the scenario's content: a tech, a card, a hero. A runtime error in its hook would pass every test. Add a test whose games use it, e.g. with random agents and expect.used.",
+			Example: "[[test]]\nname = \"the new tech is used\"\nseed = 1\nagents = [\"random\"]\ngames = 20\nexpect = { used = [\"tech 吸血\"] }\n"},
 	}
 }

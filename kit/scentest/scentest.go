@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,6 +60,12 @@ type Expect struct {
 	MinTurns int           `json:"min_turns"`
 	Events   []EventExpect `json:"events"`
 	WinRate  *WinRate      `json:"win_rate"`
+	// Used names content (as mapc sim names it: "tech 火计", "card 窃取",
+	// "hero YR") that some game of the test's batch must use at least
+	// once; "all" stands for everything the scenario has. Like WinRate it
+	// plays the batch mapc sim plays with the test's seed (Games games,
+	// 20 by default).
+	Used []string `json:"used"`
 }
 
 // EventExpect asserts on the events of a kind whose fields match Where
@@ -115,6 +122,10 @@ type Options struct {
 	// Workers plays win-rate batches in parallel (results do not depend
 	// on it); 0 means GOMAXPROCS.
 	Workers int
+	// Scripts names the config's scripts in the diagnostic of a hook that
+	// fails while a test plays (build.ScriptsOf); nil keeps their bundled
+	// paths.
+	Scripts *build.Scripts
 }
 
 // Outcome is what running one file found.
@@ -152,6 +163,8 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
 		return out
 	}
+	var batches []*sim.Batch
+	defer func() { out.Diags = append(out.Diags, unusedWarning(batches, src.Entry)...) }()
 	for i, t := range f.Tests {
 		at := src.Range(fmt.Sprintf("/test/%d/name", i))
 		fail := func(format string, args ...any) {
@@ -159,7 +172,9 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 				Summary: "Scenario test failed", Detail: fmt.Sprintf("%s: ", t.Name) + fmt.Sprintf(format, args...), Subject: at})
 		}
 		before := len(out.Diags)
-		runTest(t, g, player, config, opts, fail)
+		if b := runTest(t, g, player, config, opts, fail, out.hookFailed(opts, t.Name, at)); b != nil {
+			batches = append(batches, b)
+		}
 		if len(out.Diags) == before {
 			out.Passed = append(out.Passed, t.Name)
 		} else {
@@ -183,7 +198,11 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 		}
 		pt, err := player.Play(config, p.Seed, p.Agents, p.Decisions)
 		if err != nil {
-			report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
+			if !out.hookFailed(opts, p.Name, at)(err) {
+				report(CodeFailed, "Playthrough failed", "the game could not be played: %v", err)
+			} else {
+				out.Failed = append(out.Failed, p.Name)
+			}
 			continue
 		}
 		got := Transcript(p, pt)
@@ -215,15 +234,34 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 	return out
 }
 
-func runTest(t Test, g build.Game, player Player, config any, opts Options, fail func(string, ...any)) {
-	if t.Expect.WinRate != nil {
-		winRate(t, g, config, opts, fail)
-		return
+// hookFailed returns what reports a game of the test name (at) that
+// failed in a hook: the hook's diagnostic, at the script's line and
+// column, naming the test. It reports whether err was such a failure.
+func (out *Outcome) hookFailed(opts Options, name string, at *diag.Range) func(error) bool {
+	return func(err error) bool {
+		d, ok := opts.Scripts.Diagnostic(err)
+		if !ok {
+			return false
+		}
+		d.Detail = fmt.Sprintf("%s: the game could not be played. %s", name, d.Detail)
+		if at != nil {
+			d.Related = append(d.Related, diag.Related{Message: "in the test " + name, Range: *at})
+		}
+		out.Diags = append(out.Diags, d)
+		return true
+	}
+}
+
+func runTest(t Test, g build.Game, player Player, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
+	if t.Expect.WinRate != nil || len(t.Expect.Used) > 0 {
+		return batchTest(t, g, config, opts, fail, hookFailed)
 	}
 	pt, err := player.Play(config, t.Seed, t.Agents, t.Decisions)
 	if err != nil {
-		fail("the game could not be played: %v", err)
-		return
+		if !hookFailed(err) {
+			fail("the game could not be played: %v", err)
+		}
+		return nil
 	}
 	e := t.Expect
 	if e.Winner != nil {
@@ -247,6 +285,7 @@ func runTest(t Test, g build.Game, player Player, config any, opts Options, fail
 	for _, ee := range e.Events {
 		checkEvents(ee, pt, fail)
 	}
+	return nil
 }
 
 func checkEvents(ee EventExpect, pt *build.Playthrough, fail func(string, ...any)) {
@@ -342,20 +381,27 @@ func valueText(v any) string {
 	return fmt.Sprint(v)
 }
 
-func winRate(t Test, g build.Game, config any, opts Options, fail func(string, ...any)) {
+// batchTest plays the batch mapc sim plays with the test's seed and checks
+// its win rate and the content it used; it returns the batch.
+func batchTest(t Test, g build.Game, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
 	s, ok := g.(sim.Simulator)
 	if !ok {
 		fail("the %s engine cannot play batches", g.Name())
-		return
+		return nil
 	}
 	game, _, err := s.Sim(config, nil)
 	if err != nil {
-		fail("the game could not be played: %v", err)
-		return
+		if !hookFailed(err) {
+			fail("the game could not be played: %v", err)
+		}
+		return nil
 	}
 	games := t.Games
 	if games <= 0 {
 		games = 100
+		if t.Expect.WinRate == nil {
+			games = 20
+		}
 	}
 	agents := t.Agents
 	if len(agents) == 0 {
@@ -365,12 +411,25 @@ func winRate(t Test, g build.Game, config any, opts Options, fail func(string, .
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	rep, err := sim.Run(game, sim.Options{Games: games, Seed: t.Seed, Agents: agents, Workers: workers})
+	b, err := sim.Play(game, sim.Options{Games: games, Seed: t.Seed, Agents: agents, Workers: workers})
 	if err != nil {
-		fail("the games could not be played: %v", err)
-		return
+		if !hookFailed(err) {
+			fail("the games could not be played: %v", err)
+		}
+		return nil
+	}
+	rep, err := b.Report()
+	if err != nil {
+		fail("%v", err)
+		return nil
+	}
+	if len(t.Expect.Used) > 0 {
+		checkUsed(t, b, games, fail)
 	}
 	wr := t.Expect.WinRate
+	if wr == nil {
+		return b
+	}
 	var names []string
 	for _, r := range rep.Roles {
 		names = append(names, r.Name)
@@ -379,10 +438,71 @@ func winRate(t Test, g build.Game, config any, opts Options, fail func(string, .
 				fail("%s won %d of %d games (%.3f, 95%% interval [%.3f, %.3f]) with seed %d, want a rate within [%g, %g]",
 					r.Name, r.Wins, games, r.WinRate, r.CILow, r.CIHigh, t.Seed, wr.Within[0], wr.Within[1])
 			}
-			return
+			return b
 		}
 	}
 	fail("no player is named %q (players: %s)", wr.Player, strings.Join(names, ", "))
+	return b
+}
+
+// checkUsed checks expect.used against the content the batch used.
+func checkUsed(t Test, b *sim.Batch, games int, fail func(string, ...any)) {
+	want := t.Expect.Used
+	if slices.Equal(want, []string{"all"}) {
+		if len(b.Catalogue) == 0 {
+			fail("used = [\"all\"]: the game does not list its content; name what must be used")
+			return
+		}
+		want = b.Catalogue
+	}
+	unused := b.Unused()
+	var missing []string
+	for _, c := range want {
+		if slices.Contains(unused, c) {
+			missing = append(missing, c)
+			continue
+		}
+		if len(b.Catalogue) > 0 && !slices.Contains(b.Catalogue, c) {
+			detail := fmt.Sprintf("%q is no content of the scenario (it has: %s)", c, strings.Join(b.Catalogue, ", "))
+			if m := diag.DidYouMean(c, b.Catalogue); m != "" {
+				detail += fmt.Sprintf("; did you mean %q?", m)
+			}
+			fail("%s", detail)
+		}
+	}
+	if len(missing) > 0 {
+		fail("no game of %d (seed %d, agents %s) used %s", games, t.Seed, strings.Join(b.Agents, ","), strings.Join(missing, ", "))
+	}
+}
+
+// CodeUnused: content that no game of a file's batch tests used.
+const CodeUnused = "test-content-unused"
+
+// unusedWarning is one warning naming the content none of the file's
+// batches (win_rate and used tests) used: content nobody tested, where a
+// broken hook would pass.
+func unusedWarning(batches []*sim.Batch, file string) diag.Diagnostics {
+	if len(batches) == 0 || len(batches[0].Catalogue) == 0 {
+		return nil
+	}
+	games := 0
+	var unused []string
+	for i, b := range batches {
+		games += b.Games
+		if i == 0 {
+			unused = b.Unused()
+			continue
+		}
+		now := b.Unused()
+		unused = slices.DeleteFunc(unused, func(c string) bool { return !slices.Contains(now, c) })
+	}
+	if len(unused) == 0 {
+		return nil
+	}
+	return diag.Diagnostics{{Severity: diag.Warning, Code: CodeUnused, Summary: "Content never used by the tests",
+		Detail: fmt.Sprintf("No game of this file's batches (%d games) used %d of %d pieces of content: %s. A broken hook there would pass; add a test whose games use it (expect.used).",
+			games, len(unused), len(batches[0].Catalogue), strings.Join(unused, ", ")),
+		Subject: &diag.Range{File: file, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}}}
 }
 
 // Transcript is the golden file text of a playthrough: a header, the

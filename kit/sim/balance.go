@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strings"
 )
 
 // MinSample is the number of games (or role-games) below which the balance
@@ -248,6 +249,26 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 			ct.Agents = append(ct.Agents, ca)
 		}
 		b.Content = append(b.Content, ct)
+	}
+	// An agent that wins every game it plays (or none) decides the games by
+	// itself: whoever used a piece of content, the agent won or lost, so the
+	// Content rows measure the agents.
+	var lopsided []string
+	for _, a := range b.Agents {
+		if len(b.Agents) > 1 && a.Of > 0 && (a.Wins == a.Of || a.Wins == 0) {
+			lopsided = append(lopsided, fmt.Sprintf("%s won %s of its games: one agent decides every game, so each Content row compares the agents, not the content; play agents of like strength against each other for that",
+				a.Name, pct(a.Rate)))
+			break
+		}
+	}
+	b.Notes = append(lopsided, b.Notes...)
+	if n, _ := t.Distinct(); t.Fingerprinted > 1 && 2*n < t.Fingerprinted {
+		b.Notes = append(b.Notes, fmt.Sprintf("only %d different games of %d: the agents play alike whatever the seed, so the intervals, which count every game as a new sample, are too narrow",
+			n, t.Fingerprinted))
+	}
+	if all := (&Batch{Catalogue: first.Catalogue, Tally: t}).Unused(); len(all) > 0 {
+		b.Notes = append(b.Notes, fmt.Sprintf("never used in any of the %d games (%d of %d pieces of content): %s; a broken hook there would go unnoticed",
+			b.Games, len(all), len(first.Catalogue), strings.Join(all, ", ")))
 	}
 	if b.Games < MinSample {
 		b.Notes = append([]string{fmt.Sprintf("only %d games: too few to tell most rates apart from chance; play more", b.Games)}, b.Notes...)

@@ -316,3 +316,53 @@ func TestBalanceHTMLEscapes(t *testing.T) {
 		}
 	}
 }
+
+// bully: the agent "bully" wins every game it plays.
+type bully struct{}
+
+func (bully) Roles() []string { return []string{"a", "b"} }
+
+func (bully) Play(seed uint64, agents []string) (Outcome, error) {
+	var u Uses
+	u.Add("fire", int(seed%2))
+	o := Outcome{Turns: 3, Reason: "score", Winner: slices.Index(agents, "bully"), Uses: u.List()}
+	return o, nil
+}
+
+// TestBalanceLopsided: when one agent wins every game, the Notes say that
+// the Content rows measure the agents, and the page has a Notes section.
+func TestBalanceLopsided(t *testing.T) {
+	var batches []*Batch
+	for _, order := range SeatOrders([]string{"bully", "meek"}) {
+		b, err := Play(bully{}, Options{Games: 40, Seed: 1, Agents: order, Scenario: "bully"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		batches = append(batches, b)
+	}
+	bal, err := NewBalance(batches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bal.Notes) == 0 || !strings.HasPrefix(bal.Notes[0], "bully won 100.0% of its games: one agent decides every game") {
+		t.Fatalf("notes %q", bal.Notes)
+	}
+	var html bytes.Buffer
+	if err := bal.WriteHTML(&html); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.String(), "<h2>Notes</h2>\n<p class=\"note\">bully won 100.0%") {
+		t.Errorf("no Notes section on the page")
+	}
+	// Agents of like strength: no such note.
+	b, _ := Play(race{}, Options{Games: 60, Seed: 1, Agents: []string{"weak"}, Scenario: "race"})
+	even, err := NewBalance([]*Batch{b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range even.Notes {
+		if strings.Contains(n, "decides every game") {
+			t.Errorf("note for an even batch: %s", n)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 )
 
 // BatchFormat is the version of the Batch JSON: 2 holds the tally of the
@@ -31,6 +32,9 @@ type Batch struct {
 	Shard  int   `json:"shard"`
 	Shards int   `json:"shards"`
 	Tally  Tally `json:"tally"`
+	// Catalogue names every piece of content the scenario has (Cataloguer),
+	// sorted, so a report can say what the games never used.
+	Catalogue []string `json:"catalogue,omitempty"`
 }
 
 // shardGames is the number of the batch's games in its shard.
@@ -49,7 +53,25 @@ func (b *Batch) Report() (*Report, error) {
 	if !b.Complete() {
 		return nil, fmt.Errorf("sim: the batch holds %d of its %d games (merge every shard first)", b.Tally.Games, b.Games)
 	}
-	return summarise(b.Roles, b.Agents, b.Columns, b.Seed, &b.Tally), nil
+	r := summarise(b.Roles, b.Agents, b.Columns, b.Seed, &b.Tally)
+	r.Catalogue, r.Unused = len(b.Catalogue), b.Unused()
+	if b.Tally.Fingerprinted > 0 {
+		r.Fingerprinted = b.Tally.Fingerprinted
+		r.Distinct, r.DistinctExact = b.Tally.Distinct()
+	}
+	return r, nil
+}
+
+// Unused lists the catalogue's content that no game of the batch used, in
+// catalogue order.
+func (b *Batch) Unused() []string {
+	var out []string
+	for _, c := range b.Catalogue {
+		if _, used := slices.BinarySearchFunc(b.Tally.Content, c, func(e ContentTally, k string) int { return strings.Compare(e.Name, k) }); !used {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // WriteJSON writes the batch as one JSON document.
@@ -109,7 +131,8 @@ func Merge(parts []*Batch) (*Batch, error) {
 		case p.Seed != first.Seed || p.Games != first.Games:
 			return nil, fmt.Errorf("merge: part %d is %d games with seed %d, part 1 %d games with seed %d",
 				n+1, p.Games, p.Seed, first.Games, first.Seed)
-		case !slices.Equal(p.Roles, first.Roles) || !slices.Equal(p.Agents, first.Agents) || !slices.Equal(p.Columns, first.Columns):
+		case !slices.Equal(p.Roles, first.Roles) || !slices.Equal(p.Agents, first.Agents) || !slices.Equal(p.Columns, first.Columns) ||
+			!slices.Equal(p.Catalogue, first.Catalogue):
 			return nil, fmt.Errorf("merge: part %d plays agents %v in roles %v, part 1 agents %v in roles %v",
 				n+1, p.Agents, p.Roles, first.Agents, first.Roles)
 		case p.Shards != first.Shards:

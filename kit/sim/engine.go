@@ -55,6 +55,9 @@ type Engine[R, D any] struct {
 	// Extra are the per-role columns the game reports beside the wins
 	// (Outcome.Counts).
 	Extra []Column
+	// ContentNames lists the scenario's content as Outcome.Uses names it
+	// (Cataloguer); nil when the game does not count uses.
+	ContentNames []string
 	// NewRunner returns a new hook runner.
 	NewRunner func() (R, error)
 	// PlayGame plays one complete game with runner r, seed and one decider
@@ -89,6 +92,9 @@ func (e *Engine[R, D]) Roles() []string { return e.RoleNames }
 
 // Columns implements Columnar.
 func (e *Engine[R, D]) Columns() []Column { return e.Extra }
+
+// Content implements Cataloguer.
+func (e *Engine[R, D]) Content() []string { return e.ContentNames }
 
 // Play implements Game.
 func (e *Engine[R, D]) Play(seed uint64, agents []string) (Outcome, error) {

@@ -33,7 +33,19 @@ func (r *Report) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, " %s %d", c.Reason, c.Games)
 	}
 	_, err := fmt.Fprintln(w)
+	if r.Fingerprinted > 0 && err == nil {
+		_, err = fmt.Fprintf(w, "%s\n", r.DistinctSummary())
+	}
+	if len(r.Unused) > 0 && err == nil {
+		_, err = fmt.Fprintf(w, "never used: %s\n", r.UnusedSummary())
+	}
 	return err
+}
+
+// UnusedSummary says which content no game of the batch used, with the
+// counts: "2 of 14 pieces of content in 50 games: card 窃取, tech 火计".
+func (r *Report) UnusedSummary() string {
+	return fmt.Sprintf("%d of %d pieces of content in %d games: %s", len(r.Unused), r.Catalogue, r.Games, strings.Join(r.Unused, ", "))
 }
 
 // WriteJSON prints the report as one indented JSON document.
@@ -67,4 +79,15 @@ func writeTable(w io.Writer, rows [][]string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// DistinctSummary says how many different games the batch played:
+// "48 different games of 50", or "about 9870 different games of 10000"
+// once it is estimated.
+func (r *Report) DistinctSummary() string {
+	at := ""
+	if !r.DistinctExact {
+		at = "about "
+	}
+	return fmt.Sprintf("%s%d different games of %d", at, r.Distinct, r.Fingerprinted)
 }

@@ -36,7 +36,48 @@ type Outcome struct {
 	Leaders []int `json:"leaders,omitempty"`
 	// Uses counts the content (techs, cards, classes …) each role used.
 	Uses []Use `json:"uses,omitempty"`
+	// Print is a fingerprint of the game (a Print of its record):
+	// equal games have equal prints, so a batch can count how many
+	// different games it played; 0 when the game does not say.
+	Print uint64 `json:"print,omitempty"`
 }
+
+// Print builds an Outcome.Print from the numbers and words a game feeds it
+// (its decisions, its events' fields): 64-bit FNV-1a, never 0. The zero
+// Print is ready to use.
+type Print struct{ h uint64 }
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func (p *Print) byte(b byte) {
+	if p.h == 0 {
+		p.h = fnvOffset
+	}
+	p.h = (p.h ^ uint64(b)) * fnvPrime
+}
+
+// Int feeds integers.
+func (p *Print) Int(xs ...int) {
+	for _, x := range xs {
+		for i := range 8 {
+			p.byte(byte(uint64(x) >> (8 * i)))
+		}
+	}
+}
+
+// String feeds a word, closed so that "ab","c" and "a","bc" differ.
+func (p *Print) String(s string) {
+	for i := range len(s) {
+		p.byte(s[i])
+	}
+	p.byte(0xff)
+}
+
+// Sum is the fingerprint.
+func (p *Print) Sum() uint64 { return max(1, p.h) }
 
 // Use is how often one role used one piece of content in a game.
 type Use struct {
@@ -78,6 +119,13 @@ type Column struct {
 // Columnar is implemented by games with extra per-role columns.
 type Columnar interface {
 	Columns() []Column
+}
+
+// Cataloguer is implemented by games that list their content (the names
+// Outcome.Uses counts: "tech 火计", "card 窃取" …), so a report can say
+// which content a batch never used: a broken hook there goes unnoticed.
+type Cataloguer interface {
+	Content() []string
 }
 
 // Game plays one game of a scenario. Implementations must be safe for
@@ -205,6 +253,9 @@ func Play(g Game, opts Options) (*Batch, error) {
 	if c, ok := g.(Columnar); ok {
 		b.Columns = c.Columns()
 	}
+	if c, ok := g.(Cataloguer); ok {
+		b.Catalogue = slices.Compact(slices.Sorted(slices.Values(c.Content())))
+	}
 	b.Tally = newTally(len(roles), len(b.Columns))
 	// This shard's games: from the first at or after opts.First that is
 	// its own, every Shards-th.
@@ -271,6 +322,24 @@ type Report struct {
 	Reasons    []Count      `json:"endings"`
 	MeanTurns  float64      `json:"mean_turns"`
 	MedianTurn float64      `json:"median_turns"`
+	// Catalogue is the number of pieces of content the scenario has, and
+	// Unused those no game used (both empty when the game does not list
+	// its content).
+	Catalogue int      `json:"content,omitempty"`
+	Unused    []string `json:"unused_content,omitempty"`
+	// Distinct is the number of different games among those the game
+	// fingerprints (DistinctExact false: an estimate, see Tally.Distinct);
+	// 0 when it fingerprints none.
+	Distinct      int  `json:"distinct_games,omitempty"`
+	DistinctExact bool `json:"distinct_exact,omitempty"`
+	Fingerprinted int  `json:"fingerprinted_games,omitempty"`
+}
+
+// FewDistinct reports whether the batch played far fewer different games
+// than it played (under half): its intervals, which treat the games as
+// independent samples, are then too narrow.
+func (r *Report) FewDistinct() bool {
+	return r.Fingerprinted > 1 && 2*r.Distinct < r.Fingerprinted
 }
 
 // Count is how many games ended for one reason.

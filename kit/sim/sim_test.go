@@ -575,3 +575,100 @@ func FuzzReadBatch(f *testing.F) {
 		}
 	})
 }
+
+// listed is a game that lists its content and uses only "fire".
+type listed struct{}
+
+func (listed) Roles() []string   { return []string{"a", "b"} }
+func (listed) Content() []string { return []string{"ice", "fire", "wind", "fire"} }
+func (listed) Play(seed uint64, _ []string) (Outcome, error) {
+	var u Uses
+	u.Add("fire", int(seed%2))
+	return Outcome{Winner: 0, Reason: "score", Turns: 2, Uses: u.List()}, nil
+}
+
+// TestUnusedContent: a report names the listed content no game used, and
+// shards with different catalogues do not merge.
+func TestUnusedContent(t *testing.T) {
+	b, err := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := b.Report()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Catalogue != 3 || !slices.Equal(rep.Unused, []string{"ice", "wind"}) {
+		t.Errorf("catalogue %d, unused %v", rep.Catalogue, rep.Unused)
+	}
+	if got := rep.UnusedSummary(); got != "2 of 3 pieces of content in 4 games: ice, wind" {
+		t.Errorf("summary %q", got)
+	}
+	p0, _ := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}, Shard: 0, Shards: 2})
+	p1, _ := Play(listed{}, Options{Games: 4, Seed: 1, Agents: []string{"x"}, Shard: 1, Shards: 2})
+	p1.Catalogue = []string{"fire"}
+	if _, err := Merge([]*Batch{p0, p1}); err == nil {
+		t.Error("parts with different catalogues merged")
+	}
+}
+
+// twins plays two different games only, whatever the seed.
+type twins struct{}
+
+func (twins) Roles() []string { return []string{"a", "b"} }
+func (twins) Play(seed uint64, _ []string) (Outcome, error) {
+	var p Print
+	p.Int(int(seed % 2))
+	return Outcome{Winner: int(seed % 2), Reason: "score", Turns: 3, Print: p.Sum()}, nil
+}
+
+// TestDistinctGames: a batch counts its different games exactly, shards
+// merge to the same count in any order, the report says it and flags a
+// batch of far fewer different games than games; the set stays bounded.
+func TestDistinctGames(t *testing.T) {
+	b, err := Play(twins{}, Options{Games: 50, Seed: 1, Agents: []string{"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := b.Report()
+	if rep.Distinct != 2 || !rep.DistinctExact || rep.Fingerprinted != 50 || !rep.FewDistinct() {
+		t.Errorf("distinct %d exact %v of %d, few %v", rep.Distinct, rep.DistinctExact, rep.Fingerprinted, rep.FewDistinct())
+	}
+	if got := rep.DistinctSummary(); got != "2 different games of 50" {
+		t.Errorf("summary %q", got)
+	}
+	var parts []*Batch
+	for i := range 3 {
+		p, _ := Play(twins{}, Options{Games: 50, Seed: 1, Agents: []string{"x"}, Shard: i, Shards: 3})
+		parts = append(parts, p)
+	}
+	m, err := Merge([]*Batch{parts[2], parts[0], parts[1]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(m.Tally.Prints, b.Tally.Prints) || m.Tally.Fingerprinted != 50 {
+		t.Errorf("merged prints %v of %d, single run %v", m.Tally.Prints, m.Tally.Fingerprinted, b.Tally.Prints)
+	}
+	// Every game different: exact up to MaxPrints, then an estimate within
+	// a few standard errors (1/√k ≈ 6 %) of the truth, from a set that
+	// stays MaxPrints long.
+	ty := newTally(2, 0)
+	const n = 20000
+	for i := range n {
+		var p Print
+		p.Int(i)
+		ty.Add(Outcome{Winner: 0, Reason: "score", Turns: 1, Print: p.Sum()})
+	}
+	if got, exact := ty.Distinct(); exact || len(ty.Prints) != MaxPrints || got < n*75/100 || got > n {
+		t.Errorf("distinct %d of %d (exact %v), %d prints kept", got, n, exact, len(ty.Prints))
+	}
+	// Words are closed: ("ab","c") and ("a","bc") differ.
+	var x, y Print
+	x.String("ab")
+	x.String("c")
+	y.String("a")
+	y.String("bc")
+	if x.Sum() == y.Sum() {
+		t.Error("word boundaries are lost")
+	}
+}

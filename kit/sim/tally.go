@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -29,6 +30,42 @@ type Tally struct {
 	Lead    LeadTally `json:"lead"`
 	// Content is the content used, by name.
 	Content []ContentTally `json:"content"`
+	// Prints are the smallest distinct fingerprints of the games that
+	// report one (Outcome.Print), at most MaxPrints, sorted (a "k minimum
+	// values" sketch): exactly the distinct games while there are fewer,
+	// and an estimate of their number after. Fingerprinted counts the games
+	// that report one.
+	Prints        []uint64 `json:"prints,omitempty"`
+	Fingerprinted int      `json:"fingerprinted,omitempty"`
+}
+
+// MaxPrints bounds Tally.Prints: a batch counts its distinct games exactly
+// up to this many and estimates beyond (within about 6 % at this size), so
+// a tally stays small however many games it holds.
+const MaxPrints = 256
+
+// print adds a game's fingerprint to the sorted, bounded set.
+func (t *Tally) print(p uint64) {
+	i, found := slices.BinarySearch(t.Prints, p)
+	if found || i >= MaxPrints {
+		return
+	}
+	t.Prints = slices.Insert(t.Prints, i, p)
+	if len(t.Prints) > MaxPrints {
+		t.Prints = t.Prints[:MaxPrints]
+	}
+}
+
+// Distinct is the number of distinct games among the fingerprinted ones,
+// and whether it is exact. Once the sketch is full the k-th smallest of
+// uniformly spread fingerprints estimates the number: (k-1)·2⁶⁴/max.
+func (t *Tally) Distinct() (n int, exact bool) {
+	k := len(t.Prints)
+	if k < MaxPrints {
+		return k, true
+	}
+	est := float64(k-1) * math.Exp2(64) / float64(t.Prints[k-1])
+	return min(int(math.Round(est)), t.Fingerprinted), false
 }
 
 // Tick is the number of games that lasted Turns turns.
@@ -125,6 +162,10 @@ func (t *Tally) content(name string) *ContentTally {
 func (t *Tally) Add(o Outcome) {
 	roles := len(t.Wins)
 	t.Games++
+	if o.Print != 0 {
+		t.Fingerprinted++
+		t.print(o.Print)
+	}
 	t.tick(o.Turns, 1)
 	t.ending(o.Reason, 1)
 	if o.Winner < 0 || o.Winner >= roles {
@@ -193,6 +234,10 @@ func (t *Tally) Add(o Outcome) {
 // into t.
 func (t *Tally) Merge(u Tally) {
 	t.Games += u.Games
+	t.Fingerprinted += u.Fingerprinted
+	for _, p := range u.Prints {
+		t.print(p)
+	}
 	t.Draws += u.Draws
 	for r := range t.Wins {
 		t.Wins[r] += u.Wins[r]
@@ -259,6 +304,9 @@ func (t *Tally) check(roles, cols int) error {
 	}
 	ld := t.Lead
 	switch {
+	case t.Fingerprinted < 0 || t.Fingerprinted > t.Games || len(t.Prints) > min(MaxPrints, t.Fingerprinted) ||
+		!slices.IsSorted(t.Prints) || len(slices.Compact(slices.Clone(t.Prints))) != len(t.Prints):
+		return errors.New("its tally's fingerprints do not fit its games")
 	case negative || ld.Changes < 0:
 		return errors.New("its tally has a negative count")
 	case turns != t.Games || endings != t.Games || t.Draws+sum(t.Wins) != t.Games:

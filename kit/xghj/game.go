@@ -159,7 +159,7 @@ func (s Sim) Roles() []string {
 func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
 	switch name {
 	case AgentHeuristic:
-		return agent.Heuristic{}, nil
+		return agent.Heuristic{Vary: true, Seed: sim.GameSeed(seed, p)}, nil
 	case AgentRandom:
 		return agent.Random{Seed: sim.GameSeed(seed, p)}, nil
 	}
@@ -168,7 +168,7 @@ func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
 
 // Play implements sim.Game: the winner is the first of the final
 // ranking; the reason is "goal" (a victory condition), "last_alive" or
-// "turn_limit".
+// "turn_limit"; the leaders and content uses are playOutcome's.
 func (s Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 	r, err := s.runner()
 	if err != nil {
@@ -177,12 +177,7 @@ func (s Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 	if r != nil {
 		defer r.Close()
 	}
-	g, err := playGame(s.cfg, r, seed, agents)
-	if err != nil {
-		return sim.Outcome{}, err
-	}
-	st := g.State()
-	return sim.Outcome{Winner: st.Ranking[0], Reason: endReason(st), Turns: st.Round}, nil
+	return s.playOutcome(r, seed, agents)
 }
 
 // PlayGame plays one whole game of cfg with one agent name per player;

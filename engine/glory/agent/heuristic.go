@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"fmt"
+
 	"github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/rng"
 )
@@ -23,6 +25,10 @@ import (
 //     and returns to its own towers when enemies stand near them; it takes
 //     the best operation of all its unacted heroes, so the best shot goes
 //     first (focus fire).
+//
+// Where options score the same (moves above all), it chooses among them
+// at random from its own seeded RNG, as a player would; so do its drafts
+// among near-equal heroes.
 type Heuristic struct {
 	// Weights of the action score.
 	Kill, Tower, G int
@@ -30,7 +36,65 @@ type Heuristic struct {
 	// heroes whose value is within Slack of the best, so that heuristic
 	// drafts vary from game to game.
 	Slack int
+	// Trace, when set, receives every option of a request the agent rates
+	// (mapc inspect --ai): its score terms, or why it was left out.
+	Trace func(Scored)
 	rng   *rng.RNG
+}
+
+// Term is one named part of an option's score.
+type Term struct {
+	Name  string `json:"name"`
+	Value int    `json:"value"`
+}
+
+// Scored is how the heuristic rated option Option of a request: the terms
+// summing to Score, or Skip saying why the option was no candidate.
+type Scored struct {
+	Option int    `json:"option"`
+	Terms  []Term `json:"terms,omitempty"`
+	Score  int    `json:"score"`
+	Skip   string `json:"skip,omitempty"`
+}
+
+// tally sums an option's score, keeping the terms only when tracing.
+type tally struct {
+	sum   int
+	rec   bool
+	terms []Term
+}
+
+func (t *tally) add(name string, v int) {
+	t.sum += v
+	if t.rec && v != 0 {
+		t.terms = append(t.terms, Term{Name: name, Value: v})
+	}
+}
+
+func (a *Heuristic) tally() tally { return tally{rec: a.Trace != nil} }
+
+func (a *Heuristic) trace(i int, t tally, skip string) {
+	if a.Trace != nil {
+		a.Trace(Scored{Option: i, Terms: t.terms, Score: t.sum, Skip: skip})
+	}
+}
+
+// best keeps the highest score seen, choosing uniformly among equal ones
+// (reservoir sampling over the agent's RNG).
+type best struct {
+	i, score, ties int
+}
+
+func (b *best) offer(a *Heuristic, i, score int) {
+	switch {
+	case b.ties == 0 || score > b.score:
+		b.i, b.score, b.ties = i, score, 1
+	case score == b.score:
+		b.ties++
+		if a.rng.IntN(b.ties) == 0 {
+			b.i = i
+		}
+	}
 }
 
 // NewHeuristic returns the heuristic agent with its default weights; seed
@@ -47,12 +111,7 @@ func (a *Heuristic) Decide(v *glory.View, req *glory.Request) (int, error) {
 	case glory.AskWeapon:
 		return a.weapon(v, req), nil
 	case glory.AskPrep:
-		for i, o := range req.Options {
-			if o.Kind == glory.OptSkill {
-				return i, nil
-			}
-		}
-		return req.Default, nil
+		return a.prep(req), nil
 	case glory.AskAction:
 		return a.action(v, req)
 	case glory.AskStart:
@@ -63,12 +122,19 @@ func (a *Heuristic) Decide(v *glory.View, req *glory.Request) (int, error) {
 
 // Value is the draft value of config hero h.
 func Value(cfg *glory.Config, h int) int {
+	t := tally{}
+	value(&t, cfg, h)
+	return t.sum
+}
+
+func value(t *tally, cfg *glory.Config, h int) {
 	c := &cfg.Heroes[h]
-	v := c.HP + 25*len(c.Skills) + 4*c.Math
+	t.add("hp", c.HP)
+	t.add("25 per skill", 25*len(c.Skills))
+	t.add("4 per math tier", 4*c.Math)
 	if c.Gender == glory.Female && c.Extreme > 6 {
-		v += 3 * (c.Extreme - 6)
+		t.add("3 per 极值 above 6 (偏移)", 3*(c.Extreme-6))
 	}
-	return v
 }
 
 func (a *Heuristic) draft(v *glory.View, req *glory.Request) int {
@@ -78,9 +144,17 @@ func (a *Heuristic) draft(v *glory.View, req *glory.Request) int {
 	}
 	var near []int
 	for i, o := range req.Options {
-		if Value(v.Config(), o.A) >= bestV-a.Slack {
+		t := a.tally()
+		value(&t, v.Config(), o.A)
+		skip := ""
+		if t.sum >= bestV-a.Slack {
 			near = append(near, i)
+		} else if t.rec {
+			skip = fmt.Sprintf("more than %d below the best value %d", a.Slack, bestV)
+		} else {
+			skip = "far below the best"
 		}
+		a.trace(i, t, skip)
 	}
 	if len(near) == 0 {
 		return req.Default
@@ -88,23 +162,48 @@ func (a *Heuristic) draft(v *glory.View, req *glory.Request) int {
 	return near[a.rng.IntN(len(near))]
 }
 
+// prep uses the first preparation skill offered.
+func (a *Heuristic) prep(req *glory.Request) int {
+	choice := req.Default
+	for i, o := range req.Options {
+		t := a.tally()
+		skip := ""
+		switch {
+		case o.Kind != glory.OptSkill:
+			skip = "not a skill"
+		case choice != req.Default:
+			skip = "a skill offered earlier is used"
+		default:
+			t.add("first skill offered", 1)
+			choice = i
+		}
+		a.trace(i, t, skip)
+	}
+	return choice
+}
+
 func (a *Heuristic) weapon(v *glory.View, req *glory.Request) int {
 	cfg := v.Config()
 	best, bestV := req.Default, 0
 	for i, o := range req.Options {
 		if o.Kind != glory.OptWeapon {
+			a.trace(i, a.tally(), "no weapon: taken only when no weapon is worth more than 0")
 			continue
 		}
 		w := &cfg.Weapons[o.A]
 		// Value: the mean damage at 0–3 steps plus splash, less 8 per G a
 		// shot costs (the purse runs dry long before the heroes do).
-		val := 0
+		sum := 0
 		for s := range 4 {
-			val += w.Damage[min(s, len(w.Damage)-1)]
+			sum += w.Damage[min(s, len(w.Damage)-1)]
 		}
-		val = val/4 + 2*w.Splash[0] - 8*w.FireCost
-		if val > bestV {
-			best, bestV = i, val
+		t := a.tally()
+		t.add("mean damage at 0–3 steps", sum/4)
+		t.add("2 × splash", 2*w.Splash[0])
+		t.add("−8 per G a shot costs", -8*w.FireCost)
+		a.trace(i, t, "")
+		if t.sum > bestV {
+			best, bestV = i, t.sum
 		}
 	}
 	return best
@@ -112,52 +211,69 @@ func (a *Heuristic) weapon(v *glory.View, req *glory.Request) int {
 
 func (a *Heuristic) action(v *glory.View, req *glory.Request) (int, error) {
 	me := req.Player
-	best, bestS := req.Default, -1<<30
+	var b best
 	for i, o := range req.Options {
-		var s int
+		t := a.tally()
+		skip := ""
 		switch o.Kind {
 		case glory.OptFire, glory.OptSkill:
 			out, err := v.Preview(o)
 			if err != nil {
 				return 0, err
 			}
-			s = a.score(me, out)
-			if s <= 0 {
-				continue
+			a.score(&t, me, out)
+			if t.sum <= 0 {
+				skip = "gains nothing"
+			} else {
+				t.add("a useful shot or skill beats any move", 1000)
 			}
-			s += 1000 // a useful shot or skill beats any move
 		case glory.OptMove:
-			s = a.moveScore(v, me, o)
+			a.moveScore(&t, v, me, o)
 		case glory.OptPrepare:
-			if v.Heroes()[o.Hero].Weapon >= 0 || v.G(me)-v.Config().Weapons[o.A].PrepareCost < 4 {
-				continue
+			switch {
+			case v.Heroes()[o.Hero].Weapon >= 0:
+				skip = "already holds a weapon"
+			case v.G(me)-v.Config().Weapons[o.A].PrepareCost < 4:
+				skip = "would leave less than 4 G for shots"
+			default:
+				t.add("prepare a weapon", 500)
+				t.add("its damage at 0 steps", v.Config().Weapons[o.A].Damage[0])
 			}
-			s = 500 + v.Config().Weapons[o.A].Damage[0]
 		case glory.OptPass:
-			s = 0
 			if p := v.Heroes()[o.Hero].Point; v.Board().Econ(p) {
-				s = a.econBonus(v, me)
+				t.add("stays on an economy zone", a.econBonus(v, me))
 			}
 		default:
-			continue
+			skip = "not considered (give and swap)"
 		}
-		if s > bestS {
-			best, bestS = i, s
+		a.trace(i, t, skip)
+		if skip == "" {
+			b.offer(a, i, t.sum)
 		}
 	}
-	return best, nil
+	if b.ties == 0 {
+		return req.Default, nil
+	}
+	return b.i, nil
 }
 
-func (a *Heuristic) score(me int, out glory.Outcome) int {
+func (a *Heuristic) score(t *tally, me int, out glory.Outcome) {
 	if out.Winner == me {
-		return 1 << 20
+		t.add("wins the game", 1<<20)
+		return
 	}
 	if out.Winner == 1-me {
-		return -1 << 20
+		t.add("loses the game", -1<<20)
+		return
 	}
 	en := 1 - me
-	return out.HeroLoss[en] - out.HeroLoss[me] + a.Kill*(out.Deaths[en]-out.Deaths[me]) +
-		a.Tower*(out.TowerLoss[en]-out.TowerLoss[me]) - a.G*out.Spent[me]
+	t.add("enemy HP lost", out.HeroLoss[en])
+	t.add("own HP lost", -out.HeroLoss[me])
+	t.add("kills × Kill", a.Kill*out.Deaths[en])
+	t.add("own deaths × −Kill", -a.Kill*out.Deaths[me])
+	t.add("enemy tower HP lost × Tower", a.Tower*out.TowerLoss[en])
+	t.add("own tower HP lost × −Tower", -a.Tower*out.TowerLoss[me])
+	t.add("G spent × −G", -a.G*out.Spent[me])
 }
 
 // econBonus is what standing on an economy zone is worth: much more when
@@ -171,7 +287,7 @@ func (a *Heuristic) econBonus(v *glory.View, me int) int {
 
 // moveScore rates a move: closer to the nearest enemy tower or hero,
 // economy zones, and home when an enemy is within 3 steps of an own tower.
-func (a *Heuristic) moveScore(v *glory.View, me int, o glory.Option) int {
+func (a *Heuristic) moveScore(t *tally, v *glory.View, me int, o glory.Option) {
 	b := v.Board()
 	h := v.Heroes()[o.Hero]
 	to := o.A
@@ -204,25 +320,31 @@ func (a *Heuristic) moveScore(v *glory.View, me int, o glory.Option) int {
 		}
 		return d
 	}
-	s := 10 * (near(h.Point) - near(to))
+	goal := "closer to the nearest enemy tower or hero (10 per step)"
+	if threat {
+		goal = "closer to an own tower under threat (10 per step)"
+	}
+	t.add(goal, 10*(near(h.Point)-near(to)))
 	if b.Econ(to) {
-		s += a.econBonus(v, me)
+		t.add("economy zone", a.econBonus(v, me))
 	}
 	// Firing positions: an armed hero likes a point from which it sees a
 	// standing enemy tower or enemy heroes.
 	if h.Weapon >= 0 || len(v.Config().Heroes[h.Hero].Weapons) > 0 {
-		for _, t := range v.Towers() {
-			if t.Side != me && t.HP > 0 && b.Sees(to, t.Point) {
-				s += 25
+		towers, heroes := 0, 0
+		for _, tw := range v.Towers() {
+			if tw.Side != me && tw.HP > 0 && b.Sees(to, tw.Point) {
+				towers++
 			}
 		}
 		for _, e := range v.Heroes() {
 			if e.Alive && e.Side != me && b.Sees(to, e.Point) {
-				s += 8
+				heroes++
 			}
 		}
+		t.add("sees enemy towers (25 each)", 25*towers)
+		t.add("sees enemy heroes (8 each)", 8*heroes)
 	}
-	return s
 }
 
 // start answers a turn-start request: among the options with a target hero
@@ -233,23 +355,29 @@ func (a *Heuristic) start(v *glory.View, req *glory.Request) int {
 	me := req.Player
 	best, bestS := req.Default, 0
 	for i, o := range req.Options {
+		t := a.tally()
 		if o.Kind != glory.OptSkill || o.B < 0 || o.C < 0 {
+			a.trace(i, t, "not a pull: taken only when no pull gains")
 			continue
 		}
-		t := v.Heroes()[o.B]
-		if t.Side == me {
+		th := v.Heroes()[o.B]
+		if th.Side == me {
+			a.trace(i, t, "pulls an own hero")
 			continue
 		}
 		fp := Firepower(v, me, o.C)
-		s := fp - Firepower(v, me, t.Point)
-		if s <= 0 {
+		t.add("own firepower at the new point", fp)
+		t.add("less the firepower where it stands", -Firepower(v, me, th.Point))
+		if t.sum <= 0 {
+			a.trace(i, t, "gains no firepower")
 			continue
 		}
-		if fp >= t.HP {
-			s += a.Kill
+		if fp >= th.HP {
+			t.add("could be finished there", a.Kill)
 		}
-		if s > bestS {
-			best, bestS = i, s
+		a.trace(i, t, "")
+		if t.sum > bestS {
+			best, bestS = i, t.sum
 		}
 	}
 	return best

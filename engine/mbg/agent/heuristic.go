@@ -1,8 +1,10 @@
 package agent
 
 import (
+	"fmt"
 	"math"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/mbg"
@@ -32,10 +34,84 @@ type Heuristic struct {
 	turn  int
 	tried map[int]int
 
-	// Trace, when set, is told the score of every option the agent rates
-	// by score (officers to hire, post, send or train, research), in
-	// option order: tools explaining a decision; nil in play.
-	Trace func(option int, score float64)
+	// Trace, when set, is told how the agent rated every option of a
+	// request, in option order: the terms of its score where it scores
+	// options (officers to hire, post, send or train, research, generals),
+	// the quantities its rule compares otherwise, and why an option was
+	// not taken. Tools explaining a decision set it; nil in play.
+	Trace func(Scored)
+
+	// t collects one option's terms while tracing.
+	t terms
+	// traced counts the options reported for the current request.
+	traced int
+}
+
+// Term is one named quantity of an option's rating.
+type Term struct {
+	Name  string  `json:"name"`
+	Value float64 `json:"value"`
+}
+
+// Scored is how the agent rated option Option of a request. Where it
+// scores options, Score is the sum of Terms (their product when Product)
+// and the highest positive score wins; where a rule decides, Score is nil
+// and Terms are what the rule compared. Skip says why an option was not
+// taken ("" for the choice, and for scored options that lost on score).
+type Scored struct {
+	Option  int      `json:"option"`
+	Terms   []Term   `json:"terms,omitempty"`
+	Product bool     `json:"product,omitempty"`
+	Score   *float64 `json:"score,omitempty"`
+	Skip    string   `json:"skip,omitempty"`
+}
+
+// idle is the terms of every option when not tracing: it records nothing,
+// so agents playing in parallel share it.
+var idle terms
+
+// terms collects an option's terms; it records nothing unless tracing.
+type terms struct {
+	rec     bool
+	list    []Term
+	product bool
+	skip    string
+}
+
+func (t *terms) add(name string, v float64) {
+	if t.rec {
+		t.list = append(t.list, Term{Name: name, Value: v})
+	}
+}
+
+func (t *terms) skipped(why string) {
+	if t.rec {
+		t.skip = why
+	}
+}
+
+// begin starts collecting the terms of one option.
+func (a *Heuristic) begin() *terms {
+	a.t = terms{rec: a.Trace != nil}
+	return &a.t
+}
+
+// emit reports option i with the collected terms (score nil for rules).
+func (a *Heuristic) emit(i int, score *float64) {
+	if a.Trace == nil {
+		return
+	}
+	a.traced++
+	a.Trace(Scored{Option: i, Terms: a.t.list, Product: a.t.product, Score: score, Skip: a.t.skip})
+}
+
+// note reports option i of a rule's decision with one reason and terms.
+func (a *Heuristic) note(i int, skip string, ts ...Term) {
+	if a.Trace == nil {
+		return
+	}
+	a.traced++
+	a.Trace(Scored{Option: i, Terms: ts, Skip: skip})
 }
 
 // NewHeuristic returns a heuristic agent with the default reserve (4000, two
@@ -52,9 +128,20 @@ func (a *Heuristic) Decide(v *mbg.View, req *mbg.Request) (int, error) {
 		a.turn = v.Turn()
 		clear(a.tried)
 	}
+	a.traced = 0
 	i := a.decide(v, req)
 	if i < 0 || i >= len(req.Options) {
 		i = req.Default
+	}
+	if a.Trace != nil && a.traced == 0 {
+		// A rule without quantities of its own: the choice and the rest.
+		for j := range req.Options {
+			if j != i {
+				a.note(j, "the rule takes another option")
+			} else {
+				a.note(j, "")
+			}
+		}
 	}
 	return i, nil
 }
@@ -66,16 +153,32 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskCardTarget:
 		return a.cardTarget(v, req)
 	case mbg.AskOccupy:
-		if len(v.Role(req.Player).Retinue) >= 2 {
-			return find(req, mbg.OptYes, -1)
+		n := float64(len(v.Role(req.Player).Retinue))
+		yes, no := find(req, mbg.OptYes, -1), find(req, mbg.OptNo, -1)
+		if a.Trace != nil {
+			retinue := Term{"officers in the retinue", n}
+			if n >= 2 {
+				a.note(yes, "", retinue)
+				a.note(no, "the retinue has two officers or more: one garrisons, one fights on", retinue)
+			} else {
+				a.note(yes, "fewer than two officers in the retinue", retinue)
+				a.note(no, "", retinue)
+			}
 		}
-		return find(req, mbg.OptNo, -1)
+		if n >= 2 {
+			return yes
+		}
+		return no
 	case mbg.AskGarrison:
 		return a.garrison(v, req)
 	case mbg.AskMayor:
-		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return a.mayorScore(v, req.Place, o.A) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 { return a.mayorScore(v, req.Place, o.A, t) })
 	case mbg.AskTreasurer:
-		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return v.Effective(o.A, mbg.Jing) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
+			e := v.Effective(o.A, mbg.Jing)
+			t.add("economy (经)", e)
+			return e
+		})
 	case mbg.AskHire:
 		return a.hire(v, req)
 	case mbg.AskResearch:
@@ -85,7 +188,15 @@ func (a *Heuristic) decide(v *mbg.View, req *mbg.Request) int {
 	case mbg.AskScale:
 		return a.scale(v, req)
 	case mbg.AskGeneral:
-		return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 { return mainScore(v, o.A) })
+		return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
+			if t.rec {
+				t.product = true
+				t.add("tactics (战) + 1", v.Effective(o.A, mbg.Zhan)+1)
+				t.add("hp + 1", v.Officer(o.A).HP+1)
+				t.add("martial (武) + 20", v.Effective(o.A, mbg.Wu)+20)
+			}
+			return mainScore(v, o.A)
+		})
 	case mbg.AskVice:
 		return a.vice(v, req)
 	case mbg.AskAllocate:
@@ -108,29 +219,57 @@ func find(req *mbg.Request, name mbg.OptionKind, a int) int {
 // best returns the option named name with the highest positive score, or
 // the first option named differently (none, done, cancel) when none scores.
 // Each score is reported to a.Trace when it is set.
-func (a *Heuristic) best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option) float64) int {
+func (a *Heuristic) best(req *mbg.Request, name mbg.OptionKind, score func(mbg.Option, *terms) float64) int {
 	bi, bs := -1, 0.0
 	for i, o := range req.Options {
 		if o.Kind != name {
 			continue
 		}
-		s := score(o)
+		t := &idle
 		if a.Trace != nil {
-			a.Trace(i, s)
+			t = a.begin()
+		}
+		s := score(o, t)
+		if a.Trace != nil {
+			if s <= 0 && t.skip == "" {
+				t.skipped("scores nothing")
+			}
+			score := s
+			a.emit(i, &score)
 		}
 		if s > bs {
 			bi, bs = i, s
 		}
 	}
+	if bi >= 0 && a.Trace == nil {
+		return bi
+	}
+	fallback := req.Default
+	for i, o := range req.Options {
+		if o.Kind != name {
+			fallback = i
+			break
+		}
+	}
+	if a.Trace != nil {
+		for i, o := range req.Options {
+			if o.Kind == name {
+				continue
+			}
+			switch {
+			case bi >= 0:
+				a.note(i, "an option scores above 0")
+			case i != fallback:
+				a.note(i, "the rule takes another option")
+			default:
+				a.note(i, "")
+			}
+		}
+	}
 	if bi >= 0 {
 		return bi
 	}
-	for i, o := range req.Options {
-		if o.Kind != name {
-			return i
-		}
-	}
-	return req.Default
+	return fallback
 }
 
 // hookName reduces a hook id to its base name: "card/steal.lua" → "steal".
@@ -173,10 +312,11 @@ func bestFighter(v *mbg.View, officers []int) int {
 	return bo
 }
 
-func (a *Heuristic) mayorScore(v *mbg.View, c, o int) float64 {
+func (a *Heuristic) mayorScore(v *mbg.View, c, o int, t *terms) float64 {
 	// With a single garrison officer the economy matters more: leave the
 	// post empty so he becomes treasurer.
 	if len(v.City(c).Garrison) < 2 {
+		t.skipped("one garrison officer: he is to be treasurer")
 		return 0
 	}
 	best, top := -1, -1.0
@@ -186,9 +326,12 @@ func (a *Heuristic) mayorScore(v *mbg.View, c, o int) float64 {
 		}
 	}
 	if o == best {
-		return 0 // the treasurer to be
+		t.skipped("the garrison's best economist: the treasurer to be")
+		return 0
 	}
-	return v.Effective(o, mbg.Zheng)
+	z := v.Effective(o, mbg.Zheng)
+	t.add("politics (政)", z)
+	return z
 }
 
 // garrison sends the retinue's best economist (and, with four or more
@@ -204,25 +347,50 @@ func (a *Heuristic) garrison(v *mbg.View, req *mbg.Request) int {
 	}
 	sent := len(ret) - (len(req.Options) - 1)
 	if sent >= want {
-		return find(req, mbg.OptDone, -1)
+		done := find(req, mbg.OptDone, -1)
+		if a.Trace != nil {
+			for i := range req.Options {
+				if i == done {
+					a.note(i, "", Term{"officers sent", float64(sent)}, Term{"officers to send", float64(want)})
+				} else {
+					a.note(i, "enough officers are sent")
+				}
+			}
+		}
+		return done
 	}
-	prop := mbg.Jing
+	prop, pname := mbg.Jing, "economy (经) + 1"
 	if sent == 1 {
-		prop = mbg.Zheng
+		prop, pname = mbg.Zheng, "politics (政) + 1"
 	}
-	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
 		if o.A == keep && len(ret) > 1 {
+			t.skipped("the best fighter stays with the role")
 			return 0
 		}
-		return v.Effective(o.A, prop) + 1
+		e := v.Effective(o.A, prop) + 1
+		t.add(pname, e)
+		return e
 	})
 }
 
 func (a *Heuristic) hire(v *mbg.View, req *mbg.Request) int {
 	money := v.Role(req.Player).Money
-	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
 		if money-o.Price < a.Reserve {
+			if t.rec {
+				t.skipped(fmt.Sprintf("hiring leaves %s gold, below the reserve of %s", num(money-o.Price), num(a.Reserve)))
+			}
 			return 0
+		}
+		if t.rec {
+			top := 0.0
+			for p := range mbg.NumProps {
+				x := v.Effective(o.A, p)
+				t.add(propNames[p], x)
+				top = max(top, x)
+			}
+			t.add("the best property again", top)
 		}
 		return worth(v, o.A)
 	})
@@ -263,11 +431,18 @@ func (a *Heuristic) research(v *mbg.View, req *mbg.Request) int {
 	}
 	keep := bestFighter(v, rs.Retinue)
 	cfg := v.Config()
-	return a.best(req, mbg.OptResearch, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptResearch, func(o mbg.Option, tr *terms) float64 {
 		t := cfg.Techs[o.B]
-		if o.A == keep || rs.Money-t.Study < a.Reserve {
+		if o.A == keep {
+			tr.skipped("the best fighter stays with the role")
 			return 0
 		}
+		if rs.Money-t.Study < a.Reserve {
+			tr.skipped("the study would take the money below the reserve")
+			return 0
+		}
+		tr.add("1000 × (11 − the tech's rank)", float64(11-techRank(t.Hook))*1000)
+		tr.add("strategy (谋)", v.Effective(o.A, mbg.Mou))
 		return float64(11-techRank(t.Hook))*1000 + v.Effective(o.A, mbg.Mou)
 	})
 }
@@ -279,9 +454,17 @@ func (a *Heuristic) train(v *mbg.View, req *mbg.Request) int {
 	}
 	keep := bestFighter(v, rs.Retinue)
 	p := v.Config().Trainings[req.Place].Prop
-	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
-		if o.A == keep || v.Officer(o.A).Props[p] >= 99 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
+		if o.A == keep {
+			t.skipped("the best fighter stays with the role")
 			return 0
+		}
+		if v.Officer(o.A).Props[p] >= 99 {
+			t.skipped("the property is at its maximum")
+			return 0
+		}
+		if t.rec {
+			t.add(propNames[p]+" + 1", v.Officer(o.A).Props[p]+1)
 		}
 		return v.Officer(o.A).Props[p] + 1
 	})
@@ -321,16 +504,37 @@ func (a *Heuristic) scale(v *mbg.View, req *mbg.Request) int {
 		return find(req, mbg.OptScale, 0) // nobody can defend: a free win
 	}
 	ar, dr := estimate(v, me, foe, wall)
-	if ar*a.Margin > dr {
-		return find(req, mbg.OptNone, -1)
-	}
 	k := v.Config().Constants
-	for s := range 3 {
-		if float64(k.BattleRoundMin+k.BattleRoundStep*s) > ar*1.3 {
-			return find(req, mbg.OptScale, s)
+	choice := find(req, mbg.OptNone, -1)
+	if ar*a.Margin <= dr {
+		for s := range 3 {
+			if float64(k.BattleRoundMin+k.BattleRoundStep*s) > ar*1.3 {
+				choice = find(req, mbg.OptScale, s)
+				break
+			}
 		}
 	}
-	return find(req, mbg.OptNone, -1)
+	if a.Trace != nil {
+		fight := []Term{{"rounds to defeat the defender", ar}, {"rounds to be defeated", dr}, {"margin", a.Margin}}
+		for i, o := range req.Options {
+			ts := fight
+			skip := ""
+			if o.Kind == mbg.OptScale {
+				ts = append(ts[:len(ts):len(ts)], Term{"rounds of this scale", float64(k.BattleRoundMin + k.BattleRoundStep*o.A)}, Term{"1.3 × rounds to defeat the defender", ar * 1.3})
+			}
+			switch {
+			case i == choice:
+			case ar*a.Margin > dr:
+				skip = "not clearly stronger: rounds to defeat × margin > rounds to be defeated"
+			case o.Kind == mbg.OptScale:
+				skip = "another scale is the smallest lasting longer than 1.3 × the rounds to defeat"
+			default:
+				skip = "clearly stronger: it fights"
+			}
+			a.note(i, skip, ts...)
+		}
+	}
+	return choice
 }
 
 func (a *Heuristic) vice(v *mbg.View, req *mbg.Request) int {
@@ -339,7 +543,9 @@ func (a *Heuristic) vice(v *mbg.View, req *mbg.Request) int {
 	if m := req.Officer; m >= 0 {
 		mw, mm = v.Effective(m, mbg.Wu), v.Effective(m, mbg.Mou)
 	}
-	return a.best(req, mbg.OptOfficer, func(o mbg.Option) float64 {
+	return a.best(req, mbg.OptOfficer, func(o mbg.Option, t *terms) float64 {
+		t.add("martial (武) above the main's", math.Max(v.Effective(o.A, mbg.Wu)-mw, 0))
+		t.add("½ × strategy (谋) above the main's", 0.5*math.Max(v.Effective(o.A, mbg.Mou)-mm, 0))
 		return math.Max(v.Effective(o.A, mbg.Wu)-mw, 0) + 0.5*math.Max(v.Effective(o.A, mbg.Mou)-mm, 0)
 	})
 }
@@ -424,16 +630,41 @@ func (a *Heuristic) bestRival(v *mbg.View, me int, hook string) int {
 }
 
 func (a *Heuristic) action(v *mbg.View, req *mbg.Request) int {
+	choice := -1
 	for i, o := range req.Options {
 		if o.Kind != mbg.OptCard || a.tried[o.A] > 0 {
 			continue
 		}
 		if _, ok := a.cardPlan(v, req.Player, o.A); ok {
 			a.tried[o.A] = 1
-			return i
+			choice = i
+			break
 		}
 	}
-	return find(req, mbg.OptMove, -1)
+	if choice < 0 {
+		choice = find(req, mbg.OptMove, -1)
+	}
+	if a.Trace != nil {
+		card := choice >= 0 && req.Options[choice].Kind == mbg.OptCard
+		for i, o := range req.Options {
+			skip := ""
+			switch {
+			case i == choice:
+			case o.Kind != mbg.OptCard && card:
+				skip = "a card has a purpose now"
+			case o.Kind != mbg.OptCard:
+				skip = "the rule takes another option"
+			case a.tried[o.A] > 0:
+				skip = "tried this turn already"
+			case card && i > choice:
+				skip = "an earlier card is played"
+			default:
+				skip = "no purpose now"
+			}
+			a.note(i, skip)
+		}
+	}
+	return choice
 }
 
 func (a *Heuristic) cardTarget(v *mbg.View, req *mbg.Request) int {
@@ -497,3 +728,9 @@ func (a *Heuristic) bestPost(v *mbg.View, req *mbg.Request, name mbg.OptionKind,
 	}
 	return bi
 }
+
+// propNames name the five properties in traces.
+var propNames = [mbg.NumProps]string{"martial (武)", "tactics (战)", "strategy (谋)", "politics (政)", "economy (经)"}
+
+// num writes a money amount without a fraction when it has none.
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }

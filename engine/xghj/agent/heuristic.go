@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/sandtable/sandtable/engine/play"
+	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
 
@@ -22,33 +23,86 @@ import (
 //   - moves its capital into the middle of its land when it has lost it.
 //
 // Under the rulebook rules its strategy is rulebook's.
+//
+// With Vary set it plays like a person would from game to game, drawing
+// from a stream of Seed: it bids up to a tenth of its money, spawns on one
+// of the cells scoring within a tenth of the best, breaks ties between
+// targets of about equal worth at random, and has a temper of its own (a
+// boldness drawn once from Seed) that moves its war thresholds.
 type Heuristic struct {
-	// Bid is the spawn bid (default 0).
+	// Bid is the spawn bid (default 0; with Vary, the least bid).
 	Bid int
+	// Vary and Seed: see above.
+	Vary bool
+	Seed uint64
+	// trace, when set, records the choice (Explain).
+	trace *Trace
+}
+
+// boldness is the player's temper in [0, 1): 0 is cautious, 1 bold; 0.5
+// without Vary (the thresholds as documented).
+func (a Heuristic) boldness() float64 {
+	if !a.Vary {
+		return 0.5
+	}
+	return rng.New(a.Seed ^ 0xb01d).Float()
+}
+
+// stream returns the random stream of one ask, nil without Vary.
+func (a Heuristic) stream(v *xghj.View, req *play.OrderRequest) *rng.RNG {
+	if !a.Vary {
+		return nil
+	}
+	return stream(a.Seed, v, req.Attempt)
+}
+
+// shuffleTies adds up to spread to each target's score and sorts again, so
+// targets of about equal worth come in a random order (r nil: unchanged).
+func shuffleTies(targets []target, r *rng.RNG, spread int) {
+	if r == nil {
+		return
+	}
+	for i := range targets {
+		targets[i].score += r.IntN(spread)
+	}
+	slices.SortStableFunc(targets, func(p, q target) int { return q.score - p.score })
 }
 
 // Orders implements xghj.OrderDecider.
 func (a Heuristic) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, error) {
+	r := a.stream(v, req)
 	switch v.Phase {
 	case xghj.PhaseBid:
-		return xghj.Commands{Bid: a.Bid}, nil
+		bid := a.Bid
+		if r != nil {
+			bid += r.IntN(v.Constants.InitialPlayerMoney/10 + 1)
+		}
+		if a.trace != nil {
+			a.trace.Bid = &bid
+		}
+		return xghj.Commands{Bid: bid}, nil
 	case xghj.PhaseSpawn:
-		if at, ok := bestSpawn(v); ok {
+		if at, ok := bestSpawn(v, r, a.trace); ok {
 			return xghj.Commands{Spawn: &at}, nil
 		}
 		return xghj.Commands{}, play.ErrDefault
 	}
 	if v.Rulebook {
-		return a.rulebook(v), nil
+		return a.rulebook(v, r), nil
 	}
-	return a.round(v), nil
+	return a.round(v, r), nil
 }
 
 // bestSpawn scores every legal cell by the resources within distance 3,
-// preferring cells at least twice the minimum distance from the others.
-func bestSpawn(v *xghj.View) (xghj.Pos, bool) {
+// preferring cells at least twice the minimum distance from the others;
+// with r, a random one of the cells scoring within a tenth of the best.
+func bestSpawn(v *xghj.View, r *rng.RNG, tr *Trace) (xghj.Pos, bool) {
+	if tr != nil {
+		defer func() { tr.Spawns = topSpawns(tr.Spawns, 8) }()
+	}
 	best, bestScore := xghj.Invalid, math.MinInt
 	for _, far := range []int{2 * v.Constants.MinAbsDistBetween, v.Constants.MinAbsDistBetween} {
+		var scores []int // by cell, -1 for illegal ones (with r)
 		for y := range v.Rows {
 			for x := range v.Cols {
 				at := xghj.Pos{X: x, Y: y}
@@ -69,16 +123,37 @@ func bestSpawn(v *xghj.View) (xghj.Pos, bool) {
 				if score > bestScore {
 					best, bestScore = at, score
 				}
+				if tr != nil {
+					tr.Spawns = append(tr.Spawns, SpawnTerm{Cell: at, Resources: score, Far: far > v.Constants.MinAbsDistBetween})
+				}
+				if r != nil {
+					for len(scores) < y*v.Cols+x {
+						scores = append(scores, -1)
+					}
+					scores = append(scores, score)
+				}
 			}
 		}
+		if best != xghj.Invalid && r != nil {
+			var near []int
+			for i, s := range scores {
+				if s >= 0 && s*10 >= bestScore*9 {
+					near = append(near, i)
+				}
+			}
+			i := near[r.IntN(len(near))]
+			markSpawn(tr, pos(v, i))
+			return pos(v, i), true
+		}
 		if best != xghj.Invalid {
+			markSpawn(tr, best)
 			return best, true
 		}
 	}
 	return best, false
 }
 
-func (a Heuristic) round(v *xghj.View) xghj.Commands {
+func (a Heuristic) round(v *xghj.View, r *rng.RNG) xghj.Commands {
 	me := v.Me
 	c := v.Defaults
 	c.Diplomacy = slices.Clone(c.Diplomacy)
@@ -105,33 +180,38 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		}
 	}
 
-	// Diplomacy by relative strength.
+	// Diplomacy by relative strength; the war chest a bold player wants
+	// is 20, a cautious one's 60 (40 without Vary).
+	chest := 20 + int(40*(1-a.boldness()))
 	cost := 0
 	for q := range v.Players {
 		in := v.Info[q]
 		if q == me || !in.Visible {
 			continue
 		}
-		d := xghj.KeepNeutral
+		d, rule := xghj.KeepNeutral, "no reason to change"
 		switch in.Status {
 		case xghj.Allied:
-			d = xghj.FormAlliance
-			if near[q] && in.Income*3 < inc && saving > 40 {
-				d = xghj.JustifyWar
+			d, rule = xghj.FormAlliance, "keep the alliance"
+			if near[q] && in.Income*3 < inc && saving > chest {
+				d, rule = xghj.JustifyWar, "a neighbouring ally under a third as strong, and money above the war chest: war"
 			}
 		case xghj.AtWar:
-			d = xghj.JustifyWar
+			d, rule = xghj.JustifyWar, "keep fighting a neighbour"
 			if in.Income*10 > inc*13 {
-				d = xghj.FormAlliance
+				d, rule = xghj.FormAlliance, "an enemy over 1.3 times as strong: seek peace"
 			} else if !near[q] {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "an enemy not next to us: let the war go"
 			}
 		case xghj.NeutralStatus:
 			if in.Income*2 > inc*3 {
-				d = xghj.FormAlliance
-			} else if near[q] && in.Income*2 < inc && saving > 40 {
-				d = xghj.JustifyWar
+				d, rule = xghj.FormAlliance, "over 1.5 times as strong: seek an alliance"
+			} else if near[q] && in.Income*2 < inc && saving > chest {
+				d, rule = xghj.JustifyWar, "a neighbour under half as strong, and money above the war chest: war"
 			}
+		}
+		if a.trace != nil {
+			a.trace.Diplomacy = append(a.trace.Diplomacy, DipTerm{Player: q, Status: in.Status, Strength: in.Income, Near: near[q], Command: d, Rule: rule})
 		}
 		switch d {
 		case xghj.JustifyWar:
@@ -142,6 +222,9 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		c.Diplomacy[q] = d
 	}
 	budget := saving - cost - 2
+	if a.trace != nil {
+		a.trace.WarChest, a.trace.Strength, a.trace.Budget = chest, inc, max(budget, 0)
+	}
 	if budget <= 0 || len(mine) == 0 {
 		return a.capital(v, c, mine)
 	}
@@ -173,6 +256,9 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		}
 		if threat {
 			b := xghj.Bomb{X: capital.X, Y: capital.Y, Size: budget * 3 / 10}
+			if a.trace != nil {
+				a.trace.Defence = &Placement{Cell: capital, Size: b.Size, Why: "an enemy within 4 of the capital: 3/10 of the budget on it"}
+			}
 			c.Bombs = append(c.Bombs, b)
 			add(b)
 			budget -= b.Size
@@ -181,9 +267,11 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 
 	// Targets: takeable cells next to our land, richest first.
 	targets := frontier(v, mine, atWar)
+	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0)
 	limit := v.Constants.MilitaryCountLimit
-	for _, t := range targets {
+	tts := a.traceTargets(v, targets)
+	for k, t := range targets {
 		if budget <= 0 || len(c.Bombs) >= limit-1 || w <= 0 {
 			break
 		}
@@ -194,12 +282,15 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 		}
 		short := need - plan[t.cell]
 		if short <= 0 {
+			tts.result(k, 0, "taken already by the influence planned")
 			continue
 		}
 		size := int(math.Ceil(float64(short)/w)) + 1
 		if size > budget {
+			tts.result(k, size, "too dear for the budget left")
 			continue
 		}
+		tts.result(k, size, "bomb placed next to it")
 		b := xghj.Bomb{X: t.from % v.Cols, Y: t.from / v.Cols, Size: size}
 		c.Bombs = append(c.Bombs, b)
 		add(b)
@@ -213,6 +304,9 @@ func (a Heuristic) round(v *xghj.View) xghj.Commands {
 func (a Heuristic) capital(v *xghj.View, c xghj.Commands, mine []int) xghj.Commands {
 	capital := v.Info[v.Me].Capital
 	if v.In(capital.X, capital.Y) && v.At(capital.X, capital.Y).Owner == v.Me {
+		if a.trace != nil {
+			a.trace.Capital = "kept: it is still ours"
+		}
 		return c
 	}
 	best, bestScore := -1, -1
@@ -230,6 +324,9 @@ func (a Heuristic) capital(v *xghj.View, c xghj.Commands, mine []int) xghj.Comma
 	}
 	if best >= 0 {
 		c.Capital = &xghj.Pos{X: best % v.Cols, Y: best / v.Cols}
+		if a.trace != nil {
+			a.trace.Capital = "moved: the lost capital goes to the own cell with most own neighbours, then the highest defence"
+		}
 	}
 	return c
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -149,5 +150,91 @@ func TestHeuristicSpawn(t *testing.T) {
 	c2 := orders(t, v)
 	if d := abs(c2.Spawn.X-c.Spawn.X) + abs(c2.Spawn.Y-c.Spawn.Y); d < 3 {
 		t.Errorf("second spawn %v at distance %d of %v", *c2.Spawn, d, *c.Spawn)
+	}
+}
+
+// With Vary, targets of equal worth come in an order drawn from the seed:
+// on a plain of equal cells, different seeds open toward different cells,
+// and one seed always toward the same.
+func TestHeuristicVaryBreaksTies(t *testing.T) {
+	terrain := []string{"rrrrr", "rrrrr", "rrrrr", "rrrrr", "rrrrr"}
+	owners := []string{".....", ".....", "00000", ".....", "....."}
+	first := func(seed uint64) string {
+		v := handView(terrain, owners, 2)
+		v.Info[0].Capital = xghj.Pos{X: 2, Y: 2}
+		c, err := Heuristic{Vary: true, Seed: seed}.Orders(v, &play.OrderRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Bombs) == 0 {
+			t.Fatalf("seed %d: no bombs", seed)
+		}
+		return fmt.Sprint(c.Bombs)
+	}
+	if a, b := first(7), first(7); a != b {
+		t.Fatalf("one seed, two openings: %v and %v", a, b)
+	}
+	v := handView(terrain, owners, 2)
+	v.Info[0].Capital = xghj.Pos{X: 2, Y: 2}
+	fixed := orders(t, v) // without Vary: always the same
+	openings := map[string]bool{}
+	for seed := range uint64(20) {
+		openings[first(seed)] = true
+	}
+	if len(openings) < 2 {
+		t.Errorf("20 seeds opened alike (%v); without Vary: %v", openings, fixed.Bombs)
+	}
+}
+
+// Boldness moves the war chest: a bold player (boldness near 1) wants
+// less money before a war on a weaker neighbour than a cautious one.
+func TestHeuristicBoldnessVaries(t *testing.T) {
+	if (Heuristic{}).boldness() != 0.5 {
+		t.Fatal("without Vary the temper is the documented middle")
+	}
+	lo, hi := 1.0, 0.0
+	for seed := range uint64(50) {
+		b := Heuristic{Vary: true, Seed: seed}.boldness()
+		if b < 0 || b >= 1 {
+			t.Fatalf("boldness %v out of [0, 1)", b)
+		}
+		lo, hi = min(lo, b), max(hi, b)
+	}
+	if hi-lo < 0.5 {
+		t.Errorf("50 seeds span only boldness %v..%v", lo, hi)
+	}
+}
+
+// Explain gives the orders Orders gives and says why, term by term: the
+// teaching building (res 5, def 30) scores 5·100 − 30 = 470 and gets the
+// bomb of size 24; the grass cell (1,2) (res 1, def 10) scores 90 and needs
+// 400/10 = 40 influence, of which the capital's free bomb (0.3·10 = 3 at
+// weight 0.9: 2) and the first bomb (24 at weight 0.7: 16) plan 18: 22
+// short, a bomb of ⌈22/0.9⌉ + 1 = 26, more than the 14 left.
+func TestHeuristicExplain(t *testing.T) {
+	v := handView([]string{"ggggggg", "ggggggg", "gggggT~", "ggggggg", "ggggggg"},
+		[]string{".......", ".......", "0...0..", ".......", "......."}, 2)
+	v.Info[1].Visible, v.Info[1].Status = false, xghj.Undiscovered
+	want := orders(t, v)
+	got, tr, err := Heuristic{}.Explain(v, &play.OrderRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || fmt.Sprint(tr.Orders) != fmt.Sprint(want) {
+		t.Fatalf("Explain's orders %v differ from Orders' %v", got, want)
+	}
+	if tr.Budget != 40-2 {
+		t.Errorf("budget %d, want 38 (40 saved, 2 kept back)", tr.Budget)
+	}
+	if len(tr.Targets) < 2 {
+		t.Fatalf("targets %+v", tr.Targets)
+	}
+	first := tr.Targets[0]
+	if first.Cell != (xghj.Pos{X: 5, Y: 2}) || first.ResTerm != 500 || first.DefTerm != -30 || first.Score != 470 || first.Size != 24 || first.Result != "bomb placed next to it" {
+		t.Errorf("first target %+v, want the teaching building at (5,2): 500 − 30 = 470, a bomb of 24", first)
+	}
+	second := tr.Targets[1]
+	if second.Cell != (xghj.Pos{X: 1, Y: 2}) || second.Score != 90 || second.Size != 26 || second.Result != "too dear for the budget left" {
+		t.Errorf("second target %+v, want the grass cell (1,2) scoring 90 that needs 26", second)
 	}
 }

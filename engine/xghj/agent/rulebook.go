@@ -3,6 +3,7 @@ package agent
 import (
 	"slices"
 
+	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
 
@@ -24,7 +25,7 @@ import (
 //     six for enemy land too dear for two (progress lasts);
 //   - with nobody left outside its unions, it leaves a union with a much
 //     weaker partner (the truce then lets it turn on it).
-func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
+func (a Heuristic) rulebook(v *xghj.View, r *rng.RNG) xghj.Commands {
 	me := v.Me
 	k := v.Constants
 	c := v.Defaults
@@ -67,34 +68,40 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 			focus = q
 		}
 	}
+	// The money a weaker neighbour's war waits for: 2 levels' worth for a
+	// bold player, 6 for a cautious one (4 without Vary).
+	warChest := 2 + int(4*(1-a.boldness()))
 	for q := range v.Players {
 		in := v.Info[q]
 		if q == me {
 			continue
 		}
-		d := c.Diplomacy[q]
+		d, rule := c.Diplomacy[q], "as it stands"
 		switch in.Status {
 		case xghj.Allied:
-			d = xghj.FormAlliance
+			d, rule = xghj.FormAlliance, "keep the union"
 			if others == 0 && strength(in)*3 < mine*2 {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "nobody left outside our unions and a partner under 2/3 as strong: leave the union"
 			}
 		case xghj.AtWar:
-			d = xghj.JustifyWar
+			d, rule = xghj.JustifyWar, "the enemy with the longest common border: keep fighting"
 			if !near[q] || q != focus {
-				d = xghj.KeepNeutral
+				d, rule = xghj.KeepNeutral, "one war at a time: peace"
 			}
 		case xghj.NeutralStatus, xghj.Truce:
-			d = xghj.KeepNeutral
+			d, rule = xghj.KeepNeutral, "no reason to change"
 			switch {
 			case strength(in)*2 > mine*3:
-				d = xghj.FormAlliance
-			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > 4*k.CityCost ||
+				d, rule = xghj.FormAlliance, "over 1.5 times as strong: seek a union"
+			case focus < 0 && near[q] && in.TruceLeft == 0 && (strength(in)*2 < mine && my.Saving > warChest*k.CityCost ||
 				strength(in)*2 <= mine*3 && my.Saving > 30*k.CityCost):
 				// A much weaker neighbour, or any not much stronger one
 				// once the money piles up.
-				d = xghj.JustifyWar
+				d, rule = xghj.JustifyWar, "a neighbour under half as strong with money above the war chest, or not much stronger with 30 levels saved: war"
 			}
+		}
+		if a.trace != nil && in.Visible {
+			a.trace.Diplomacy = append(a.trace.Diplomacy, DipTerm{Player: q, Status: in.Status, Strength: strength(in), Near: near[q], Command: d, Rule: rule})
 		}
 		c.Diplomacy[q] = d
 	}
@@ -102,6 +109,9 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 		return c
 	}
 	levels := my.Saving / k.CityCost
+	if a.trace != nil {
+		a.trace.WarChest, a.trace.Strength, a.trace.Budget = warChest, mine, max(levels, 0)
+	}
 	if levels <= 0 {
 		return c
 	}
@@ -150,12 +160,17 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 		}
 	}
 	if bestDef >= 0 && levels > 1 {
+		if a.trace != nil {
+			a.trace.Defence = &Placement{Cell: pos(v, bestDef), Size: max(levels*3/10, 1), Why: "an enemy on the border: 3/10 of the levels on the own cell it presses most"}
+		}
 		raise(bestDef, max(levels*3/10, 1))
 	}
 
 	targets := frontier(v, land, atWar)
+	shuffleTies(targets, r, 60)
 	w := weight(v, 1, 0) * float64(k.InfluencePerLevel)
-	for _, t := range targets {
+	tts := a.traceTargets(v, targets)
+	for j, t := range targets {
 		if levels <= 0 || len(build) >= k.MilitaryCountLimit || w <= 0 {
 			break
 		}
@@ -182,6 +197,14 @@ func (a Heuristic) rulebook(v *xghj.View) xghj.Commands {
 				n = m
 				break
 			}
+		}
+		switch {
+		case n == 0:
+			tts.result(j, 0, "taken already by the influence planned")
+		case n < 0:
+			tts.result(j, 0, "too dear for the levels left")
+		default:
+			tts.result(j, n, "city raised next to it")
 		}
 		if n <= 0 {
 			continue

@@ -1,0 +1,25 @@
+package hooks_test
+
+import (
+	"testing"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/plugintest"
+	"github.com/sandtable/sandtable/engine/xghj/hooks"
+)
+
+// TestCostlyOperations: a xghj.victory hook that loops over an operation whose work
+// grows with its operands (# and next on sparse tables, the string and
+// table functions on large inputs) is stopped at its line by a counted
+// limit, on the VM and on the compiled route, idle and under load — never
+// by the wall-clock backstop (the catalogue is plugintest.CostlyScripts).
+func TestCostlyOperations(t *testing.T) {
+	t.Parallel()
+	plugintest.RunCostly(t, plugintest.Route{
+		Kinds: hooks.Kinds(), Kind: hooks.VictoryKind, Func: "check",
+		Call: func(w *plugin.Worker, ref plugin.Ref) error {
+			_, err := plugin.Call(w, hooks.CheckSig, ref, &hooks.Ctx{}, nil)
+			return err
+		},
+	})
+}
