@@ -29,6 +29,9 @@ func TestRenderGolden(t *testing.T) {
 	}
 	update := os.Getenv("SANDTABLE_UPDATE") != ""
 	rsvg, _ := exec.LookPath("rsvg-convert")
+	if rsvg == "" && os.Getenv("CI") != "" {
+		t.Fatal("rsvg-convert is not installed; .ci/run installs it (apt-get install librsvg2-bin)")
+	}
 	for _, dir := range found {
 		name := filepath.Base(filepath.Dir(dir)) + "-" + filepath.Base(dir)
 		t.Run(name, func(t *testing.T) {

@@ -77,6 +77,9 @@ type Options struct {
 	Limits source.Limits
 	// Strict also reports lint:ignore comments that suppress nothing.
 	Strict bool
+	// Overlay serves the unsaved text of files open in an editor (mapc
+	// lsp); see source.Options.Overlay.
+	Overlay func(abs string) ([]byte, bool)
 }
 
 // Result is the outcome of compiling one scenario, or of loading a
@@ -217,7 +220,7 @@ func (c *Compiler) Catalogue() diag.Catalogue {
 // file) without writing anything.
 func (c *Compiler) Compile(path string, opts Options) *Result {
 	res := &Result{}
-	src, ds := source.Load(path, source.Options{Builtin: c.builtin, Limits: opts.Limits})
+	src, ds := source.Load(path, source.Options{Builtin: c.builtin, Limits: opts.Limits, Overlay: opts.Overlay})
 	res.Source = src
 	res.Diags = append(res.Diags, ds...)
 	if src == nil {

@@ -32,6 +32,12 @@ type Options struct {
 	// Limits bound the size and shape of every file read; zero fields
 	// take DefaultLimits.
 	Limits Limits
+	// Overlay, if not nil, supplies the content of files an editor holds
+	// unsaved (mapc lsp): it is asked for the absolute path of every
+	// scenario file (the entry, includes, scripts) that passed the
+	// confinement checks, and what it returns replaces the file on disk.
+	// The file must exist on disk; the size limit applies to the overlay.
+	Overlay func(abs string) ([]byte, bool)
 }
 
 // Source is a loaded scenario: the merged value tree of the entry file and
@@ -176,7 +182,31 @@ func (s *Source) read(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b, ok := s.opts.overlay(name); ok {
+		return b, sizeOK(b, s.opts.Limits.withDefaults().MaxFileSize)
+	}
 	return ReadRegular(real, s.opts.Limits.withDefaults().MaxFileSize)
+}
+
+// overlay returns the editor's content of the file name, if any.
+func (o Options) overlay(name string) ([]byte, bool) {
+	if o.Overlay == nil {
+		return nil, false
+	}
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, false
+	}
+	return o.Overlay(abs)
+}
+
+// sizeOK refuses an overlay's content larger than limit bytes, as
+// ReadRegular refuses such a file.
+func sizeOK(b []byte, limit int64) error {
+	if int64(len(b)) > limit {
+		return &ReadError{CodeTooLarge, fmt.Errorf("it has %d bytes, more than the limit of %d", len(b), limit)}
+	}
+	return nil
 }
 
 // newSource prepares a Source whose entry file is entry, confined to
@@ -205,7 +235,7 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 		entry = filepath.Join(dir, EntryFile)
 	}
 	s := newSource(entry, opts)
-	data, err := readEntry(entry, opts.Limits.withDefaults().MaxFileSize)
+	data, err := readEntry(entry, opts)
 	if err != nil {
 		code, summary := CodeNoScenario, "Scenario not found"
 		switch ErrorCode(err) {
@@ -234,7 +264,8 @@ func Load(dir string, opts Options) (*Source, diag.Diagnostics) {
 // readEntry reads a scenario's entry file: a regular file within the size
 // limit that is really in its directory (a scenario.toml that is a symbolic
 // link to a file elsewhere is refused, so its content is never shown).
-func readEntry(entry string, limit int64) ([]byte, error) {
+func readEntry(entry string, opts Options) ([]byte, error) {
+	limit := opts.Limits.withDefaults().MaxFileSize
 	r, err := findRootAt(filepath.Dir(entry))
 	if err != nil {
 		return nil, &ReadError{CodeIncludeRead, unwrapPathError(err)}
@@ -242,6 +273,12 @@ func readEntry(entry string, limit int64) ([]byte, error) {
 	real, err := r.confine(entry)
 	if err != nil {
 		return nil, err
+	}
+	if b, ok := opts.overlay(entry); ok {
+		if err := sizeOK(b, limit); err != nil {
+			return nil, err
+		}
+		return b, nil
 	}
 	return ReadRegular(real, limit)
 }
