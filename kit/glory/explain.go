@@ -117,13 +117,7 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 		return nil, err
 	}
 	err = g.Run()
-	if !w.pause.Paused {
-		if err == nil {
-			return nil, fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(decisions))
-		}
-		return nil, err
-	}
-	if err != nil && !errors.Is(err, scentest.ErrPaused) {
+	if err := w.pause.Check(err); err != nil {
 		return nil, err
 	}
 	v, req := w.pause.View, w.pause.Req
