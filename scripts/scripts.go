@@ -4,7 +4,9 @@ package scripts
 
 import "embed"
 
-// FS holds the tree below scripts/, e.g. "mbg/standard.toml".
+// FS holds the tree below scripts/, e.g. "mbg/standard.toml": every
+// game's folder, so a new game's folder needs no line here (kit/games
+// checks that the folders are the registered games).
 //
-//go:embed mbg ftbt glory xghj
+//go:embed */*
 var FS embed.FS

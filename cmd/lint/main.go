@@ -20,6 +20,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/lint"
 )
 
@@ -40,6 +41,9 @@ A '# lint:ignore CODE' comment on its own line silences CODE on the next line.
 `
 
 func run(args []string, env cli.Env) int {
+	if env.Games == nil {
+		env.Games = games.All()
+	}
 	fs := flag.NewFlagSet("lint", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	var out cli.Output

@@ -12,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -48,7 +49,7 @@ func runInspectAI(args []string, env cli.Env) int {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	g, _ := c.Game(res.Game)
-	ex, ok := g.(build.AIExplainer)
+	ex, ok := g.(scentest.AIExplainer)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc inspect --ai: the %s AI cannot explain itself yet\n", res.Game)
 		return diag.ExitFailure

@@ -110,3 +110,20 @@ func TestSimIndependentOfLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandNamesUnique: a subcommand a game brings (cli.Commander) takes
+// no name mapc or an earlier game already uses, and xghj's are listed.
+func TestCommandNamesUnique(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range commands(withGames(cli.Env{})) {
+		if seen[c.name] {
+			t.Errorf("two commands are named %q", c.name)
+		}
+		seen[c.name] = true
+	}
+	for _, name := range []string{"build", "replay", "tournament", "series"} {
+		if !seen[name] {
+			t.Errorf("no command %q", name)
+		}
+	}
+}

@@ -116,7 +116,7 @@ func warnings(ds diag.Diagnostics) diag.Diagnostics {
 // not exist, another game's #:schema line — and checks that mapc check
 // reports each as exactly one error.
 func TestOneMistakeOneError(t *testing.T) {
-	env := cli.OSEnv()
+	env := withGames(cli.OSEnv())
 	var games []string
 	for _, g := range env.GameList() {
 		games = append(games, g.Name())

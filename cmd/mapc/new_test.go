@@ -15,7 +15,7 @@ import (
 // mapc sim and passes its first tests. A game that adds a Templater is
 // covered here without further work.
 func TestNewEveryGame(t *testing.T) {
-	env0 := cli.OSEnv()
+	env0 := withGames(cli.OSEnv())
 	n := 0
 	for _, g := range env0.GameList() {
 		if _, ok := g.(build.Templater); !ok {

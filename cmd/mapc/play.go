@@ -18,6 +18,7 @@ import (
 	"github.com/sandtable/sandtable/kit/source"
 
 	"github.com/mattn/go-isatty"
+	"github.com/sandtable/sandtable/kit/sim"
 )
 
 func runPlay(args []string, env cli.Env) int {
@@ -46,8 +47,8 @@ func runPlay(args []string, env cli.Env) int {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	g, _ := c.Game(res.Game)
-	pl, ok := g.(build.Playable)
-	sm, _ := g.(build.Simulator)
+	pl, ok := g.(console.Playable)
+	sm, _ := g.(sim.Simulator)
 	if !ok || sm == nil {
 		fmt.Fprintf(env.Stderr, "mapc play: %s games cannot be played at a terminal yet\n", res.Game)
 		return diag.ExitFailure

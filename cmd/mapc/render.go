@@ -7,6 +7,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/render"
 )
 
 func runRender(args []string, env cli.Env) int {
@@ -35,7 +36,7 @@ func runRender(args []string, env cli.Env) int {
 	if value == nil {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
-	r, ok := g.(build.Renderer)
+	r, ok := g.(render.Renderer)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc render: %s scenarios cannot be drawn yet\n", res.Game)
 		return diag.ExitFailure
@@ -62,7 +63,7 @@ func runRender(args []string, env cli.Env) int {
 
 // safeRender turns a renderer's panic on a broken best-effort config into
 // an internal error instead of a crash.
-func safeRender(r build.Renderer, value any, opts build.RenderOptions) (svg []byte, err error) {
+func safeRender(r render.Renderer, value any, opts build.RenderOptions) (svg []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			svg, err = nil, fmt.Errorf("internal error: the renderer failed: %v", p)

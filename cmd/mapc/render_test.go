@@ -12,6 +12,7 @@ import (
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
+	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
@@ -37,8 +38,8 @@ func TestRenderGolden(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
 			game := filepath.Base(filepath.Dir(dir))
-			if g, ok := env.Compiler().Game(game); ok {
-				if _, ok := g.(build.Renderer); !ok {
+			if g, ok := withGames(env).Compiler().Game(game); ok {
+				if _, ok := g.(render.Renderer); !ok {
 					// A game that cannot draw yet says so and writes nothing.
 					if code := run([]string{"render", dir}, env); code == 0 || stdout.Len() > 0 ||
 						!strings.Contains(stderr.String(), game+" scenarios cannot be drawn yet") {

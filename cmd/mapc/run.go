@@ -17,9 +17,10 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/schema"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
-	xghjcmd "github.com/sandtable/sandtable/kit/xghj/command"
 )
 
 type command struct {
@@ -27,8 +28,10 @@ type command struct {
 	run                           func(args []string, env cli.Env) int
 }
 
-func commands() []command {
-	return []command{
+// commands returns mapc's own commands, then those the registered games
+// bring (cli.Commander), in the order of the games.
+func commands(env cli.Env) []command {
+	cmds := []command{
 		{"build", "[flags] [SCENARIO...]", "compile scenarios into JSON engine configs",
 			"  mapc build                                   # every scenario under ./scenarios into ./build\n" +
 				"  mapc build scenarios/mbg/sample -o out.json  # one scenario into one file\n" +
@@ -65,8 +68,6 @@ func commands() []command {
 				"  mapc sim scenarios/mbg/sanguo -n 500 --agents heuristic,random,random --format=json\n" +
 				"  mapc sim build/mbg/sanguo.json --mods mymod --seed 7       # a compiled config, a mod's scripts on top\n",
 			runSim},
-		{"replay", xghjcmd.ReplayArgs, xghjcmd.ReplaySummary, xghjcmd.ReplayExamples, xghjcmd.Replay},
-		{"tournament", xghjcmd.TournamentArgs, xghjcmd.TournamentSummary, xghjcmd.TournamentExamples, xghjcmd.Tournament},
 		{"play", "[flags] SCENARIO|CONFIG.json", "play a game at the terminal against the game's agents",
 			"  mapc play scenarios/mbg/sanguo                       # you are the first role, the others random\n" +
 				"  mapc play scenarios/mbg/sanguo --as 蜀 --agents heuristic\n" +
@@ -83,7 +84,6 @@ func commands() []command {
 			"  mapc watch scenarios/mbg/sample                          # re-print the diagnostics on every save\n" +
 				"  mapc watch scenarios/ftbt/skirmish --render map.svg --sim 50\n",
 			runWatch},
-		{"series", xghjcmd.SeriesArgs, xghjcmd.SeriesSummary, xghjcmd.SeriesExamples, xghjcmd.Series},
 		{"lsp", "[--stdio]", "serve the Language Server Protocol on stdin/stdout: check as you type, hover, completion, definitions, quick fixes", "  mapc lsp    # started by the editor (docs/editors.md)\n", runLSP},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .sandtable     # then open the scripts folder in an editor with LuaLS\n",
@@ -92,20 +92,38 @@ func commands() []command {
 			"  mapc schema\n  mapc schema mbg.scenario.schema.json > mbg.schema.json\n",
 			runSchema},
 	}
+	for _, g := range env.GameList() {
+		if gc, ok := g.(cli.Commander); ok {
+			for _, c := range gc.Commands() {
+				cmds = append(cmds, command{c.Name, c.Args, c.Summary, c.Examples, c.Run})
+			}
+		}
+	}
+	return cmds
 }
 
-func usage(w io.Writer) {
+func usage(w io.Writer, env cli.Env) {
 	fmt.Fprint(w, "mapc compiles Sandtable scenarios (TOML + Lua) into validated JSON engine configs.\n\nUsage:\n\n")
-	for _, c := range commands() {
+	for _, c := range commands(env) {
 		fmt.Fprintf(w, "  mapc %-7s %-24s %s\n", c.name, c.args, c.summary)
 	}
 	fmt.Fprint(w, "\nRun 'mapc COMMAND -h' for the flags and examples of a command.\n"+
 		"Exit status: 0 clean (warnings allowed), 1 errors found, 2 usage or internal failure.\n")
 }
 
+// withGames registers the games of kit/games in env unless a test has
+// registered others.
+func withGames(env cli.Env) cli.Env {
+	if env.Games == nil {
+		env.Games = games.All()
+	}
+	return env
+}
+
 func run(args []string, env cli.Env) int {
+	env = withGames(env)
 	if len(args) == 0 {
-		usage(env.Stderr)
+		usage(env.Stderr, env)
 		return diag.ExitFailure
 	}
 	switch args[0] {
@@ -113,19 +131,19 @@ func run(args []string, env cli.Env) int {
 		if len(args) > 1 {
 			return help(args[1], env)
 		}
-		usage(env.Stdout)
+		usage(env.Stdout, env)
 		return diag.ExitOK
 	case "-version", "--version", "version":
 		fmt.Fprintln(env.Stdout, "mapc", cli.Version)
 		return diag.ExitOK
 	}
-	for _, c := range commands() {
+	for _, c := range commands(env) {
 		if c.name == args[0] {
 			return c.run(args[1:], env)
 		}
 	}
 	var names []string
-	for _, c := range commands() {
+	for _, c := range commands(env) {
 		names = append(names, c.name)
 	}
 	if m := diag.DidYouMean(args[0], names); m != "" {
@@ -133,7 +151,7 @@ func run(args []string, env cli.Env) int {
 	} else {
 		fmt.Fprintf(env.Stderr, "mapc: unknown command %q\n\n", args[0])
 	}
-	usage(env.Stderr)
+	usage(env.Stderr, env)
 	return diag.ExitFailure
 }
 
@@ -142,7 +160,7 @@ func flags(name string, env cli.Env) *flag.FlagSet {
 	fs := flag.NewFlagSet("mapc "+name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {
-		for _, c := range commands() {
+		for _, c := range commands(env) {
 			if c.name == name {
 				fmt.Fprintf(fs.Output(), "Usage: mapc %s %s\n\n%s.\n\nFlags:\n", c.name, c.args, strings.ToUpper(c.summary[:1])+c.summary[1:])
 				fs.PrintDefaults()
@@ -220,7 +238,7 @@ func checkMods(env cli.Env, results []*build.Result, mods []string) diag.Diagnos
 			}
 			ds = append(ds, mds...)
 		}
-		s, ok := g.(build.Simulator)
+		s, ok := g.(sim.Simulator)
 		if !ok || res.Diags.HasErrors() {
 			continue
 		}
@@ -591,7 +609,7 @@ func runSchema(args []string, env cli.Env) int {
 // help is mapc help CMD: the command's usage, flags and examples on stdout.
 func help(name string, env cli.Env) int {
 	var names []string
-	for _, c := range commands() {
+	for _, c := range commands(env) {
 		if c.name == name {
 			out := env
 			out.Stderr = env.Stdout

@@ -96,7 +96,7 @@ func runSim(args []string, env cli.Env) int {
 		return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 	}
 	g, _ := c.Game(res.Game)
-	s, ok := g.(build.Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc sim: the %s engine cannot play games yet\n", res.Game)
 		return diag.ExitFailure

@@ -71,7 +71,7 @@ func TestTaploAcceptsScenarios(t *testing.T) {
 			t.Fatalf("mapc %s: exit %d\n%s%s", strings.Join(args, " "), code, stdout.String(), stderr.String())
 		}
 	}
-	for _, g := range cli.OSEnv().GameList() {
+	for _, g := range withGames(cli.OSEnv()).GameList() {
 		if _, ok := g.(build.Templater); !ok {
 			continue
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -191,7 +192,7 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 }
 
 func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
-	rd, ok := g.(build.Renderer)
+	rd, ok := g.(render.Renderer)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc watch: render: %s scenarios cannot be drawn yet; nothing written\n", g.Name())
 		return
@@ -216,7 +217,7 @@ func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
 }
 
 func watchSim(env cli.Env, out cli.Output, g build.Game, r *build.Result, games int) {
-	s, ok := g.(build.Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		fmt.Fprintf(env.Stderr, "mapc watch: sim: %s scenarios cannot be simulated\n", g.Name())
 		return

@@ -72,7 +72,7 @@ func TestWatch(t *testing.T) {
 	}
 	write(file, watchScenario)
 	var stdout, stderr syncBuffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	env := withGames(cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }})
 	svg := filepath.Join(root, "w.svg")
 	o := watchOptions{paths: []string{dir}, debounce: 20 * time.Millisecond, render: svg, sim: 3}
 	o.out.Format, o.out.Color = diag.FormatText, diag.ColorNever
@@ -171,7 +171,7 @@ func TestWatchSeveralNamesTables(t *testing.T) {
 		paths = append(paths, dir)
 	}
 	var stdout, stderr syncBuffer
-	env := cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	env := withGames(cli.Env{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }})
 	o := watchOptions{paths: paths, sim: 2}
 	o.out.Format, o.out.Color = diag.FormatText, diag.ColorNever
 	recheck(o, env, 1, "start")

@@ -1,5 +1,7 @@
 package ftbt
 
+import "github.com/sandtable/sandtable/engine/play"
+
 // ConfigVersion is written into every compiled config; the engine refuses
 // configs of another version.
 const ConfigVersion = 1
@@ -145,14 +147,8 @@ type PersonAI struct {
 	GoalY int `json:"goal_y"`
 }
 
-// Script is a bundled Lua source with its sha256, so one config file runs a game.
-type Script struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"` // hook kind: "ftbt.effect"
-	Path   string `json:"path"` // where it came from, for diagnostics
-	SHA256 string `json:"sha256"`
-	Source string `json:"source"`
-}
+// Script is a bundled hook script (ftbt.effect).
+type Script = play.Script
 
 // LuaLimits are the budgets a scenario sets for its scripts (its [lua]
 // table): instructions per call, bytes per call and bytes kept per game; 0

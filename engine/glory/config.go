@@ -1,5 +1,7 @@
 package glory
 
+import "github.com/sandtable/sandtable/engine/play"
+
 // ConfigVersion is written into every compiled config; the engine refuses
 // configs of another version.
 const ConfigVersion = 1
@@ -48,14 +50,8 @@ type Config struct {
 	Scripts []Script `json:"scripts"`
 }
 
-// Script is one bundled hook script.
-type Script struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"` // "glory.skill"
-	Path   string `json:"path"` // where it came from, for diagnostics
-	SHA256 string `json:"sha256"`
-	Source string `json:"source"`
-}
+// Script is a bundled hook script (glory.skill).
+type Script = play.Script
 
 // First-player settings (Rules.First).
 const (

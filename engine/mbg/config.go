@@ -1,5 +1,7 @@
 package mbg
 
+import "github.com/sandtable/sandtable/engine/play"
+
 // ConfigVersion is written into every compiled config; the engine refuses
 // configs of another version.
 const ConfigVersion = 1
@@ -208,14 +210,8 @@ type Card struct {
 	Params map[string]float64 `json:"params,omitempty"`
 }
 
-// Script is a bundled Lua source with its sha256, so one config file runs a game.
-type Script struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"` // hook kind, e.g. "mbg.tech"
-	Path   string `json:"path"` // where it came from, for diagnostics
-	SHA256 string `json:"sha256"`
-	Source string `json:"source"`
-}
+// Script is a bundled hook script (mbg.tech, mbg.card).
+type Script = play.Script
 
 // LuaLimits are the budgets a scenario sets for its scripts (its [lua]
 // table): instructions per call, bytes per call and bytes kept per game; 0

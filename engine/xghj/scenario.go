@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
@@ -39,14 +40,8 @@ type Hook struct {
 	Params map[string]float64 `json:"params,omitempty"`
 }
 
-// Script is a Lua script the config bundles.
-type Script struct {
-	ID     string `json:"id"`
-	Kind   string `json:"kind"` // "xghj.effect" or "xghj.victory"
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-	Source string `json:"source"`
-}
+// Script is a bundled hook script (xghj.effect, xghj.victory).
+type Script = play.Script
 
 // HookVar is one named integer of a hook's state.
 type HookVar struct {

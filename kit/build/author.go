@@ -8,20 +8,14 @@ import (
 	"github.com/sandtable/sandtable/kit/source"
 )
 
-// The author's loop (mapc new, render, test, inspect --ai) reaches a game
-// through the optional interfaces below, found by type assertion like
-// Importer and Simulator: a game that does not implement one is reported
-// by the command as not supporting it, and compiles and checks as before.
-
-// Renderer is implemented by games that draw their map (mapc render).
-type Renderer interface {
-	// Render returns an SVG picture of the config's map. It must accept a
-	// best-effort config of a scenario with errors (indices out of range,
-	// missing references) without panicking: mapc render --diagnostics
-	// draws those, with opts.Diagnostics placed on the map where the game
-	// can locate them.
-	Render(config any, opts RenderOptions) ([]byte, error)
-}
+// The author's loop (mapc new, render, test, inspect --ai, play) reaches a
+// game through optional interfaces found by type assertion, each declared
+// where it is used: Templater here (mapc new and buildtest), Renderer in
+// kit/render, Player and AIExplainer in kit/scentest, Playable in
+// kit/console, Simulator in kit/sim. A game that does not implement one is
+// reported by the command as not supporting it, and compiles and checks as
+// before. The values they exchange (RenderOptions, Playthrough, Record) are
+// declared here.
 
 // RenderOptions tune a picture.
 type RenderOptions struct {
@@ -43,16 +37,6 @@ type Templater interface {
 	// scenario.toml (its #:schema line pointing at schemaPath), the Lua
 	// hook it uses and a first scenario test under tests/.
 	Template(name, schemaPath string) map[string][]byte
-}
-
-// Player is implemented by games whose single games can be recorded and
-// asserted on (mapc test).
-type Player interface {
-	// Play plays one game of config with seed. agents names each player's
-	// agent (Simulator.Agents; a shorter list repeats its last entry); the
-	// first len(prefix) decisions are answered with those option indices
-	// instead of by the agents. An out-of-range prefix entry is an error.
-	Play(config any, seed uint64, agents []string, prefix []int) (*Playthrough, error)
 }
 
 // Playthrough is the transcript of one game: its decisions and events with
@@ -102,13 +86,14 @@ func (r Record) String() string {
 	return b.String()
 }
 
-// AIExplainer is implemented by games whose AI can say why it decides as
-// it does (mapc inspect --ai).
-type AIExplainer interface {
-	// ExplainAI replays the first len(decisions) recorded decisions (option
-	// indices) of a game of config with seed and returns, for the next
-	// decision (of person, when a game asks per unit and person is not
-	// ""), what the AI considered, how it scored each candidate and what
-	// it chose; the value is printed as JSON.
-	ExplainAI(config any, seed uint64, decisions []int, person string) (any, error)
+// FillTemplate makes a Templater's files from texts by path: every
+// "{{name}}" and "{{schema}}", in paths and texts, becomes name and
+// schemaPath.
+func FillTemplate(name, schemaPath string, files map[string]string) map[string][]byte {
+	r := strings.NewReplacer("{{name}}", name, "{{schema}}", schemaPath)
+	out := make(map[string][]byte, len(files))
+	for path, text := range files {
+		out[r.Replace(path)] = []byte(r.Replace(text))
+	}
+	return out
 }

@@ -464,21 +464,6 @@ func FindScenarios(root string) ([]string, error) {
 	return out, err
 }
 
-// Simulator is implemented by games whose engine plays headless games for
-// `mapc sim`.
-type Simulator interface {
-	// Agents names the agents Sim's games accept, the default first.
-	Agents() []string
-	// DecodeConfig reads a compiled config file of the game (already
-	// validated against its config schema).
-	DecodeConfig(data []byte) (any, error)
-	// Sim returns the playable game of a compiled config (what Compile or
-	// DecodeConfig returned), with script mod directories layered over its
-	// bundled scripts in order. Warnings (a mod replacing a hook) are
-	// returned as text.
-	Sim(config any, mods []string) (sim.Game, []string, error)
-}
-
 // Open compiles the scenario at path, or loads it when path is a compiled
 // config (a .json file): what a command taking SCENARIO|CONFIG.json does.
 func (c *Compiler) Open(path string) *Result {
@@ -535,7 +520,7 @@ func (c *Compiler) LoadConfig(path string) *Result {
 		res.Diags = append(res.Diags, cds...)
 		return res
 	}
-	s, ok := g.(Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		return fail(CodeUnknownGame, "Game cannot load configs", fmt.Sprintf("The %s engine cannot load compiled configs yet.", name))
 	}
@@ -757,7 +742,7 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		}
 		// The value under a misspelt key is what the entity meant to
 		// define (a name, a glyph).
-		if obj, ok := valueAt(src.Root, ent).(map[string]any); ok {
+		if obj, ok := schema.ValueAt(src.Root, ent).(map[string]any); ok {
 			if s, ok := obj[subjectText(src, d.Subject)].(string); ok && s != "" {
 				spelt[s] = true
 			}
@@ -773,26 +758,6 @@ func dropDespiteErrors(src *source.Source, game string, sds, gds diag.Diagnostic
 		ent, ok := src.EntityAt(d.Subject)
 		return ok && faulted[ent]
 	})
-}
-
-// valueAt returns the value at a JSON pointer of plain keys and indices
-// (no escapes: entity pointers are top-level keys and list indices), or nil.
-func valueAt(doc any, ptr string) any {
-	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-		switch v := doc.(type) {
-		case map[string]any:
-			doc = v[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(v) {
-				return nil
-			}
-			doc = v[i]
-		default:
-			return nil
-		}
-	}
-	return doc
 }
 
 // subjectText returns the text a diagnostic points at, without the quotes

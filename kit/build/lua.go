@@ -43,7 +43,7 @@ func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnosti
 			sev = diag.Warning
 		}
 		pos := diag.Pos{Line: p.Line, Column: p.Column}
-		detail, sugg := sentence(p.Message), []string(nil)
+		detail, sugg := diag.Sentence(p.Message), []string(nil)
 		end := diag.Pos{Line: p.Line, Column: p.Column + 1}
 		if p.Name != "" {
 			detail, sugg = diag.SuggestDetail(detail, p.Name, p.Candidates)
@@ -70,21 +70,6 @@ var luaSummary = map[string]string{
 	plugin.CodeArity:           "Wrong number of arguments",
 }
 
-func sentence(s string) string {
-	if s == "" {
-		return s
-	}
-	b := []rune(s)
-	if b[0] >= 'a' && b[0] <= 'z' {
-		b[0] -= 'a' - 'A'
-	}
-	s = string(b)
-	if s[len(s)-1] != '.' {
-		s += "."
-	}
-	return s
-}
-
 // CodeLuaRuntime is the code of a hook that failed while a game ran.
 const CodeLuaRuntime = "lua-runtime"
 
@@ -103,7 +88,7 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	}
 	if pe.Func == "" {
 		d = diag.Diagnostic{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: luaSummary[plugin.CodeSyntax],
-			Detail: fmt.Sprintf("The %s hook %q does not compile: %s", pe.Kind, pe.ID, sentence(pe.Message))}
+			Detail: fmt.Sprintf("The %s hook %q does not compile: %s", pe.Kind, pe.ID, diag.Sentence(pe.Message))}
 		if pe.Line > 0 {
 			d.Subject = &diag.Range{File: pe.Script,
 				Start: diag.Pos{Line: pe.Line, Column: max(pe.Column, 1)},
@@ -118,7 +103,7 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 	if pe.Func != "" {
 		d.Detail += " in " + pe.Func
 	}
-	d.Detail += ": " + sentence(pe.Message)
+	d.Detail += ": " + diag.Sentence(pe.Message)
 	if pe.Line > 0 {
 		d.Subject = &diag.Range{File: pe.Script,
 			Start: diag.Pos{Line: pe.Line, Column: max(pe.Column, 1)},

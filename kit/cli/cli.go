@@ -1,6 +1,7 @@
 // Package cli holds what the mapc and lint commands share: the registered
-// games, the output flags (--format, --color) and the reporting of
-// diagnostics with the right exit code.
+// games (given by the tool, which takes them from kit/games), the
+// subcommands a game brings, the output flags (--format, --color) and the
+// reporting of diagnostics with the right exit code. It knows no game.
 package cli
 
 import (
@@ -13,7 +14,6 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/games"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/source"
@@ -32,17 +32,27 @@ type Env struct {
 	Getenv         func(string) string
 	// StderrFile is the real stderr when it is a file (for terminal detection).
 	StderrFile *os.File
-	// Games are the registered games; nil means games.All(). Tests register
-	// further games here.
+	// Games are the registered games: the tools set kit/games.All() when
+	// a test has not registered others.
 	Games []build.Game
 }
 
 // GameList returns the registered games.
-func (e Env) GameList() []build.Game {
-	if e.Games == nil {
-		return games.All()
-	}
-	return e.Games
+func (e Env) GameList() []build.Game { return e.Games }
+
+// Command is a subcommand of mapc that a game brings (mapc replay for
+// xghj): its name, argument synopsis, one-line summary, examples and what
+// runs it with the arguments after its name, returning the exit code.
+type Command struct {
+	Name, Args, Summary, Examples string
+	Run                           func(args []string, env Env) int
+}
+
+// Commander is implemented by games that bring their own mapc subcommands.
+// mapc lists them after its own, in the order of the games; a name mapc
+// or an earlier game already uses is an error its tests report.
+type Commander interface {
+	Commands() []Command
 }
 
 // Compiler returns the compiler of the registered games.

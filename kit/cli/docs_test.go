@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"bytes"
@@ -6,14 +6,16 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/games"
 )
 
 // TestDiagnosticsReference fails when docs/diagnostics.md is not the
 // reference generated from the catalogue. SANDTABLE_UPDATE=1 rewrites it.
 func TestDiagnosticsReference(t *testing.T) {
 	var buf bytes.Buffer
-	if err := diag.WriteReference(&buf, Env{}.Catalogue()); err != nil {
+	if err := diag.WriteReference(&buf, cli.Env{Games: games.All()}.Catalogue()); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("..", "..", "docs", "diagnostics.md")
@@ -32,7 +34,7 @@ func TestDiagnosticsReference(t *testing.T) {
 }
 
 func TestCatalogueComplete(t *testing.T) {
-	cat := Env{}.Catalogue()
+	cat := cli.Env{Games: games.All()}.Catalogue()
 	if err := cat.Validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,12 +10,12 @@ import (
 // line up whatever tab stops the reader's terminal uses.
 const tabWidth = 4
 
-// isWide reports whether r is in one of the East Asian Wide and Fullwidth
+// Wide reports whether r is in one of the East Asian Wide and Fullwidth
 // blocks common in scenarios (Chinese, Japanese and Korean names, fullwidth
 // punctuation, emoji); terminals draw these runes two cells wide. The list is
 // deliberately short: it saves a dependency on golang.org/x/text width data,
 // and a rare rune outside it only shifts a caret by one cell.
-func isWide(r rune) bool {
+func Wide(r rune) bool {
 	switch {
 	case r < 0x1100:
 		return false
@@ -58,7 +58,7 @@ func runeWidth(r rune) int {
 	switch {
 	case r < 0x0300: // ASCII and Latin: the common case, no table lookups
 		return 1
-	case isWide(r):
+	case Wide(r):
 		return 2
 	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
 		return 0

@@ -12,7 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
-// Table implements build.Playable: a level for mapc play, with agents (by
+// Table implements console.Playable: a level for mapc play, with agents (by
 // name) at the sides not played by a person.
 func (Game) Table(config any, seed uint64, agentNames []string, mods []string) (console.Table, []string, error) {
 	s, warns, err := Game{}.Sim(config, mods)

@@ -7,7 +7,6 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
@@ -62,7 +61,7 @@ type TechUse struct {
 	Score  int    `json:"score"`
 }
 
-// ExplainAI implements build.AIExplainer.
+// ExplainAI implements scentest.AIExplainer.
 func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (any, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
@@ -82,13 +81,7 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 	defer closer()
 	pause := &scentest.Pause[*engine.View, *engine.Request]{Log: decisions, Options: func(r *engine.Request) int { return len(r.Options) }}
 	_, err = g.Run(pause.Deciders(2))
-	if !pause.Paused {
-		if err == nil {
-			return nil, fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(decisions))
-		}
-		return nil, err
-	}
-	if err != nil && !errors.Is(err, scentest.ErrPaused) {
+	if err := pause.Check(err); err != nil {
 		return nil, err
 	}
 	v, req := pause.View, pause.Req
@@ -206,4 +199,4 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 	return ex, nil
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

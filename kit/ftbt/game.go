@@ -3,16 +3,14 @@ package ftbt
 import (
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
-	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -81,19 +79,17 @@ func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[stri
 	return Import(ImportFile{Name: files[0].Name, Data: files[0].Data}, ImportFile{Name: files[1].Name, Data: files[1].Data}, o)
 }
 
-// Compile implements build.Game: resolve, then run every enabled lint rule
-// and check every bundled script once.
+// Compile implements build.Game: resolve, run every enabled lint rule and
+// check every bundled script once, a tech class with the params its
+// classes and techs give it.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-	for _, s := range u.Config.Scripts {
-		file := scriptFile(u.Model, s.Path)
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
+	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s play.Script, file string) diag.Diagnostics {
 		if s.Kind == hooks.EffectKind.Name {
-			ds = append(ds, build.CheckParams(hooks.EffectKind, file, []byte(s.Source), paramUses(u, s.ID))...)
+			return build.CheckParams(hooks.EffectKind, file, []byte(s.Source), paramUses(u, s.ID))
 		}
-	}
-	return u.Config, ds
+		return nil
+	})
 }
 
 // paramUses lists the uses of the class script id: each tech of a class
@@ -132,15 +128,6 @@ func paramUses(u *Unit, id string) []build.ParamsGiven {
 		}
 	}
 	return uses
-}
-
-// scriptFile is the name a bundled script was read by (relative paths are
-// relative to the scenario directory), so diagnostics point at the file.
-func scriptFile(m *Model, p string) string {
-	if strings.HasPrefix(p, source.BuiltinPrefix) {
-		return p
-	}
-	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(p))
 }
 
 // Inspect implements build.Inspector.

@@ -70,7 +70,7 @@ func newGame(cfg *engine.Config, seed uint64) (*engine.Game, func(), error) {
 	return g, func() { r.Close() }, nil
 }
 
-// Play implements build.Player: one game of the level (with the
+// Play implements scentest.Player: one game of the level (with the
 // simulator's round limit when it sets none), its decisions and events
 // with people, techs, sides and cells named.
 func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*build.Playthrough, error) {
@@ -104,4 +104,4 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 	return pt, nil
 }
 
-var _ build.Player = Game{}
+var _ scentest.Player = Game{}

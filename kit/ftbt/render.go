@@ -50,7 +50,7 @@ func TerrainColour(cfg *engine.Config, i int) string {
 	return fallbackColours[i%len(fallbackColours)]
 }
 
-// Render implements build.Renderer: the grid with terrain colours, the
+// Render implements render.Renderer: the grid with terrain colours, the
 // people in their side's colour with their names, a legend of the
 // terrains (glyph, name, move cost) and sides; with opts.Ranges one
 // person's movement range (cells it can stop on filled, cells it can only
@@ -261,4 +261,4 @@ func diagCell(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic) (
 	return 0, 0, false
 }
 
-var _ build.Renderer = Game{}
+var _ render.Renderer = Game{}

@@ -15,25 +15,20 @@ exactly; the detail suggests the closest declared name.`,
 	Categories: []string{"reference"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
-		check := func(ptr, kind, name string, n Names) {
-			if name != "" && n.Lookup(name) < 0 {
-				reportRef(p, ptr, kind, name, n.List())
-			}
-		}
 		for i, t := range u.Techs {
-			check(Ptr("techs", i, "class"), "class", t.Class, u.Ix.Classes)
+			p.CheckRef(Ptr("techs", i, "class"), "class", t.Class, u.Ix.Classes)
 			if t.Terrains != nil {
 				for j, name := range t.Terrains.Names {
-					check(Ptr("techs", i, "terrains", itoa(j)), "terrain", name, u.Ix.Terrains)
+					p.CheckRef(Ptr("techs", i, "terrains", itoa(j)), "terrain", name, u.Ix.Terrains)
 				}
 			}
 			for j, name := range t.Except {
-				check(Ptr("techs", i, "except", itoa(j)), "terrain", name, u.Ix.Terrains)
+				p.CheckRef(Ptr("techs", i, "except", itoa(j)), "terrain", name, u.Ix.Terrains)
 			}
 		}
 		for i, pr := range u.People {
 			for j, t := range pr.Techs {
-				check(Ptr("people", i, "techs", itoa(j)), "tech", t, u.Ix.Techs)
+				p.CheckRef(Ptr("people", i, "techs", itoa(j)), "tech", t, u.Ix.Techs)
 			}
 		}
 	},

@@ -31,15 +31,6 @@ var Rules = []*lint.Rule[*Unit]{
 	NoTechs,
 }
 
-// reportRef reports an unknown name at ptr with a did-you-mean suggestion.
-func reportRef(p *lint.Pass[*Unit], ptr, kind, name string, known []string) {
-	detail := fmt.Sprintf("No %s is named %q.", kind, name)
-	detail, sugg := diag.SuggestDetail(detail, name, known)
-	report(p, diag.Diagnostic{
-		Summary: "Unknown " + kind, Detail: detail, Subject: p.Model.Src.Range(ptr), Suggestions: sugg,
-	})
-}
-
 // report files d with the rule's default severity.
 func report(p *lint.Pass[*Unit], d diag.Diagnostic) {
 	d.Severity = p.Rule.Severity

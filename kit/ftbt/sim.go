@@ -1,13 +1,14 @@
 package ftbt
 
 import (
+	"slices"
+
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/sim"
-	"slices"
 )
 
 // Agent names for `mapc sim --agents`.
@@ -27,13 +28,13 @@ var agents = []sim.Agent[engine.Decider]{
 	{Name: AgentRandom, New: func(seed uint64) engine.Decider { return agent.NewRandom(seed) }},
 }
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return sim.AgentNames(agents) }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator: games of the config with its bundled
+// Sim implements sim.Simulator: games of the config with its bundled
 // classes and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	return build.SimWithMods(config, mods, NewSim)

@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"strings"
-
 	"github.com/sandtable/sandtable/kit/build"
 )
 
@@ -11,12 +9,11 @@ import (
 // of its own (effect/drain.lua, an ftbt.effect hook whose comment lists
 // ctx and the host API) and a first scenario test.
 func (Game) Template(name, schemaPath string) map[string][]byte {
-	r := strings.NewReplacer("{{name}}", name, "{{schema}}", schemaPath)
-	return map[string][]byte{
-		"scenario.toml":           []byte(r.Replace(templateScenario)),
-		"effect/drain.lua":        []byte(templateEffect),
-		"tests/" + name + ".toml": []byte(r.Replace(templateTest)),
-	}
+	return build.FillTemplate(name, schemaPath, map[string]string{
+		"scenario.toml":       templateScenario,
+		"effect/drain.lua":    templateEffect,
+		"tests/{{name}}.toml": templateTest,
+	})
 }
 
 const templateScenario = `#:schema {{schema}}

@@ -15,7 +15,7 @@ import (
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
-// Table implements build.Playable: a scenario for mapc play, with agents
+// Table implements console.Playable: a scenario for mapc play, with agents
 // (by name) at the sides no person plays. Every request a side meets,
 // YR's turn-start 约谈 included, becomes a prompt.
 func (Game) Table(config any, seed uint64, agentNames []string, mods []string) (console.Table, []string, error) {
@@ -267,4 +267,4 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 	return lines
 }
 
-var _ build.Playable = Game{}
+var _ console.Playable = Game{}

@@ -9,7 +9,6 @@ import (
 	"github.com/sandtable/sandtable/engine/glory/agent"
 	"github.com/sandtable/sandtable/engine/glory/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
@@ -62,7 +61,7 @@ var heuristicRules = map[engine.RequestKind]string{
 	engine.AskStart:  "Pulls the enemy to the offered point where its side's shots hit hardest, when that beats where the enemy stands (more when the enemy could be finished there); otherwise lets it be.",
 }
 
-// ExplainAI implements build.AIExplainer: it replays decisions with the
+// ExplainAI implements scentest.AIExplainer: it replays decisions with the
 // heuristic agents that a heuristic-against-heuristic game of seed has at
 // both sides watching (each is asked every replayed request, so its own
 // random stream is where it would be in that game), then lets the agent
@@ -118,13 +117,7 @@ func Explain(cfg *engine.Config, seed uint64, decisions []int, person string) (*
 		return nil, err
 	}
 	err = g.Run()
-	if !w.pause.Paused {
-		if err == nil {
-			return nil, fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(decisions))
-		}
-		return nil, err
-	}
-	if err != nil && !errors.Is(err, scentest.ErrPaused) {
+	if err := w.pause.Check(err); err != nil {
 		return nil, err
 	}
 	v, req := w.pause.View, w.pause.Req
@@ -222,4 +215,4 @@ func (w *watched) Decide(v *engine.View, req *engine.Request) (int, error) {
 	return w.pause.Decide(v, req)
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

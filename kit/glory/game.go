@@ -2,8 +2,6 @@ package glory
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/glory"
 	gloryhooks "github.com/sandtable/sandtable/engine/glory/hooks"
@@ -54,18 +52,7 @@ func (Game) Kinds() []*plugin.Kind { return gloryhooks.Kinds() }
 // bundled script once.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScriptKind(gloryhooks.Skill, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
-	}
-	return u.Config, ds
-}
-
-func scriptFile(m *Model, p string) string {
-	if strings.HasPrefix(p, source.BuiltinPrefix) {
-		return p
-	}
-	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(p))
+	return u.Config, build.CompileUnit(src, opts, Rules, u, gloryhooks.Kinds(), u.Config.Scripts, nil)
 }
 
 // Catalogue implements build.Game.

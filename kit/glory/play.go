@@ -70,7 +70,7 @@ func eventResolver(g *engine.Game, e engine.Event) scentest.Resolver {
 	}
 }
 
-// Play implements build.Player: one game of the config (with the
+// Play implements scentest.Player: one game of the config (with the
 // simulator's round cap when it sets none) with its bundled skill
 // scripts, its decisions (by option id) and its events with sides,
 // heroes, points, weapons and skills named.
@@ -150,4 +150,4 @@ func (w *watching) Decide(v *engine.View, req *engine.Request) (int, error) {
 	return w.scripted.Decide(v, req)
 }
 
-var _ build.Player = Game{}
+var _ scentest.Player = Game{}

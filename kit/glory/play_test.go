@@ -7,7 +7,7 @@ import (
 	"github.com/sandtable/sandtable/kit/glory"
 )
 
-// TestPlay: a recorded game (build.Player) names sides, heroes, points,
+// TestPlay: a recorded game (scentest.Player) names sides, heroes, points,
 // weapons and skills, logs the turn-start 约谈 decision of the prefix's
 // main hero YR, and comes out the same twice; a bad prefix entry is an
 // error.

@@ -37,7 +37,7 @@ var edgeStyles = map[string]render.Style{
 	engine.EdgeBoarding: {Stroke: colBoarding, StrokeWidth: 2, Dash: "4 3"},
 }
 
-// Render implements build.Renderer: the map's lattice of points with its
+// Render implements render.Renderer: the map's lattice of points with its
 // drawn edges by kind (roads, the central area's blue roads, the rail
 // track, boarding links), the central area and the tower zones shaded,
 // economy zones in gold, towers in their side's colour with their HP, the
@@ -376,4 +376,4 @@ func diagSpot(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic, b
 	return 0, 0, false
 }
 
-var _ build.Renderer = Game{}
+var _ render.Renderer = Game{}

@@ -24,10 +24,10 @@ const (
 // SimRoundLimit caps a simulated game whose scenario sets no round cap.
 const SimRoundLimit = 100
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) {
 	var cfg engine.Config
 	if err := json.Unmarshal(data, &cfg); err != nil {
@@ -36,7 +36,7 @@ func (Game) DecodeConfig(data []byte) (any, error) {
 	return &cfg, nil
 }
 
-// Sim implements build.Simulator: games of the config with its bundled
+// Sim implements sim.Simulator: games of the config with its bundled
 // skill scripts and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	cfg, ok := config.(*engine.Config)
@@ -176,7 +176,7 @@ func (s *Sim) Play(seed uint64, agents []string) (sim.Outcome, error) {
 	return sim.Outcome{Winner: g.Winner(), Reason: reason, Turns: st.Round, Leaders: leaders, Uses: u.List(), Print: print.Sum()}, nil
 }
 
-var _ build.Simulator = Game{}
+var _ sim.Simulator = Game{}
 
 // Content implements sim.Cataloguer: the heroes of the draft pool, as Play
 // counts them.

@@ -1,8 +1,6 @@
 package glory
 
 import (
-	"strings"
-
 	"github.com/sandtable/sandtable/kit/build"
 )
 
@@ -11,12 +9,11 @@ import (
 // (skills/tutoring.lua, a glory.skill hook whose comment lists ctx and the
 // host API), and a first scenario test.
 func (Game) Template(name, schemaPath string) map[string][]byte {
-	r := strings.NewReplacer("{{name}}", name, "{{schema}}", schemaPath)
-	return map[string][]byte{
-		"scenario.toml":           []byte(r.Replace(templateScenario)),
-		"skills/tutoring.lua":     []byte(templateSkill),
-		"tests/" + name + ".toml": []byte(r.Replace(templateTest)),
-	}
+	return build.FillTemplate(name, schemaPath, map[string]string{
+		"scenario.toml":       templateScenario,
+		"skills/tutoring.lua": templateSkill,
+		"tests/{{name}}.toml": templateTest,
+	})
 }
 
 const templateScenario = `#:schema {{schema}}

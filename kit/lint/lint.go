@@ -83,6 +83,30 @@ func (p *Pass[M]) Report(d diag.Diagnostic) {
 	*p.ds = append(*p.ds, d)
 }
 
+// ReportUnknown reports a reference to a kind of entity ("officer") that
+// no entity of known is named, at rng, suggesting the closest known name.
+func (p *Pass[M]) ReportUnknown(rng *diag.Range, kind, name string, known []string) {
+	detail, sugg := diag.SuggestDetail(fmt.Sprintf("No %s is named %q.", kind, name), name, known)
+	d := p.Diagnostic(rng, "Unknown "+kind, "%s", detail)
+	d.Suggestions = sugg
+	p.Report(d)
+}
+
+// NameTable resolves the names of one kind of entity to their
+// declarations (build.Names is one).
+type NameTable interface {
+	Lookup(name string) int // the declaration's index, -1 for none
+	List() []string         // the declared names, for suggestions
+}
+
+// CheckRef reports name, found at the JSON pointer ptr, as ReportUnknown
+// does when it is not empty and table does not know it.
+func (p *Pass[M]) CheckRef(ptr, kind, name string, table NameTable) {
+	if name != "" && table.Lookup(name) < 0 {
+		p.ReportUnknown(p.Range(ptr), kind, name, table.List())
+	}
+}
+
 // Reportf reports a diagnostic built by Diagnostic.
 func (p *Pass[M]) Reportf(rng *diag.Range, summary, format string, args ...any) {
 	p.Report(p.Diagnostic(rng, summary, format, args...))

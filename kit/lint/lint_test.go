@@ -249,3 +249,33 @@ crashing       info      -               always crashes
 		t.Errorf("RulesHelp mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// officerTable is a NameTable over the toy world's officers.
+type officerTable []string
+
+func (o officerTable) Lookup(name string) int { return slices.Index(o, name) }
+func (o officerTable) List() []string         { return o }
+
+// TestCheckRef: an unknown name is reported at its pointer with the
+// closest known name; a known or empty one is not.
+func TestCheckRef(t *testing.T) {
+	t.Parallel()
+	rule := &lint.Rule[world]{
+		Name: "unknown-ref", Doc: "unknown reference\n\nA name no entity has.", Categories: []string{"reference"}, Severity: diag.Error,
+		Run: func(p *lint.Pass[world]) {
+			for i, c := range p.Model.Cities {
+				p.CheckRef(fmt.Sprintf("/cities/%d/mayor", i), "officer", c.Mayor, officerTable(p.Model.Officers))
+			}
+		},
+	}
+	got := lint.Run([]*lint.Rule[world]{rule}, testWorld, ranges, nil)
+	want := diag.Diagnostics{{
+		Severity: diag.Error, Code: "unknown-ref", Summary: "Unknown officer",
+		Detail:      `No officer is named "曹橾". Did you mean "曹操"?`,
+		Subject:     ranges("/cities/0/mayor"),
+		Suggestions: []string{"曹操"},
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("CheckRef mismatch (-want +got):\n%s", diff)
+	}
+}

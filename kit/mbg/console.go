@@ -12,7 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
-// Table implements build.Playable: a game of config for mapc play, with
+// Table implements console.Playable: a game of config for mapc play, with
 // agents (by name) at the roles not played by a person.
 func (Game) Table(config any, seed uint64, agentNames []string, mods []string) (console.Table, []string, error) {
 	cfg, ok := config.(*engine.Config)

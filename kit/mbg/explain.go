@@ -6,7 +6,6 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
@@ -61,7 +60,7 @@ var heuristicRules = map[engine.RequestKind]string{
 	engine.AskAllocate:   "Fills empty posts (mayor, treasurer) with the best garrison officer for them, and brings an officer back when the role has nobody to fight with; then done.",
 }
 
-// ExplainAI implements build.AIExplainer. mbg has no per-unit decisions,
+// ExplainAI implements scentest.AIExplainer. mbg has no per-unit decisions,
 // so person must be empty.
 func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (any, error) {
 	cfg, ok := config.(*engine.Config)
@@ -78,13 +77,7 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	defer closer()
 	pause := &scentest.Pause[*engine.View, *engine.Request]{Log: decisions, Options: func(r *engine.Request) int { return len(r.Options) }}
 	_, err = g.Run(pause.Deciders(len(cfg.Roles)))
-	if !pause.Paused {
-		if err == nil {
-			return nil, fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(decisions))
-		}
-		return nil, err
-	}
-	if err != nil && !errors.Is(err, scentest.ErrPaused) {
+	if err := pause.Check(err); err != nil {
 		return nil, err
 	}
 	v, req := pause.View, pause.Req
@@ -129,4 +122,4 @@ func (Game) ExplainAI(config any, seed uint64, decisions []int, person string) (
 	return ex, nil
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

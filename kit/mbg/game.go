@@ -3,12 +3,12 @@ package mbg
 import (
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -51,19 +51,17 @@ func (Game) Import(files []build.ImportFile, opts build.ImportOptions) (map[stri
 	return map[string][]byte{source.EntryFile: text}, ds
 }
 
-// Compile implements build.Game: resolve, then run every enabled lint rule.
+// Compile implements build.Game: resolve, run every enabled lint rule and
+// check every bundled script once (several techs may share one), with the
+// params its techs or cards give it.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-	// Check every bundled script once (several techs may share one).
-	for _, s := range u.Config.Scripts {
-		file := scriptFile(u.Model, s.Path)
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, file, []byte(s.Source))...)
+	return u.Config, build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s play.Script, file string) diag.Diagnostics {
 		if k := kindNamed(s.Kind); k != nil {
-			ds = append(ds, build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))...)
+			return build.CheckParams(k, file, []byte(s.Source), paramUses(u, s.Kind, s.ID))
 		}
-	}
-	return u.Config, ds
+		return nil
+	})
 }
 
 func kindNamed(name string) *plugin.Kind {
@@ -106,15 +104,6 @@ func paramUses(u *Unit, kind, id string) []build.ParamsGiven {
 		}
 	}
 	return uses
-}
-
-// scriptFile is the name a bundled script was read by (relative paths are
-// relative to the scenario directory), so diagnostics point at the file.
-func scriptFile(m *Model, path string) string {
-	if strings.HasPrefix(path, source.BuiltinPrefix) {
-		return path
-	}
-	return filepath.Join(filepath.Dir(m.Src.Entry), filepath.FromSlash(path))
 }
 
 func lintCatalogue() diag.Catalogue { return lint.Catalogue(Rules) }

@@ -23,7 +23,7 @@ const CodeImport = "mbg-import"
 type ImportOptions struct {
 	Name       string // scenario name; default: the file's stem
 	SchemaPath string // what the #:schema line points at
-	MaxTurn    int    // default 50, the original GTK front-end's limit
+	MaxTurn    int    // default DefaultMaxTurn
 }
 
 // Import converts a legacy .map file into a scenario.toml that includes the
@@ -41,7 +41,7 @@ func Import(file string, data []byte, opts ImportOptions) ([]byte, diag.Diagnost
 		opts.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
 	if opts.MaxTurn == 0 {
-		opts.MaxTurn = 50
+		opts.MaxTurn = DefaultMaxTurn
 	}
 	if opts.SchemaPath == "" {
 		opts.SchemaPath = "mbg.scenario.schema.json"

@@ -160,6 +160,11 @@ func Ptr(list string, i int, field ...string) string {
 	return p
 }
 
+// DefaultMaxTurn is the turn limit of a scenario without max_turn, the
+// original GTK front-end's (the scenario schema's "default" says the same,
+// held to it by TestSchemaDefaults).
+const DefaultMaxTurn = 50
+
 // Decode builds the Model from a loaded source. It never fails: values the
 // schema rejected decode as zero values.
 func Decode(src *source.Source) *Model {
@@ -167,7 +172,7 @@ func Decode(src *source.Source) *Model {
 	root := src.Root
 	build.DecodeInto(root["scenario"], &m.Scenario)
 	if m.Scenario.MaxTurn == 0 {
-		m.Scenario.MaxTurn = 50
+		m.Scenario.MaxTurn = DefaultMaxTurn
 	}
 	build.DecodeInto(root["rules"], &m.Rules)
 	build.DecodeInto(root["lua"], &m.Lua)

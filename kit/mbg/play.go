@@ -72,7 +72,7 @@ func resolver(cfg *engine.Config) scentest.Resolver {
 	}
 }
 
-// Play implements build.Player: one game of the config, its decisions and
+// Play implements scentest.Player: one game of the config, its decisions and
 // events with officers, roles, cities, institutes, training rooms, techs
 // and cards named.
 func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*build.Playthrough, error) {
@@ -134,4 +134,4 @@ func transcript(cfg *engine.Config, g *engine.Game, res engine.Result) *build.Pl
 	return pt
 }
 
-var _ build.Player = Game{}
+var _ scentest.Player = Game{}

@@ -31,7 +31,7 @@ var squareClasses = []struct{ class, label string }{
 	{engine.SquareEmpty, "empty"},
 }
 
-// Render implements build.Renderer: the board as a loop of squares read
+// Render implements render.Renderer: the board as a loop of squares read
 // clockwise from the top, square 0 first; cities coloured by their owner
 // and sized by scope, institutes and training rooms marked, each role's
 // start square ringed in its colour, and a legend. Diagnostics inside a
@@ -298,4 +298,4 @@ func diagSquares(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic
 	return nil
 }
 
-var _ build.Renderer = Game{}
+var _ render.Renderer = Game{}

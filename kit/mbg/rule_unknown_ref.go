@@ -20,17 +20,12 @@ must match exactly; the detail suggests the closest declared name.`,
 	Categories: []string{"reference"},
 	Run: func(p *lint.Pass[*Unit]) {
 		u := p.Model
-		check := func(ptr, kind, name string, n Names) {
-			if name != "" && n.Lookup(name) < 0 {
-				reportRef(p, ptr, kind, name, n.List())
-			}
-		}
 		for i, c := range u.Cities {
 			for j, o := range c.Garrison {
-				check(Ptr("cities", i, "garrison", itoa(j)), "officer", o, u.Ix.Officers)
+				p.CheckRef(Ptr("cities", i, "garrison", itoa(j)), "officer", o, u.Ix.Officers)
 			}
-			check(Ptr("cities", i, "mayor"), "officer", c.Mayor, u.Ix.Officers)
-			check(Ptr("cities", i, "treasurer"), "officer", c.Treasurer, u.Ix.Officers)
+			p.CheckRef(Ptr("cities", i, "mayor"), "officer", c.Mayor, u.Ix.Officers)
+			p.CheckRef(Ptr("cities", i, "treasurer"), "officer", c.Treasurer, u.Ix.Officers)
 		}
 		constants := make([]string, len(Constants))
 		for i, c := range Constants {
@@ -51,13 +46,13 @@ must match exactly; the detail suggests the closest declared name.`,
 		}
 		for i, r := range u.Roles {
 			for j, o := range r.Retinue {
-				check(Ptr("roles", i, "retinue", itoa(j)), "officer", o, u.Ix.Officers)
+				p.CheckRef(Ptr("roles", i, "retinue", itoa(j)), "officer", o, u.Ix.Officers)
 			}
 			for j, c := range r.Cities {
-				check(Ptr("roles", i, "cities", itoa(j)), "city", c, u.Ix.Cities)
+				p.CheckRef(Ptr("roles", i, "cities", itoa(j)), "city", c, u.Ix.Cities)
 			}
 			for j, t := range r.Techs {
-				check(Ptr("roles", i, "techs", itoa(j)), "tech", t, u.Ix.Techs)
+				p.CheckRef(Ptr("roles", i, "techs", itoa(j)), "tech", t, u.Ix.Techs)
 			}
 		}
 	},

@@ -1,8 +1,6 @@
 package mbg
 
 import (
-	"fmt"
-
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 )
@@ -29,11 +27,7 @@ var Rules = []*lint.Rule[*Unit]{
 
 // reportRef reports an unknown name at ptr with a did-you-mean suggestion.
 func reportRef(p *lint.Pass[*Unit], ptr, kind, name string, known []string) {
-	detail := fmt.Sprintf("No %s is named %q.", kind, name)
-	detail, sugg := diag.SuggestDetail(detail, name, known)
-	report(p, diag.Diagnostic{
-		Summary: "Unknown " + kind, Detail: detail, Subject: p.Model.Src.Range(ptr), Suggestions: sugg,
-	})
+	p.ReportUnknown(p.Model.Src.Range(ptr), kind, name, known)
 }
 
 // report files d with the rule's default severity.

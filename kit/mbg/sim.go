@@ -1,13 +1,14 @@
 package mbg
 
 import (
+	"slices"
+
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/sim"
-	"slices"
 )
 
 // Agent names for `mapc sim --agents`.
@@ -22,13 +23,13 @@ var agents = []sim.Agent[engine.Decider]{
 	{Name: AgentHeuristic, New: func(uint64) engine.Decider { return agent.NewHeuristic() }},
 }
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return sim.AgentNames(agents) }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator: games of cfg with its bundled Lua scripts
+// Sim implements sim.Simulator: games of cfg with its bundled Lua scripts
 // and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	return build.SimWithMods(config, mods, NewSim)

@@ -1,8 +1,6 @@
 package mbg
 
 import (
-	"strings"
-
 	"github.com/sandtable/sandtable/kit/build"
 )
 
@@ -11,12 +9,11 @@ import (
 // (tech/volley.lua, an mbg.tech hook whose comment lists ctx and the host
 // API), a training room, and a first scenario test.
 func (Game) Template(name, schemaPath string) map[string][]byte {
-	r := strings.NewReplacer("{{name}}", name, "{{schema}}", schemaPath)
-	return map[string][]byte{
-		"scenario.toml":           []byte(r.Replace(templateScenario)),
-		"tech/volley.lua":         []byte(templateTech),
-		"tests/" + name + ".toml": []byte(r.Replace(templateTest)),
-	}
+	return build.FillTemplate(name, schemaPath, map[string]string{
+		"scenario.toml":       templateScenario,
+		"tech/volley.lua":     templateTech,
+		"tests/{{name}}.toml": templateTest,
+	})
 }
 
 const templateScenario = `#:schema {{schema}}

@@ -10,8 +10,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/sandtable/sandtable/kit/diag"
 )
 
 // FontFamily lists fonts that carry Chinese glyphs first, so a viewer or a
@@ -202,25 +203,19 @@ func (c *Canvas) Bytes() []byte {
 }
 
 // TextWidth estimates the width of text at a font size: wide (CJK,
-// fullwidth) characters take one em, others about 0.6 em. Layouts use it
+// fullwidth: diag.Wide, the terminal's table) characters take one em,
+// others about 0.6 em. Layouts use it
 // to size legends and boxes without font metrics.
 func TextWidth(text string, size float64) float64 {
 	w := 0.0
 	for _, r := range text {
-		if Wide(r) {
+		if diag.Wide(r) {
 			w += size
 		} else {
 			w += 0.6 * size
 		}
 	}
 	return w
-}
-
-// Wide reports whether r is drawn one em wide (Han, kana, hangul,
-// fullwidth forms and CJK punctuation).
-func Wide(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
-		(r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xff60) || (r >= 0xffe0 && r <= 0xffe6)
 }
 
 // Clip shortens text to at most width at size, ending it with "…" when cut.

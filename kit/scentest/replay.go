@@ -32,6 +32,23 @@ func (p *Pause[V, R]) Deciders(n int) []play.Decider[V, R] {
 	return ds
 }
 
+// Check takes the error of a game run with the pause's deciders and says
+// whether it stopped where it should: nil when it paused at the decision
+// after the log (View and Req hold it), otherwise why not (the game ended
+// first, or failed).
+func (p *Pause[V, R]) Check(err error) error {
+	if !p.Paused {
+		if err == nil {
+			return fmt.Errorf("the game is over after %d decisions; nothing is left to decide", len(p.Log))
+		}
+		return err
+	}
+	if err != nil && !errors.Is(err, ErrPaused) {
+		return err
+	}
+	return nil
+}
+
 // Decide implements play.Decider.
 func (p *Pause[V, R]) Decide(v V, req R) (int, error) {
 	if i, ok, err := nextAnswer(&p.next, p.Log, p.Options(req), "recorded decision"); ok {

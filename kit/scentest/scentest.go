@@ -3,8 +3,8 @@
 // optional scripted prefix of decisions, with assertions on the outcome
 // and the events; win rates over a batch with a fixed seed; and golden
 // playthroughs, whose recorded transcript a rule or script change makes
-// differ. It knows no game: games plug in through build.Player (and
-// build.Simulator for win rates).
+// differ. It knows no game: games plug in through Player (and
+// sim.Simulator for win rates).
 package scentest
 
 import (
@@ -156,7 +156,7 @@ func Run(file string, g build.Game, config any, opts Options) *Outcome {
 			Subject: &diag.Range{File: src.Entry, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 1}}})
 		return out
 	}
-	player, ok := g.(build.Player)
+	player, ok := g.(Player)
 	if !ok {
 		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Error, Code: CodeInvalid, Summary: "Game cannot be tested",
 			Detail:  fmt.Sprintf("The %s engine cannot play recorded games yet.", g.Name()),
@@ -252,7 +252,7 @@ func (out *Outcome) hookFailed(opts Options, name string, at *diag.Range) func(e
 	}
 }
 
-func runTest(t Test, g build.Game, player build.Player, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
+func runTest(t Test, g build.Game, player Player, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
 	if t.Expect.WinRate != nil || len(t.Expect.Used) > 0 {
 		return batchTest(t, g, config, opts, fail, hookFailed)
 	}
@@ -384,7 +384,7 @@ func valueText(v any) string {
 // batchTest plays the batch mapc sim plays with the test's seed and checks
 // its win rate and the content it used; it returns the batch.
 func batchTest(t Test, g build.Game, config any, opts Options, fail func(string, ...any), hookFailed func(error) bool) *sim.Batch {
-	s, ok := g.(build.Simulator)
+	s, ok := g.(sim.Simulator)
 	if !ok {
 		fail("the %s engine cannot play batches", g.Name())
 		return nil

@@ -102,7 +102,7 @@ func (m *mapper) path(ptr string) string {
 		cur += "/" + tok
 		raw := strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		if _, err := strconv.Atoi(raw); err == nil {
-			if obj, ok := at(m.doc, cur).(map[string]any); ok {
+			if obj, ok := ValueAt(m.doc, cur).(map[string]any); ok {
 				if id, ok := obj["id"].(string); ok && id != "" {
 					fmt.Fprintf(&b, "[%q]", id)
 					continue
@@ -151,14 +151,14 @@ func (m *mapper) emit(code, summary, ptr string, key bool, detail string, sugges
 // describe returns the schema description of property name of the object
 // schema at sptr, as a trailing sentence for details.
 func (m *mapper) describe(sptr, name string) string {
-	if d, ok := at(m.set.rawDoc(m.schema), sptr+"/properties/"+name+"/description").(string); ok {
+	if d, ok := ValueAt(m.set.rawDoc(m.schema), sptr+"/properties/"+name+"/description").(string); ok {
 		return " " + name + ": " + d
 	}
 	return ""
 }
 
 func (m *mapper) properties(sptr string) []string {
-	props, _ := at(m.set.rawDoc(m.schema), sptr+"/properties").(map[string]any)
+	props, _ := ValueAt(m.set.rawDoc(m.schema), sptr+"/properties").(map[string]any)
 	names := make([]string, 0, len(props))
 	for k := range props {
 		names = append(names, k)
@@ -171,7 +171,7 @@ func (m *mapper) properties(sptr string) []string {
 // (whose schema is at sptr) are likely misspellings of, as the unknown-key
 // diagnostic suggests them.
 func (m *mapper) misspelt(inst, sptr string) map[string]bool {
-	obj, ok := at(m.doc, inst).(map[string]any)
+	obj, ok := ValueAt(m.doc, inst).(map[string]any)
 	if !ok {
 		return nil
 	}
@@ -301,13 +301,13 @@ func (m *mapper) add(ve *jsonschema.ValidationError) {
 		m.emit(CodeType, "Malformed value", inst, false, fmt.Sprintf("%s %s.", name, msg))
 		return
 	}
-	m.emit(CodeType, "Invalid value", inst, false, fmt.Sprintf("%s: %s", name, sentence(msg)))
+	m.emit(CodeType, "Invalid value", inst, false, fmt.Sprintf("%s: %s", name, diag.Sentence(msg)))
 }
 
 // valueString recovers the rejected string value from the error's instance
 // location for enum suggestions; only strings are suggested.
 func (m *mapper) valueString(ve *jsonschema.ValidationError) (string, bool) {
-	s, ok := at(m.doc, ve.InstanceLocation).(string)
+	s, ok := ValueAt(m.doc, ve.InstanceLocation).(string)
 	return s, ok
 }
 

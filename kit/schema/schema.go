@@ -168,7 +168,7 @@ func (s *Set) ValidateJSON(name string, data []byte) diag.Diagnostics {
 	var doc any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Invalid JSON",
-			Detail: sentence(err.Error())}}
+			Detail: diag.Sentence(err.Error())}}
 	}
 	return s.Validate(name, doc, nil)
 }
@@ -193,7 +193,7 @@ func (s *Set) Validate(name string, doc any, loc Locator) diag.Diagnostics {
 	ve, ok := err.(*jsonschema.ValidationError)
 	if !ok {
 		return diag.Diagnostics{{Severity: diag.Error, Code: CodeInternal, Summary: "Schema validation failed",
-			Detail: sentence(err.Error())}}
+			Detail: diag.Sentence(err.Error())}}
 	}
 	m := mapper{set: s, schema: name, loc: loc, doc: doc}
 	for _, leaf := range leaves(ve) {
@@ -214,8 +214,10 @@ func leaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	return out
 }
 
-// at resolves a JSON pointer inside a decoded schema document.
-func at(doc any, ptr string) any {
+// ValueAt resolves a JSON pointer (RFC 6901, with ~0 and ~1 escapes)
+// inside a decoded JSON document; it returns nil when the pointer leads
+// nowhere.
+func ValueAt(doc any, ptr string) any {
 	if ptr == "" {
 		return doc
 	}
@@ -235,16 +237,4 @@ func at(doc any, ptr string) any {
 		}
 	}
 	return doc
-}
-
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return s
-	}
-	s = strings.ToUpper(s[:1]) + s[1:]
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
 }

@@ -184,28 +184,16 @@ func (p *parsed) syntaxDiag(text []byte, err error) diag.Diagnostic {
 		end := start + max(pe.Position.Len, 1)
 		r := p.lines.rng(p.name, start, end)
 		d.Subject = &r
-		d.Detail = sentence(pe.Message)
+		d.Detail = diag.Sentence(pe.Message)
 		if pe.Usage != "" {
-			d.Detail += " " + sentence(strings.TrimSpace(strings.SplitN(pe.Usage, "\n\n", 2)[0]))
+			d.Detail += " " + diag.Sentence(strings.TrimSpace(strings.SplitN(pe.Usage, "\n\n", 2)[0]))
 		}
 		return d
 	}
 	r := p.lines.rng(p.name, 0, 0)
 	d.Subject = &r
-	d.Detail = sentence(err.Error())
+	d.Detail = diag.Sentence(err.Error())
 	return d
-}
-
-func sentence(s string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return s
-	}
-	s = strings.ToUpper(s[:1]) + s[1:]
-	if !strings.HasSuffix(s, ".") {
-		s += "."
-	}
-	return s
 }
 
 // normalize converts BurntSushi's decoded values to JSON types: objects,

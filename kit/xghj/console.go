@@ -12,7 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/console"
 )
 
-// Table implements build.Playable: a scenario for mapc play, with agents
+// Table implements console.Playable: a scenario for mapc play, with agents
 // (by name) at the seats not played by a person. A person gives one set
 // of orders per ask as a few choices: the bid; the spawn; each round the
 // diplomacy toward every player it knows, then placements (bombs under

@@ -8,7 +8,7 @@ import (
 	"github.com/sandtable/sandtable/engine/play"
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/engine/xghj/agent"
-	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
@@ -103,7 +103,7 @@ func (d *pause) Orders(v *engine.View, req *play.OrderRequest) (engine.Commands,
 	return d.inner.Orders(v, req)
 }
 
-// ExplainAI implements build.AIExplainer: every seat plays the heuristic;
+// ExplainAI implements scentest.AIExplainer: every seat plays the heuristic;
 // the first len(decisions) asks are answered as recorded (0 the agent's
 // orders, 1 the defaults), and the next one (the next of person, a
 // player's name, when given) is explained.
@@ -211,4 +211,4 @@ func chosen(cfg *engine.Config, p int, v *engine.View, o engine.Commands, defaul
 	return out, fmt.Sprintf("diplomacy by relative strength; the budget goes to %s next to the best targets by score, each sized to take its cell, until it runs out", unit)
 }
 
-var _ build.AIExplainer = Game{}
+var _ scentest.AIExplainer = Game{}

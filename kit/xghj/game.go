@@ -31,6 +31,7 @@ var ownCodes = []diag.CodeInfo{
 	{Code: CodeImport, Category: "import", Severity: diag.Warning, Title: "legacy xghj input imported with a change",
 		Doc:     "The importer had to change something it read from the original's files to fit the TOML format, or could not name a terrain class it found (it then uses a generated name). The detail says what.",
 		Example: "# a terrain class the contest's map does not have\n", ExampleLang: "text"},
+	replayLogCode,
 }
 
 // Game is the xghj entry of the compiler.
@@ -73,14 +74,12 @@ func (Game) Catalogue() diag.Catalogue {
 	return merged
 }
 
-// Compile implements build.Game: resolve, run the enabled rules, and when
-// they find no error check the config with the engine.
+// Compile implements build.Game: resolve, run the enabled rules, check every
+// bundled script once, and when they find no error check the config with
+// the engine.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := lint.Run(Rules, u, src.Range, opts.Enabled)
-	for _, s := range u.Config.Scripts {
-		ds = append(ds, build.CheckScript(hooks.Kinds(), s.Kind, s.ID, scriptFile(u.Model, s.Path), []byte(s.Source))...)
-	}
+	ds := build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, nil)
 	if !ds.HasErrors() {
 		if err := u.Config.Validate(); err != nil {
 			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
@@ -95,13 +94,13 @@ const (
 	AgentRandom    = "random"
 )
 
-// Agents implements build.Simulator.
+// Agents implements sim.Simulator.
 func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
 
-// DecodeConfig implements build.Simulator.
+// DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
 
-// Sim implements build.Simulator: games of the config with its bundled
+// Sim implements sim.Simulator: games of the config with its bundled
 // hooks and the mod directories layered on top.
 func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 	return build.SimWithMods(config, mods, NewSim)

@@ -98,7 +98,7 @@ func deciders(cfg *engine.Config, seed uint64, agentNames []string, prefix []int
 	return out, nil
 }
 
-// Play implements build.Player: one game of the config with its hooks,
+// Play implements scentest.Player: one game of the config with its hooks,
 // the players' orders per ask as decisions and the events, with players
 // named and cells as "x,y".
 func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*build.Playthrough, error) {
@@ -278,4 +278,4 @@ func eventRecord(cfg *engine.Config, e engine.Event) build.Record {
 	return rec
 }
 
-var _ build.Player = Game{}
+var _ scentest.Player = Game{}

@@ -124,7 +124,7 @@ func classify(cfg *engine.Config, opts build.RenderOptions) ([]terrainClass, []i
 	return classes, cellClass
 }
 
-// Render implements build.Renderer: the grid with each cell's terrain
+// Render implements render.Renderer: the grid with each cell's terrain
 // (water blue), its resources (the number, and a green dot growing with
 // them), its defence (a darker shade the higher it is) and attack (a red
 // bar along its foot, longer the higher); the regions outlined in their
@@ -366,4 +366,4 @@ func diagCell(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic) (
 	return 0, 0, false
 }
 
-var _ build.Renderer = Game{}
+var _ render.Renderer = Game{}

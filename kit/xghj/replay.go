@@ -17,13 +17,12 @@ import (
 // CodeReplayLog is the code of problems in a replay log.
 const CodeReplayLog = "xghj-replay-log"
 
-func init() {
-	ownCodes = append(ownCodes, diag.CodeInfo{Code: CodeReplayLog, Category: "replay", Severity: diag.Error,
-		Title: "malformed xghj replay log",
-		Doc: "A line of the JSON Lines command log given to mapc replay is not what docs/xghj.md describes: not JSON, an unknown field, a " +
-			"list of the wrong length, a choose order that is not a permutation, or rounds out of order. The detail names the line's problem.",
-		Example: "{\"bids\": [10, 20]}\n{\"round\": 2, \"players\": []}\n", ExampleLang: "text"})
-}
+// replayLogCode documents CodeReplayLog; ownCodes lists it.
+var replayLogCode = diag.CodeInfo{Code: CodeReplayLog, Category: "replay", Severity: diag.Error,
+	Title: "malformed xghj replay log",
+	Doc: "A line of the JSON Lines command log given to mapc replay is not what docs/xghj.md describes: not JSON, an unknown field, a " +
+		"list of the wrong length, a choose order that is not a permutation, or rounds out of order. The detail names the line's problem.",
+	Example: "{\"bids\": [10, 20]}\n{\"round\": 2, \"players\": []}\n", ExampleLang: "text"}
 
 // LogStart is the first line of a replay log: the bids, the spawn choices
 // (null for a failed choice) and optionally the choose order.

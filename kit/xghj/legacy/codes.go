@@ -41,5 +41,5 @@ func Codes() []diag.CodeInfo {
 		{Code: CodeWeight, Category: "import", Title: "kernel weight out of range",
 			Doc:     "A kernel weight is negative, not finite, or above 1000. Influence is ⌊weight·size⌋ summed into 32-bit integers, so a negative weight would break the facts' truncation equivalence and a huge one overflows.",
 			Example: "| -0.1 | ...\n", ExampleLang: "text"},
-	}, logCodes...)
+	}, logCode)
 }

@@ -14,16 +14,13 @@ const ContestMagic = -8930218
 // format.
 const CodeLog = "xghj-legacy-log"
 
-func init() {
-	logCodes = append(logCodes, diag.CodeInfo{Code: CodeLog, Category: "import", Severity: diag.Error,
-		Title: "malformed contest log",
-		Doc: "A log_*.txt file of the original controller does not have the layout of facts §11: the magic number −8930218, the player " +
-			"count, one name per line, the bids, the spawn pairs, then one line per round with one record per player (one diplomatic " +
-			"command per player, \"x y size\" triples, then \"-1 capX capY\"). The detail names what is missing or wrong.",
-		Example: "-8930218\n2\nA\nB\n10 0\n0 0 5 5\n0 0 -1 0 0 0 0 -1 5 5\n", ExampleLang: "text"})
-}
-
-var logCodes []diag.CodeInfo
+// logCode documents CodeLog; Codes lists it.
+var logCode = diag.CodeInfo{Code: CodeLog, Category: "import", Severity: diag.Error,
+	Title: "malformed contest log",
+	Doc: "A log_*.txt file of the original controller does not have the layout of facts §11: the magic number −8930218, the player " +
+		"count, one name per line, the bids, the spawn pairs, then one line per round with one record per player (one diplomatic " +
+		"command per player, \"x y size\" triples, then \"-1 capX capY\"). The detail names what is missing or wrong.",
+	Example: "-8930218\n2\nA\nB\n10 0\n0 0 5 5\n0 0 -1 0 0 0 0 -1 5 5\n", ExampleLang: "text"}
 
 // LogRecord is one player's raw orders of one round, as logged before
 // validation: diplomatic command numbers (one per player), bombs

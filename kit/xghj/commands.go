@@ -1,7 +1,4 @@
-// Package command holds the xghj subcommands of mapc (replay and
-// tournament): flag parsing, loading the scenario or config and reporting,
-// around the logic of package xghj.
-package command
+package xghj
 
 import (
 	"encoding/json"
@@ -18,10 +15,20 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/xghj"
 )
 
-func newFlags(name, args, summary, examples string, env cli.Env) *flag.FlagSet {
+// Commands implements cli.Commander: the xghj subcommands of mapc (replay,
+// tournament, series), flag parsing, loading and reporting around the
+// logic of this package.
+func (Game) Commands() []cli.Command {
+	return []cli.Command{
+		{Name: "replay", Args: replayArgs, Summary: replaySummary, Examples: replayExamples, Run: runReplay},
+		{Name: "tournament", Args: tournamentArgs, Summary: tournamentSummary, Examples: tournamentExamples, Run: runTournament},
+		{Name: "series", Args: seriesArgs, Summary: seriesSummary, Examples: seriesExamples, Run: runSeries},
+	}
+}
+
+func cmdFlags(name, args, summary, examples string, env cli.Env) *flag.FlagSet {
 	fs := flag.NewFlagSet("mapc "+name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	fs.Usage = func() {
@@ -32,8 +39,8 @@ func newFlags(name, args, summary, examples string, env cli.Env) *flag.FlagSet {
 	return fs
 }
 
-// parse parses flags placed anywhere among the arguments.
-func parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
+// cmdParse parses flags placed anywhere among the arguments.
+func cmdParse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -51,9 +58,9 @@ func parse(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	}
 }
 
-// load compiles a scenario or reads a compiled config; ok is false when it
+// cmdLoad compiles a scenario or reads a compiled config; ok is false when it
 // reported problems (code is the exit code then).
-func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, bool) {
+func cmdLoad(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, bool) {
 	c := env.Compiler()
 	res := c.Open(path)
 	out := cli.Output{Format: diag.FormatText, Color: color}
@@ -71,25 +78,25 @@ func load(path string, env cli.Env, color diag.ColorMode) (*engine.Config, int, 
 	return cfg, 0, true
 }
 
-// ReplayArgs, ReplaySummary and ReplayExamples describe mapc replay.
+// replayArgs, replaySummary and replayExamples describe mapc replay.
 const (
-	ReplayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
-	ReplaySummary  = "play an xghj command log and print the whole engine state after every round as JSON Lines"
-	ReplayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
+	replayArgs     = "[flags] SCENARIO|CONFIG.json LOG"
+	replaySummary  = "play an xghj command log and print the whole engine state after every round as JSON Lines"
+	replayExamples = "  mapc replay scenarios/xghj/tsinghua game.jsonl > states.jsonl\n" +
 		"  mapc replay build/xghj/tsinghua.json game.jsonl --seed 7\n" +
 		"  mapc replay scenarios/xghj/tsinghua log_20170428_203011.txt --choose-order 3,0,1,2,4,5,6,7  # an original contest log\n" +
 		"  mapc replay scenarios/xghj/tsinghua game.jsonl --format contest > log_game.txt  # the game as the original controller logs it\n"
 )
 
-// Replay is mapc replay.
-func Replay(args []string, env cli.Env) int {
-	fs := newFlags("replay", ReplayArgs, ReplaySummary, ReplayExamples, env)
+// runReplay is mapc replay.
+func runReplay(args []string, env cli.Env) int {
+	fs := cmdFlags("replay", replayArgs, replaySummary, replayExamples, env)
 	seed := fs.Uint64("seed", 1, "game seed (used only for the bid tie-break when the log has no choose_order)")
 	order := fs.String("choose-order", "", "spawn choice order for an original contest log, comma-separated player ids (its logs do not record it)")
 	format := fs.String("format", "jsonl", "output: jsonl (the whole state after every round) or contest (the game as the original controller's log: names, bids, spawns and every player's orders)")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
-	pos, code, ok := parse(fs, args)
+	pos, code, ok := cmdParse(fs, args)
 	if !ok {
 		return code
 	}
@@ -97,7 +104,7 @@ func Replay(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	cfg, code, ok := load(pos[0], env, color)
+	cfg, code, ok := cmdLoad(pos[0], env, color)
 	if !ok {
 		return code
 	}
@@ -107,9 +114,9 @@ func Replay(args []string, env cli.Env) int {
 		fmt.Fprintln(env.Stderr, "mapc replay:", err)
 		return diag.ExitFailure
 	}
-	var log *xghj.Log
+	var log *Log
 	var ds diag.Diagnostics
-	if xghj.IsContestLog(data) {
+	if IsContestLog(data) {
 		var ids []int
 		if *order != "" {
 			for _, f := range strings.Split(*order, ",") {
@@ -121,9 +128,9 @@ func Replay(args []string, env cli.Env) int {
 				ids = append(ids, id)
 			}
 		}
-		log, ds = xghj.ParseContestLog(pos[1], data, len(cfg.Players), ids)
+		log, ds = ParseContestLog(pos[1], data, len(cfg.Players), ids)
 	} else {
-		log, ds = xghj.ParseLog(pos[1], data, len(cfg.Players))
+		log, ds = ParseLog(pos[1], data, len(cfg.Players))
 	}
 	if ds.HasErrors() {
 		return out.Report(env, ds, diag.FileSources())
@@ -131,9 +138,9 @@ func Replay(args []string, env cli.Env) int {
 	if len(ds) > 0 {
 		out.Report(env, ds, diag.FileSources())
 	}
-	replay := xghj.Replay
+	replay := Replay
 	if *format == "contest" {
-		replay = xghj.ReplayContest
+		replay = ReplayContest
 	}
 	warns, err := replay(cfg, log, *seed, env.Stdout)
 	if err != nil {
@@ -146,18 +153,18 @@ func Replay(args []string, env cli.Env) int {
 	return diag.ExitOK
 }
 
-// TournamentArgs, TournamentSummary and TournamentExamples describe mapc
+// tournamentArgs, tournamentSummary and tournamentExamples describe mapc
 // tournament.
 const (
-	TournamentArgs     = "[flags] SCENARIO|CONFIG.json"
-	TournamentSummary  = "run the Swiss tournament of xghj bots and print the standings"
-	TournamentExamples = "  mapc tournament scenarios/xghj/tsinghua --rounds 30 --bots heuristic,heuristic,random\n" +
+	tournamentArgs     = "[flags] SCENARIO|CONFIG.json"
+	tournamentSummary  = "run the Swiss tournament of xghj bots and print the standings"
+	tournamentExamples = "  mapc tournament scenarios/xghj/tsinghua --rounds 30 --bots heuristic,heuristic,random\n" +
 		"  mapc tournament scenarios/xghj/tsinghua --rounds 5 --bots heuristic,random --format json\n"
 )
 
-// Tournament is mapc tournament.
-func Tournament(args []string, env cli.Env) int {
-	fs := newFlags("tournament", TournamentArgs, TournamentSummary, TournamentExamples, env)
+// runTournament is mapc tournament.
+func runTournament(args []string, env cli.Env) int {
+	fs := cmdFlags("tournament", tournamentArgs, tournamentSummary, tournamentExamples, env)
 	rounds := fs.Int("rounds", 30, "Swiss rounds")
 	seed := fs.Uint64("seed", 1, "tournament seed")
 	bots := fs.String("bots", "heuristic", "entrants, one agent name each, comma-separated (heuristic, random, dummy)")
@@ -165,7 +172,7 @@ func Tournament(args []string, env cli.Env) int {
 	format := fs.String("format", "text", "standings format: text or json")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
-	pos, code, ok := parse(fs, args)
+	pos, code, ok := cmdParse(fs, args)
 	if !ok {
 		return code
 	}
@@ -179,7 +186,7 @@ func Tournament(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	known := append((xghj.Game{}).Agents(), xghj.AgentDummy)
+	known := append((Game{}).Agents(), AgentDummy)
 	for _, n := range names {
 		found := false
 		for _, k := range known {
@@ -190,17 +197,17 @@ func Tournament(args []string, env cli.Env) int {
 			return diag.ExitFailure
 		}
 	}
-	cfg, code, ok := load(pos[0], env, color)
+	cfg, code, ok := cmdLoad(pos[0], env, color)
 	if !ok {
 		return code
 	}
-	st, err := xghj.Tournament(cfg, xghj.TournamentOptions{Rounds: *rounds, Seed: *seed, Bots: names, Workers: *workers})
+	st, err := Tournament(cfg, TournamentOptions{Rounds: *rounds, Seed: *seed, Bots: names, Workers: *workers})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc tournament:", err)
 		return diag.ExitFailure
 	}
 	if *format == "json" {
-		return writeJSON(env.Stdout, st)
+		return cmdWriteJSON(env.Stdout, st)
 	}
 	if err := st.WriteText(env.Stdout); err != nil {
 		return diag.ExitFailure
@@ -208,7 +215,7 @@ func Tournament(args []string, env cli.Env) int {
 	return diag.ExitOK
 }
 
-func writeJSON(w io.Writer, v any) int {
+func cmdWriteJSON(w io.Writer, v any) int {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
@@ -217,18 +224,18 @@ func writeJSON(w io.Writer, v any) int {
 	return diag.ExitOK
 }
 
-// SeriesArgs, SeriesSummary and SeriesExamples describe mapc series.
+// seriesArgs, seriesSummary and seriesExamples describe mapc series.
 const (
-	SeriesArgs     = "[flags] SCENARIO|CONFIG.json"
-	SeriesSummary  = "play the rulebook's 一轮比赛 series of xghj games (1.5× start for each winner, graduation at 1.5⁵)"
-	SeriesExamples = "  mapc series scenarios/xghj/east_playground\n" +
+	seriesArgs     = "[flags] SCENARIO|CONFIG.json"
+	seriesSummary  = "play the rulebook's 一轮比赛 series of xghj games (1.5× start for each winner, graduation at 1.5⁵)"
+	seriesExamples = "  mapc series scenarios/xghj/east_playground\n" +
 		"  mapc series scenarios/xghj/sunshine_run --graduates 3 --agents heuristic,random --seed 7\n" +
 		"  mapc series scenarios/xghj/study_hall --format json\n"
 )
 
-// Series is mapc series.
-func Series(args []string, env cli.Env) int {
-	fs := newFlags("series", SeriesArgs, SeriesSummary, SeriesExamples, env)
+// runSeries is mapc series.
+func runSeries(args []string, env cli.Env) int {
+	fs := cmdFlags("series", seriesArgs, seriesSummary, seriesExamples, env)
 	seed := fs.Uint64("seed", 1, "series seed: game i is played with a seed derived from it")
 	agents := fs.String("agents", "heuristic", "agent per seat, comma-separated; a shorter list repeats its last agent")
 	graduates := fs.Int("graduates", 1, "graduations that end the series")
@@ -238,7 +245,7 @@ func Series(args []string, env cli.Env) int {
 	format := fs.String("format", "text", "report format: text or json")
 	color := diag.ColorAuto
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
-	pos, code, ok := parse(fs, args)
+	pos, code, ok := cmdParse(fs, args)
 	if !ok {
 		return code
 	}
@@ -252,17 +259,17 @@ func Series(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	cfg, code, ok := load(pos[0], env, color)
+	cfg, code, ok := cmdLoad(pos[0], env, color)
 	if !ok {
 		return code
 	}
-	res, err := xghj.Series(cfg, xghj.SeriesOptions{Agents: names, Seed: *seed, Graduates: *graduates, MaxGames: *games, Growth: *growth, Stages: *stages})
+	res, err := Series(cfg, SeriesOptions{Agents: names, Seed: *seed, Graduates: *graduates, MaxGames: *games, Growth: *growth, Stages: *stages})
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc series:", err)
 		return diag.ExitFailure
 	}
 	if *format == "json" {
-		return writeJSON(env.Stdout, res)
+		return cmdWriteJSON(env.Stdout, res)
 	}
 	if err := res.WriteText(env.Stdout); err != nil {
 		return diag.ExitFailure
