@@ -263,6 +263,7 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 		}
 	}
 	var ds diag.Diagnostics
+	misreported := map[[2]int]bool{} // reads reported as misspelt, once for every use
 	for _, use := range uses {
 		reported := map[string]bool{}
 		// A read without a fallback that misspells a given param is one
@@ -294,6 +295,23 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 			if slices.Contains(read, name) || meant[name] {
 				continue
 			}
+			// A read with a fallback that misspells the given name is the
+			// mistake: it is reported at the read, with the given name as
+			// the fix, and the given param is not reported unread.
+			if r, ok := misread(u.Params, name); ok {
+				if at := [2]int{r.Line, r.Column}; misreported[at] {
+					continue
+				} else {
+					misreported[at] = true
+				}
+				detail := fmt.Sprintf("The script reads ctx.params.%s, which %s does not give, so the read always falls back to its default; %s gives %s. Did you mean %q?",
+					r.Name, use.Entity, use.Entity, name, name)
+				ds = append(ds, diag.Diagnostic{Severity: diag.Warning, Code: CodeParamUnused, Summary: "Param read under another name",
+					Detail: detail, Suggestions: []string{name},
+					Subject: &diag.Range{File: file, Start: diag.Pos{Line: r.Line, Column: r.Column},
+						End: diag.Pos{Line: r.Line, Column: r.Column + utf8.RuneCountInString(r.Name)}}})
+				continue
+			}
 			detail := fmt.Sprintf("The param %s given by %s is never read by %s", name, use.Entity, file)
 			if len(read) > 0 {
 				detail += " (it reads " + strings.Join(read, ", ") + ")"
@@ -306,6 +324,17 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 		}
 	}
 	return ds
+}
+
+// misread returns the first read with a fallback whose name is a likely
+// misspelling of name (name is its closest given param).
+func misread(params []plugin.ParamUse, name string) (plugin.ParamUse, bool) {
+	for _, p := range params {
+		if p.Default && p.Name != name && diag.DidYouMean(p.Name, []string{name}) == name {
+			return p, true
+		}
+	}
+	return plugin.ParamUse{}, false
 }
 
 // CheckModScripts runs the script checks (CheckScript) on every script of

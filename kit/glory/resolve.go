@@ -1,16 +1,12 @@
 package glory
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/source"
-	"github.com/sandtable/sandtable/scripts"
 )
 
 // HookKind is the hook kind of glory's skills.
@@ -66,13 +62,12 @@ func ScriptOf(m *Model, s SkillSrc) ScriptRef {
 	return ScriptRef{Path: p, File: p}
 }
 
-// ReadScript reads a script; ok is false when it does not exist.
-func ReadScript(ref ScriptRef) ([]byte, bool) {
-	if rest, ok := strings.CutPrefix(ref.File, source.BuiltinPrefix); ok {
-		data, err := fs.ReadFile(scripts.FS, rest)
-		return data, err == nil
-	}
-	data, err := os.ReadFile(ref.File)
+// ReadScript reads a script through the scenario's source, as the other
+// games read theirs: confined to the scenario's tree and builtin: files,
+// served from an editor's unsaved buffer when there is one (mapc lsp), and
+// kept for diagnostics' excerpts; ok is false when it cannot be read.
+func ReadScript(m *Model, ref ScriptRef) ([]byte, bool) {
+	data, err := m.Src.Read(ref.File)
 	return data, err == nil
 }
 
@@ -155,7 +150,7 @@ func Resolve(m *Model, ix *Index) *engine.Config {
 				continue
 			}
 			ref := ScriptOf(m, s)
-			if src, ok := ReadScript(ref); ok {
+			if src, ok := ReadScript(m, ref); ok {
 				bundled[s.Hook] = true
 				cfg.Scripts = append(cfg.Scripts, engine.Script{ID: s.Hook, Kind: HookKind, Path: ref.Path,
 					SHA256: plugin.Hash(src), Source: string(src)})

@@ -23,7 +23,7 @@ own script; the file must exist.`,
 					continue
 				}
 				ref := ScriptOf(u.Model, sk)
-				if _, ok := ReadScript(ref); !ok {
+				if _, ok := ReadScript(u.Model, ref); !ok {
 					field := "hook"
 					if sk.Script != "" {
 						field = "script"

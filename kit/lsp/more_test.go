@@ -77,14 +77,18 @@ func TestCrossFile(t *testing.T) {
 		t.Fatalf("clean scenario: %v %v", cl.published(entry), cl.published(lua))
 	}
 
-	// The script reads a param the scenario does not give: the scenario's
-	// param is reported unread, with the script's name as the advice.
+	// The script misspells a param the scenario gives (its read falls back
+	// to a default): the script's read is reported, with the given name
+	// as the fix, and the scenario's param is not also reported unread.
 	cl.change(lua, strings.Replace(script, "ctx.params.second_share", "ctx.params.second_shar", 1), 2)
-	if ds := withCode(cl.published(entry), "lua-param-unused"); len(ds) != 1 || !strings.Contains(ds[0].Message, "second_shar") {
-		t.Errorf("after the script's edit, %s has %v", entry, cl.published(entry))
+	if ds := withCode(cl.published(lua), "lua-param-unused"); len(ds) != 1 || !strings.Contains(ds[0].Message, `Did you mean "second_share"?`) {
+		t.Errorf("after the script's edit, %s has %v", lua, cl.published(lua))
+	}
+	if ds := withCode(cl.published(entry), "lua-param-unused"); len(ds) != 0 {
+		t.Errorf("the scenario's param is reported too: %v", ds)
 	}
 	cl.change(lua, script, 3)
-	if ds := withCode(cl.published(entry), "lua-param-unused"); len(ds) != 0 {
+	if ds := withCode(cl.published(lua), "lua-param-unused"); len(ds) != 0 {
 		t.Errorf("not cleared: %v", ds)
 	}
 
