@@ -427,3 +427,31 @@ func TestInlineTableKeys(t *testing.T) {
 		t.Errorf("keys offered as a value: %v", labels(l))
 	}
 }
+
+// TestGloryScriptBuffer: an unsaved edit of a glory skill script is what
+// the check reads (the script is read through the scenario's source, which
+// serves the editor's buffers).
+func TestGloryScriptBuffer(t *testing.T) {
+	dir := copyScenario(t, "glory/modded")
+	entry := filepath.Join(dir, "scenario.toml")
+	matches, _ := filepath.Glob(filepath.Join(dir, "skills", "*.lua"))
+	if len(matches) == 0 {
+		t.Fatal("glory/modded has no skill script")
+	}
+	lua := matches[0]
+	toml, script := read(t, entry), read(t, lua)
+	cl, _ := start(t)
+	cl.open(entry, toml)
+	cl.open(lua, script)
+	if len(withCode(cl.published(lua), "lua-syntax")) != 0 {
+		t.Fatalf("clean script: %v", cl.published(lua))
+	}
+	cl.change(lua, script+"\nfunction (\n", 2)
+	if ds := withCode(cl.published(lua), "lua-syntax"); len(ds) != 1 {
+		t.Errorf("after an unsaved syntax error, %s has %v, want one lua-syntax", lua, cl.published(lua))
+	}
+	cl.change(lua, script, 3)
+	if ds := withCode(cl.published(lua), "lua-syntax"); len(ds) != 0 {
+		t.Errorf("not cleared: %v", ds)
+	}
+}
