@@ -11,10 +11,12 @@ import (
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
-// Agent names for `mapc sim --agents`.
+// Agent names for `mapc sim --agents`. Every game has random and
+// heuristic; ftbt's heuristic is the original's scoring AI, also named ai.
 const (
-	AgentAI     = "ai"     // the seed's scoring AI (facts §9), with the people's factors and goals
-	AgentRandom = "random" // a uniformly random legal choice every time
+	AgentAI        = "ai"        // the seed's scoring AI (facts §9), with the people's factors and goals
+	AgentRandom    = "random"    // a uniformly random legal choice every time
+	AgentHeuristic = "heuristic" // the shared name of the scoring AI
 )
 
 // SimRoundLimit ends a simulated game as a draw when the scenario sets no
@@ -26,6 +28,7 @@ const SimRoundLimit = 200
 var agents = []sim.Agent[engine.Decider]{
 	{Name: AgentAI, New: func(uint64) engine.Decider { return agent.NewAI() }},
 	{Name: AgentRandom, New: func(seed uint64) engine.Decider { return agent.NewRandom(seed) }},
+	{Name: AgentHeuristic, New: func(uint64) engine.Decider { return agent.NewAI() }},
 }
 
 // Agents implements sim.Simulator.
