@@ -35,6 +35,7 @@ func runInspectAI(args []string, env cli.Env) int {
 	person := fs.String("person", "", "with --ai: the person whose decision is explained (grid games; default: the one the AI activates next)")
 	at := fs.String("at", "", "with --ai: LOG:N replays the first N decisions of LOG (a golden playthrough of mapc test, or JSON lines with a \"choice\") before explaining")
 	seed := fs.Uint64("seed", 0, "with --ai: the game seed (default: the seed LOG names, else 1)")
+	dest := fs.String("o", "", "write the JSON to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -82,11 +83,13 @@ func runInspectAI(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	data, err := build.Marshal(v)
+	if err == nil {
+		err = writeData(env, *dest, data)
+	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc inspect --ai:", err)
 		return diag.ExitFailure
 	}
-	env.Stdout.Write(data)
 	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 }
 

@@ -480,6 +480,7 @@ func runInspect(args []string, env cli.Env) int {
 	fs := flags("inspect", env)
 	out.Register(fs)
 	ranges := fs.Bool("ranges", false, "grid games: each unit's destinations in search order, with cost and predecessor, and its techs' targets")
+	dest := fs.String("o", "", "write the JSON to this file instead of standard output")
 	positional, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -512,12 +513,24 @@ func runInspect(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	data, err := build.Marshal(v)
+	if err == nil {
+		err = writeData(env, *dest, data)
+	}
 	if err != nil {
 		fmt.Fprintln(env.Stderr, "mapc inspect:", err)
 		return diag.ExitFailure
 	}
-	env.Stdout.Write(data)
 	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
+}
+
+// writeData writes a command's output to dest, atomically, or to standard
+// output when dest is empty.
+func writeData(env cli.Env, dest string, data []byte) error {
+	if dest == "" {
+		_, err := env.Stdout.Write(data)
+		return err
+	}
+	return build.WriteAtomic(dest, data)
 }
 
 func runStubs(args []string, env cli.Env) int {
