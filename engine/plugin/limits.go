@@ -35,7 +35,11 @@ type Limits struct {
 	MaxCallDepth int
 	// MaxStringLen is the largest string a library function (string.rep,
 	// string.format, string.gsub, table.concat, …) or the .. operator may
-	// build.
+	// build. It also bounds the one operation left uncharged: a table read
+	// with a string key hashes the key and compares it with an equal key
+	// whole, so a loop of reads with a 1 MiB key ran for minutes within the
+	// instruction budget; at the default 16 KiB such a loop ends on the
+	// budget in about half a second.
 	MaxStringLen int
 	// MaxAllocBytes bounds the memory one call may claim through strings,
 	// array growth, new table keys written with computed keys, unpack and
@@ -75,7 +79,7 @@ func DefaultLimits() Limits {
 		Timeout:         BackstopTimeout,
 		MaxInstructions: 1_000_000,
 		MaxCallDepth:    200,
-		MaxStringLen:    1 << 20,
+		MaxStringLen:    16 << 10,
 		MaxAllocBytes:   16 << 20,
 		MaxGameBytes:    64 << 20,
 		MaxArrayLen:     1 << 18,

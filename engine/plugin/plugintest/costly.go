@@ -41,8 +41,8 @@ var (
 // slots: one high index set and cleared.
 const sparse = "local t = {}\nlocal n = 200000\nt[n] = 1\nt[n] = nil\nt[1] = \"a\"\n"
 
-// long is a string of 100,000 bytes.
-const long = "local s = string.rep(\"a\", 100000)\n"
+// long is a string of 16,000 bytes, near the longest a script may build.
+const long = "local s = string.rep(\"a\", 16000)\n"
 
 // CostlyScripts returns the catalogue.
 func CostlyScripts() []Costly {
@@ -57,12 +57,12 @@ func CostlyScripts() []Costly {
 		{Name: "unpack_sparse", Body: sparse + "while true do local x = unpack(t) end", Line: 6, Limit: instr},
 		{Name: "unpack_large", Body: "local t = {}\nfor i = 1, 7000 do t[i] = i end\nwhile true do local x = unpack(t) end", Line: 3, Limit: memory},
 		{Name: "concat_sparse", Body: sparse + "while true do local x = table.concat(t) end", Line: 6, Limit: instr},
-		{Name: "concat_large", Body: "local t = {}\nfor i = 1, 1000 do t[i] = string.rep(\"c\", 100) end\nwhile true do local x = table.concat(t, \",\") end", Line: 3, Limit: memory},
+		{Name: "concat_large", Body: "local t = {}\nfor i = 1, 150 do t[i] = string.rep(\"c\", 100) end\nwhile true do local x = table.concat(t, \",\") end", Line: 3, Limit: memory},
 		{Name: "insert_sparse", Body: sparse + "while true do table.insert(t, \"b\"); t[2] = nil end", Line: 6, Limit: instr},
 		{Name: "insert_middle", Body: "local t = {}\nfor i = 1, 100000 do t[i] = i end\nwhile true do table.insert(t, 1, 0); t[100001] = nil end", Line: 3, Limit: instr},
 		{Name: "remove_middle", Body: "local t = {}\nfor i = 1, 100000 do t[i] = i end\nwhile true do table.remove(t, 1); t[100000] = 0 end", Line: 3, Limit: instr},
 		{Name: "sort_large", Body: "local t = {}\nfor i = 1, 50000 do t[i] = -i end\nwhile true do table.sort(t) end", Line: 3, Limit: instr},
-		{Name: "rep_large", Body: "while true do local x = string.rep(\"ab\", 50000) end", Line: 1, Limit: memory},
+		{Name: "rep_large", Body: "while true do local x = string.rep(\"ab\", 8000) end", Line: 1, Limit: memory},
 		{Name: "format_wide", Body: "local f = string.rep(\"%99d\", 100)\nlocal a = {}\nfor i = 1, 100 do a[i] = i end\nwhile true do local x = string.format(f, unpack(a)) end", Line: 4, Limit: memory},
 		{Name: "find_plain", Body: long + "while true do local i = s:find(\"b\", 1, true) end", Line: 2, Limit: instr},
 		{Name: "find_text", Body: long + "while true do local i = s:find(\"ab\") end", Line: 2, Limit: instr},
@@ -76,12 +76,13 @@ func CostlyScripts() []Costly {
 		{Name: "reverse", Body: long + "while true do local r = s:reverse() end", Line: 2, Limit: memory},
 		{Name: "byte", Body: long + "while true do local r = s:byte(1, 7000) end", Line: 2, Limit: memory},
 		{Name: "char", Body: "local a = {}\nfor i = 1, 7000 do a[i] = 65 end\nwhile true do local r = string.char(unpack(a)) end", Line: 3, Limit: memory},
-		{Name: "tonumber", Body: "local s = string.rep(\" \", 100000) .. \"1\"\nwhile true do local n = tonumber(s) end", Line: 2, Limit: instr},
-		{Name: "concat_operator", Body: long + "while true do local r = s .. s end", Line: 2, Limit: memory},
-		{Name: "compare_long", Body: long + "local u = string.rep(\"a\", 100000)\nwhile s <= u and u >= s and not (s < u) and not (u > s) do end", Line: 3, Limit: instr},
-		{Name: "equal_long", Body: long + "local u = string.rep(\"a\", 100000)\nwhile s == u and not (s ~= u) do end", Line: 3, Limit: instr},
+		{Name: "tonumber", Body: "local s = string.rep(\" \", 16000) .. \"1\"\nwhile true do local n = tonumber(s) end", Line: 2, Limit: instr},
+		{Name: "concat_operator", Body: long + "local h = s:sub(1, 8000)\nwhile true do local r = h .. h end", Line: 3, Limit: memory},
+		{Name: "compare_long", Body: long + "local u = string.rep(\"a\", 16000)\nwhile s <= u and u >= s and not (s < u) and not (u > s) do end", Line: 3, Limit: instr},
+		{Name: "equal_long", Body: long + "local u = string.rep(\"a\", 16000)\nwhile s == u and not (s ~= u) do end", Line: 3, Limit: instr},
 		{Name: "key_write", Body: long + "local t = {}\nwhile true do t[s] = 1; t[s] = nil end", Line: 3, Limit: instr},
 		{Name: "rawget", Body: long + "local t = {}\nwhile true do local v = rawget(t, s) end", Line: 3, Limit: instr},
+		{Name: "key_read", Body: long + "local t = {[s] = 1}\nlocal u = string.rep(\"a\", 16000)\nwhile true do local v = t[u] end", Line: 4, Limit: instr},
 		{Name: "compare_literals", Body: "local s = 0\nfor i = 1, 1e9 do if \"" + strings.Repeat("x", 50000) + "\" < \"" + strings.Repeat("x", 50000) + "\" then s = s + 1 end end\nreturn s", Line: 2, Limit: instr},
 		{Name: "numeric_loop", Body: "local s = 0\nfor i = 1, 1e9 do s = s + i % 7 end\nreturn s", Line: 2, Limit: instr, Compiled: true},
 	}
