@@ -3,15 +3,15 @@ package mbg
 import "slices"
 
 // This file lets a searching agent (mcts) play imagined games: a game whose
-// deciders include a Searcher keeps a copy of the state at the start of each
+// deciders include an Imaginer keeps a copy of the state at the start of each
 // step, and View.Imagine starts a new game from that copy, which replays the
 // step's decisions so far and continues from the decision being asked.
 
-// Searcher is implemented by deciders that imagine games from the decisions
+// Imaginer is implemented by deciders that imagine games from the decisions
 // they are asked (View.Imagine); a game keeps a copy of its state at the
-// start of every step only while one of its deciders is a Searcher, or
-// once View.KeepSteps asked for it (a Searcher behind a wrapper).
-type Searcher interface {
+// start of every step only while one of its deciders is an Imaginer, or
+// once View.KeepSteps asked for it (an Imaginer behind a wrapper).
+type Imaginer interface {
 	Imagines()
 }
 
@@ -32,7 +32,7 @@ func (g *Game) mark(ds []Decider) {
 		return
 	}
 	for _, d := range ds {
-		if _, ok := d.(Searcher); ok {
+		if _, ok := d.(Imaginer); ok {
 			g.snap = snapshot{valid: true, st: g.st.clone(), rng: *g.rng, log: len(g.seats.Log)}
 			return
 		}
@@ -44,7 +44,7 @@ func (g *Game) mark(ds []Decider) {
 // scripts' state of this game) and returns it with the decisions the step
 // took so far; answering those first brings the imagined game to the
 // decision being asked. ok is false when the game keeps no copy (no decider
-// is a Searcher). The imagined game draws the same random numbers as the
+// is an Imaginer). The imagined game draws the same random numbers as the
 // real one until Reseed.
 func (v *View) Imagine(techs TechRunner, cards CardRunner) (g *Game, prefix []Decision, ok bool) {
 	r := v.g

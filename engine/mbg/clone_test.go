@@ -16,7 +16,7 @@ func (pure) Decide(v *mbg.View, req *mbg.Request) (int, error) {
 	return int(h % uint64(len(req.Options))), nil
 }
 
-// imaginer is a pure decider that is a Searcher; at its at-th decision it
+// imaginer is a pure decider that is an Imaginer; at its at-th decision it
 // plays an imagined game to the end, from inside the real game's step.
 type imaginer struct {
 	pure
@@ -34,7 +34,7 @@ func (d *imaginer) Decide(v *mbg.View, req *mbg.Request) (int, error) {
 		techs, cards := providers(d.t, d.cfg)
 		g, prefix, ok := v.Imagine(techs, cards)
 		if !ok {
-			d.t.Fatal("no imagined game although a decider is a Searcher")
+			d.t.Fatal("no imagined game although a decider is an Imaginer")
 		}
 		ds := make([]mbg.Decider, len(d.cfg.Roles))
 		for i := range ds {
@@ -97,7 +97,7 @@ func TestImagineCopiesTheGame(t *testing.T) {
 	}
 }
 
-func TestImagineNeedsASearcher(t *testing.T) {
+func TestImagineNeedsAnImaginer(t *testing.T) {
 	cfg := sanguoConfig(1)
 	techs, cards := providers(t, cfg)
 	g, err := mbg.New(cfg, techs, cards, 11)
@@ -112,7 +112,7 @@ func TestImagineNeedsASearcher(t *testing.T) {
 		t.Fatal(err)
 	}
 	if g.View().Imaginable() {
-		t.Error("a game without a Searcher keeps copies of its steps")
+		t.Error("a game without an Imaginer keeps copies of its steps")
 	}
 	g.View().KeepSteps()
 	if _, err := g.Step(ds); err != nil {

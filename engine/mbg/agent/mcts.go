@@ -1,8 +1,6 @@
 package agent
 
 import (
-	"errors"
-
 	"github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/play/mcts"
 )
@@ -34,7 +32,7 @@ func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
 	return &MCTS{opt: opt, rng: mbg.NewRNG(seed), runners: runners, fall: NewHeuristic()}
 }
 
-// Imagines implements mbg.Searcher: the game keeps the copies Decide
+// Imagines implements mbg.Imaginer: the game keeps the copies Decide
 // needs.
 func (a *MCTS) Imagines() {}
 
@@ -50,7 +48,7 @@ func (a *MCTS) Decide(v *mbg.View, req *mbg.Request) (int, error) {
 
 func (a *MCTS) search(v *mbg.View, req *mbg.Request) (int, bool) {
 	if !v.Imaginable() {
-		v.KeepSteps() // a wrapper hid the Searcher: search from the next step on
+		v.KeepSteps() // a wrapper hid the Imaginer: search from the next step on
 		return 0, false
 	}
 	techs, cards, release, err := a.runners()
@@ -58,105 +56,20 @@ func (a *MCTS) search(v *mbg.View, req *mbg.Request) (int, bool) {
 		return 0, false
 	}
 	defer release()
-	sim := &imagined{v: v, req: req, techs: techs, cards: cards}
-	key, ok, err := mcts.New[mbg.Option](a.opt, a.rng).Run(sim)
+	g := &mcts.Sequential[*mbg.Game, *mbg.View, *mbg.Request, mbg.RequestKind, mbg.Option]{
+		Players: v.NumRoles(), Root: req,
+		Imagine: func() (*mbg.Game, []mbg.Decision, bool) { return v.Imagine(techs, cards) },
+		Score:   score,
+	}
+	if a.opt.Rollout == mcts.RolloutHeuristic {
+		g.Rollout = func(int) mbg.Decider { return NewHeuristic() }
+	}
+	key, ok, err := mcts.New[mbg.Option](a.opt, a.rng).Run(g)
 	if err != nil || !ok {
 		return 0, false
 	}
-	for i, o := range req.Options {
-		if o == key {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// imagined plays the imagined games of one decision.
-type imagined struct {
-	v     *mbg.View
-	req   *mbg.Request
-	techs mbg.TechRunner
-	cards mbg.CardRunner
-}
-
-// errDiverged: replaying the step's decisions did not reach the decision
-// being searched (a script that keeps state between calls, say).
-var errDiverged = errors.New("mcts: the imagined game left the real one")
-
-// Simulate implements mcts.Game.
-func (s *imagined) Simulate(it *mcts.Iter[mbg.Option]) ([]float64, error) {
-	g, prefix, ok := s.v.Imagine(s.techs, s.cards)
-	if !ok {
-		return nil, errDiverged
-	}
-	d := &chooser{it: it, g: g, prefix: prefix, root: s.req}
-	n := s.v.NumRoles()
-	ds := make([]mbg.Decider, n)
-	for i := range ds {
-		ds[i] = d
-	}
-	d.rollout = make([]*Heuristic, n)
-	for i := range d.rollout {
-		d.rollout[i] = NewHeuristic()
-	}
-	depth := it.Options().Depth
-	for steps := 0; ; {
-		over, err := g.Step(ds)
-		if err != nil {
-			return nil, err
-		}
-		if d.diverged {
-			return nil, errDiverged
-		}
-		if over {
-			break
-		}
-		if d.reached {
-			if steps++; depth > 0 && steps >= depth {
-				break
-			}
-		}
-	}
-	return score(g), nil
-}
-
-// chooser answers every decision of an imagined game: the step's recorded
-// decisions, then the search.
-type chooser struct {
-	it       *mcts.Iter[mbg.Option]
-	g        *mbg.Game
-	prefix   []mbg.Decision
-	root     *mbg.Request
-	next     int
-	reached  bool
-	diverged bool
-	rollout  []*Heuristic
-}
-
-func (d *chooser) Decide(v *mbg.View, req *mbg.Request) (int, error) {
-	if d.next < len(d.prefix) {
-		p := d.prefix[d.next]
-		d.next++
-		if p.Player != req.Player || p.Kind != req.Kind || p.Choice >= len(req.Options) || req.Options[p.Choice] != p.Option {
-			d.diverged = true
-			return 0, nil
-		}
-		return p.Choice, nil
-	}
-	if !d.reached {
-		d.reached = true
-		if req.Player != d.root.Player || req.Kind != d.root.Kind || len(req.Options) != len(d.root.Options) {
-			d.diverged = true
-			return 0, nil
-		}
-		// From here on the imagined game's chance is its own.
-		d.g.Reseed(d.it.Rand().Source().Uint64())
-	}
-	h := d.rollout[req.Player]
-	return d.it.Choose(req.Player, req.Options, func() int {
-		c, _ := h.Decide(v, req)
-		return c
-	}), nil
+	i := mcts.Index(req, key)
+	return i, i >= 0
 }
 
 // score is each role's result: 1 for the winner and 0 for the others of a
