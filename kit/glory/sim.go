@@ -25,7 +25,7 @@ const (
 const SimRoundLimit = 100
 
 // Agents implements build.Simulator.
-func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom, AgentMCTS} }
 
 // DecodeConfig implements build.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) {
@@ -88,7 +88,7 @@ func (s *Sim) Roles() []string { return []string{"red", "blue"} }
 
 // play plays one whole game with seed.
 func (s *Sim) play(seed uint64, agents []string) (*engine.Game, error) {
-	ds, err := deciders(seed, agents)
+	ds, err := s.simDeciders(seed, agents)
 	if err != nil {
 		return nil, err
 	}
