@@ -53,7 +53,7 @@ func (a *MCTS) Decide(v *glory.View, req *glory.Request) (int, error) {
 type stepper struct{ g *glory.Game }
 
 func (s stepper) Step(ds []glory.Decider) (bool, error) { return s.g.StepWith(ds) }
-func (s stepper) Reseed(seed uint64)                     { s.g.Reseed(seed) }
+func (s stepper) Reseed(seed uint64)                    { s.g.Reseed(seed) }
 
 func (a *MCTS) search(v *glory.View, req *glory.Request) (int, bool) {
 	if !v.Imaginable() {
