@@ -6,9 +6,9 @@ import (
 )
 
 // MCTSDefaults are the options of a bare `mcts` agent: imagined games are
-// cut after 16 activations and scored by the sides' remaining hp, with the
+// cut after 8 activations and scored by the sides' remaining hp, with the
 // scoring AI as rollout policy.
-var MCTSDefaults = mcts.Options{Iters: 100, C: 0.7, Rollout: mcts.RolloutHeuristic, Depth: 16, Widen: 2}
+var MCTSDefaults = mcts.Options{Iters: 40, C: 0.7, Rollout: mcts.RolloutHeuristic, Depth: 8, Widen: 2}
 
 // Runners lends an imagined game an effect runner (never the real game's,
 // whose scripts keep the real game's state); release gives it back. The
@@ -21,17 +21,22 @@ type Runners func() (runner ftbt.EffectRunner, release func(), err error)
 // side, but the imagined games' chance is drawn afresh. Where the game
 // keeps no copy, or an imagined game fails, it answers as the scoring AI.
 type MCTS struct {
-	opt     mcts.Options
-	rng     *ftbt.RNG
-	runners Runners
-	fall    *AI
-	roll    [2]*AI
+	opt                  mcts.Options
+	rng                  *ftbt.RNG
+	runners              Runners
+	fall                 *AI
+	roll                 [2]*AI
+	searches, iterations int
 }
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
 	return &MCTS{opt: opt, rng: ftbt.NewRNG(seed), runners: runners, fall: NewAI()}
 }
+
+// Stats are what an agent's searches did: decisions searched and imagined
+// games played, for benchmarks.
+func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
 
 // Imagines implements ftbt.Imaginer: the game keeps the copies Decide
 // needs.
@@ -73,7 +78,10 @@ func (a *MCTS) search(v *ftbt.View, req *ftbt.Request) (int, bool) {
 			return a.roll[side]
 		}
 	}
-	key, ok, err := mcts.New[ftbt.Option](a.opt, a.rng).Run(g)
+	search := mcts.New[ftbt.Option](a.opt, a.rng)
+	key, ok, err := search.Run(g)
+	a.searches++
+	a.iterations += search.Iterations
 	if err != nil || !ok {
 		return 0, false
 	}

@@ -93,3 +93,54 @@ func TestMCTSBeatsRandom(t *testing.T) {
 		t.Errorf("mcts won %d of %d games against a random side, want at least 6", wins, games)
 	}
 }
+
+// TestMCTSBudgetIsCounted: every searched decision plays exactly the
+// budget's imagined games.
+func TestMCTSBudgetIsCounted(t *testing.T) {
+	t.Parallel()
+	cfg := skirmish()
+	cfg.Rules.MaxRounds = 3
+	r, _ := native.New(cfg)
+	g, err := ftbt.New(cfg, r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := agent.NewMCTS(1, mcts.Options{Iters: 5, Rollout: mcts.RolloutRandom, Depth: 2}, nativeRunners(t, cfg))
+	if _, err := g.Run([]ftbt.Decider{agent.NewRandom(3), m}); err != nil {
+		t.Fatal(err)
+	}
+	s, it := m.Stats()
+	if s == 0 || it != 5*s {
+		t.Errorf("%d searches, %d imagined games; want some searches of 5 games each", s, it)
+	}
+}
+
+// BenchmarkMCTSDecisions: decisions and imagined games per second of the
+// search agent at its default budget (native effects), over its first 10
+// searched decisions of a skirmish against the scoring AI.
+func BenchmarkMCTSDecisions(b *testing.B) {
+	cfg := skirmish()
+	var searches, iters int
+	for i := 0; i < b.N; i++ {
+		r, _ := native.New(cfg)
+		g, err := ftbt.New(cfg, r, uint64(i)+1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := agent.NewMCTS(uint64(i), agent.MCTSDefaults, nativeRunners(b, cfg))
+		ds := []ftbt.Decider{m, agent.NewAI()}
+		for s, _ := m.Stats(); s < 10; s, _ = m.Stats() {
+			over, err := g.Step(ds)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if over {
+				break
+			}
+		}
+		s, it := m.Stats()
+		searches, iters = searches+s, iters+it
+	}
+	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}

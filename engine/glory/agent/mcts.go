@@ -23,17 +23,22 @@ type Runners func() (runner glory.SkillRunner, release func(), err error)
 // side, but the imagined games' chance is drawn afresh. Where the game keeps
 // no copy, or an imagined game fails, it answers as the heuristic agent.
 type MCTS struct {
-	opt     mcts.Options
-	rng     *rng.RNG
-	seed    uint64
-	runners Runners
-	fall    *Heuristic
+	opt                  mcts.Options
+	rng                  *rng.RNG
+	seed                 uint64
+	runners              Runners
+	fall                 *Heuristic
+	searches, iterations int
 }
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
 	return &MCTS{opt: opt, rng: rng.New(seed), seed: seed, runners: runners, fall: NewHeuristic(seed + 1)}
 }
+
+// Stats are what an agent's searches did: decisions searched and imagined
+// games played, for benchmarks.
+func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
 
 // Imagines implements glory.Imaginer: the game keeps the copies Decide
 // needs.
@@ -78,7 +83,10 @@ func (a *MCTS) search(v *glory.View, req *glory.Request) (int, bool) {
 		// from the search's stream.
 		g.Rollout = func(int) glory.Decider { return NewHeuristic(a.rng.Source().Uint64()) }
 	}
-	key, ok, err := mcts.New[glory.Option](a.opt, a.rng).Run(g)
+	search := mcts.New[glory.Option](a.opt, a.rng)
+	key, ok, err := search.Run(g)
+	a.searches++
+	a.iterations += search.Iterations
 	if err != nil || !ok {
 		return 0, false
 	}

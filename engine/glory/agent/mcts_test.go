@@ -160,3 +160,47 @@ func TestImagineCopiesTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestMCTSBudgetIsCounted: every searched decision plays exactly the
+// budget's imagined games.
+func TestMCTSBudgetIsCounted(t *testing.T) {
+	cfg, runner := setup(t)
+	m := agent.NewMCTS(1, mcts.Options{Iters: 3, Rollout: mcts.RolloutRandom, Depth: 2}, searchRunners(t, cfg))
+	g, err := glory.New(cfg, runner, 3, agent.NewRandom(1), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40 && !g.Over(); i++ {
+		if err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, it := m.Stats()
+	if s == 0 || it != 3*s {
+		t.Errorf("%d searches, %d imagined games; want some searches of 3 games each", s, it)
+	}
+}
+
+// BenchmarkMCTSDecisions: decisions and imagined games per second of the
+// search agent at its default budget (the builtin Lua skills), over its
+// first 10 searched decisions of a game against the heuristic.
+func BenchmarkMCTSDecisions(b *testing.B) {
+	cfg, runner := setup(b)
+	var searches, iters int
+	for i := 0; i < b.N; i++ {
+		m := agent.NewMCTS(uint64(i), agent.MCTSDefaults, searchRunners(b, cfg))
+		g, err := glory.New(cfg, runner, uint64(i)+1, m, agent.NewHeuristic(5))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for s, _ := m.Stats(); s < 10 && !g.Over(); s, _ = m.Stats() {
+			if err := g.Step(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		s, it := m.Stats()
+		searches, iters = searches+s, iters+it
+	}
+	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}

@@ -21,16 +21,21 @@ type Runners func() (techs mbg.TechRunner, cards mbg.CardRunner, release func(),
 // cannot know the real game's chance. Where the game keeps no copy, or an
 // imagined game fails, it answers as the heuristic agent.
 type MCTS struct {
-	opt     mcts.Options
-	rng     *mbg.RNG
-	runners Runners
-	fall    *Heuristic
+	opt                  mcts.Options
+	rng                  *mbg.RNG
+	runners              Runners
+	fall                 *Heuristic
+	searches, iterations int
 }
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
 	return &MCTS{opt: opt, rng: mbg.NewRNG(seed), runners: runners, fall: NewHeuristic()}
 }
+
+// Stats are what an agent's searches did: decisions searched and imagined
+// games played, for benchmarks.
+func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
 
 // Imagines implements mbg.Imaginer: the game keeps the copies Decide
 // needs.
@@ -64,7 +69,10 @@ func (a *MCTS) search(v *mbg.View, req *mbg.Request) (int, bool) {
 	if a.opt.Rollout == mcts.RolloutHeuristic {
 		g.Rollout = func(int) mbg.Decider { return NewHeuristic() }
 	}
-	key, ok, err := mcts.New[mbg.Option](a.opt, a.rng).Run(g)
+	search := mcts.New[mbg.Option](a.opt, a.rng)
+	key, ok, err := search.Run(g)
+	a.searches++
+	a.iterations += search.Iterations
 	if err != nil || !ok {
 		return 0, false
 	}

@@ -58,6 +58,22 @@ func TestMCTSDeterministic(t *testing.T) {
 	}
 }
 
+// TestMCTSBudgetIsCounted: every searched decision plays exactly the
+// budget's imagined games.
+func TestMCTSBudgetIsCounted(t *testing.T) {
+	t.Parallel()
+	cfg := config()
+	g := newGame(t, cfg, 4)
+	m := agent.NewMCTS(1, mcts.Options{Iters: 7, Rollout: mcts.RolloutRandom, Depth: 3}, nativeRunners(t, cfg))
+	if _, err := g.Run([]mbg.Decider{agent.NewRandom(1), m, agent.NewRandom(2)}); err != nil {
+		t.Fatal(err)
+	}
+	s, it := m.Stats()
+	if s == 0 || it != 7*s {
+		t.Errorf("%d searches, %d imagined games; want some searches of 7 games each", s, it)
+	}
+}
+
 // TestMCTSBeatsRandom: against two random roles, a fair share is 1/3 of the
 // games; the search at a small budget wins clearly more, from every seat.
 // The seeds are fixed, so the count is a fixed number, not a sample that
@@ -101,4 +117,35 @@ func TestMCTSSearches(t *testing.T) {
 	if differ == 0 {
 		t.Error("every decision of a one-iteration random search matched the heuristic: the search is not used")
 	}
+}
+
+// BenchmarkMCTSDecisions: decisions and imagined games per second of the
+// search agent at its default budget (native techs and cards), over its
+// first 10 searched decisions of a game against two heuristics.
+func BenchmarkMCTSDecisions(b *testing.B) {
+	cfg := config()
+	var searches, iters int
+	for i := 0; i < b.N; i++ {
+		techs, _ := native.New(cfg.Techs)
+		cards, _ := native.NewCards(cfg.Cards)
+		g, err := mbg.New(cfg, techs, cards, uint64(i)+1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := agent.NewMCTS(uint64(i), agent.MCTSDefaults, nativeRunners(b, cfg))
+		ds := []mbg.Decider{m, agent.NewHeuristic(), agent.NewHeuristic()}
+		for s, _ := m.Stats(); s < 10; s, _ = m.Stats() {
+			over, err := g.Step(ds)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if over {
+				break
+			}
+		}
+		s, it := m.Stats()
+		searches, iters = searches+s, iters+it
+	}
+	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
 }
