@@ -96,7 +96,7 @@ const (
 )
 
 // Agents implements build.Simulator.
-func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom, AgentMCTS} }
 
 // DecodeConfig implements build.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
@@ -158,6 +158,9 @@ func (s Sim) Roles() []string {
 // NewAgent returns the decider of an agent name for player p of a game
 // with the seed.
 func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
+	if d, ok, err := newMCTS(name, seed, p); ok {
+		return d, err
+	}
 	switch name {
 	case AgentHeuristic:
 		return agent.Heuristic{}, nil
@@ -223,6 +226,7 @@ func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []str
 		if err != nil {
 			return nil, err
 		}
+		bindConfig(d, cfg)
 		g.Orders.Deciders = append(g.Orders.Deciders, d)
 	}
 	if _, err := g.Run(); err != nil {
