@@ -166,3 +166,32 @@ func indexOf(s []int, x int) int {
 	}
 	return -1
 }
+
+// BenchmarkMCTSDecisions: rounds searched and imagined games per second of
+// the search agent at its default budget, over its first 10 rounds of a
+// Tsinghua game against seven heuristics (no Lua hooks: the fc14 rule set
+// has none).
+func BenchmarkMCTSDecisions(b *testing.B) {
+	cfg := tsinghua(b, false)
+	var searches, iters int
+	for i := 0; i < b.N; i++ {
+		g, _ := xghj.New(cfg, uint64(i)+1)
+		ds := heuristics(8)
+		m := NewMCTS(cfg, uint64(i), MCTSDefaults)
+		ds[0] = m
+		g.Orders.Deciders = ds
+		for s, _ := m.Stats(); s < 10; s, _ = m.Stats() {
+			over, err := g.Step()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if over {
+				break
+			}
+		}
+		s, it := m.Stats()
+		searches, iters = searches+s, iters+it
+	}
+	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}
