@@ -6,7 +6,8 @@ import (
 )
 
 // MCTSDefaults are the options of a bare `mcts` agent: imagined games are
-// cut after 24 steps (about six turns of three roles) and scored by money.
+// cut after 24 steps (about six turns of three roles) and scored by money
+// and city income.
 var MCTSDefaults = mcts.Options{Iters: 100, C: 0.7, Rollout: mcts.RolloutHeuristic, Depth: 24, Widen: 2}
 
 // Runners lends an imagined game its tech and card runners (never the real
@@ -82,7 +83,9 @@ func (a *MCTS) search(v *mbg.View, req *mbg.Request) (int, bool) {
 
 // score is each role's result: 1 for the winner and 0 for the others of a
 // finished game (a draw shares 1); cut short, each role's share of the
-// money of the roles still in the game.
+// worth of the roles still in the game, its money plus what its cities
+// will earn in the turns left (at most horizon of them), so that buying a
+// city is not scored as money lost.
 func score(g *mbg.Game) []float64 {
 	v := g.View()
 	n := v.NumRoles()
@@ -97,16 +100,28 @@ func score(g *mbg.Game) []float64 {
 		}
 		return out
 	}
+	turns := float64(min(horizon, max(v.Config().MaxTurn-v.Turn(), 0)))
 	total := 0.0
 	for r := range n {
-		if v.Alive(r) {
-			total += max(v.Role(r).Money, 0)
+		if !v.Alive(r) {
+			continue
 		}
+		w := max(v.Role(r).Money, 0)
+		for _, c := range v.Role(r).Cities {
+			w += turns * max(v.Earn(c), 0)
+		}
+		out[r] = w
+		total += w
 	}
 	for r := range n {
-		if v.Alive(r) && total > 0 {
-			out[r] = max(v.Role(r).Money, 0) / total
+		if total > 0 {
+			out[r] /= total
+		} else {
+			out[r] = 0
 		}
 	}
 	return out
 }
+
+// horizon bounds the turns of city income a cut imagined game counts.
+const horizon = 10
