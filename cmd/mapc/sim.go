@@ -106,7 +106,7 @@ func runSim(args []string, env cli.Env) int {
 		agents = listFlag{known[0]}
 	}
 	for _, a := range agents {
-		if !slices.Contains(known, a) {
+		if !slices.Contains(known, sim.AgentBase(a)) {
 			msg := fmt.Sprintf("mapc sim: unknown agent %q for %s (agents: %s)", a, res.Game, strings.Join(known, ", "))
 			if m := diag.DidYouMean(a, known); m != "" {
 				msg += "; did you mean " + m + "?"

@@ -49,6 +49,8 @@ type Game struct {
 	// loop holds the sticky error: after an error the game is half-way
 	// through an activation and cannot continue.
 	loop play.Loop
+	// snap is the state at the step's start, kept for imagining deciders.
+	snap snapshot
 
 	// Scratch, reused between calls so a game allocates little.
 	view    View
@@ -201,6 +203,7 @@ func (g *Game) Err() error { return g.loop.Err() }
 func (g *Game) Step(deciders []Decider) (over bool, err error) {
 	return g.loop.Step("ftbt", 2, len(deciders), func() bool { return g.st.Over }, func() error {
 		g.seats.Deciders = deciders
+		g.mark(deciders)
 		return g.step()
 	})
 }

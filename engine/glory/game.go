@@ -30,6 +30,8 @@ type Game struct {
 	occ [][]int
 	// towerAt is the tower index on each point, or -1.
 	towerAt []int
+	// snap is the state at the step's start, kept for imagining deciders.
+	snap snapshot
 }
 
 // New starts a game of cfg with seed. skills resolves the heroes' skill
@@ -121,6 +123,7 @@ func (g *Game) Step() error {
 	if g.err != nil {
 		return g.err
 	}
+	g.mark()
 	var err error
 	switch g.st.Phase {
 	case PhaseMain:

@@ -58,6 +58,8 @@ type Game struct {
 	// loop holds the sticky error: after an error the game is half-way
 	// through an action and cannot continue.
 	loop play.Loop
+	// snap is the state at the step's start, kept for searching deciders.
+	snap snapshot
 
 	// Scratch, reused between calls so a game allocates little.
 	view    View
@@ -271,6 +273,7 @@ func (g *Game) Err() error { return g.loop.Err() }
 func (g *Game) Step(deciders []Decider) (over bool, err error) {
 	return g.loop.Step("mbg", len(g.st.Roles), len(deciders), func() bool { return g.st.Over }, func() error {
 		g.seats.Deciders = deciders
+		g.mark(deciders)
 		r := g.st.Next
 		if r >= len(g.st.Roles) {
 			return g.endTurn()

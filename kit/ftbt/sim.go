@@ -32,7 +32,7 @@ var agents = []sim.Agent[engine.Decider]{
 }
 
 // Agents implements sim.Simulator.
-func (Game) Agents() []string { return sim.AgentNames(agents) }
+func (Game) Agents() []string { return append(sim.AgentNames(agents), AgentMCTS) }
 
 // DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
@@ -65,7 +65,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 		return nil, warns, err
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
-		RoleNames: []string{"side 0", "side 1"}, Agents: agents, NewRunner: newRunner,
+		RoleNames: []string{"side 0", "side 1"}, Agents: append(slices.Clip(agents), mctsAgent(newRunner)), NewRunner: newRunner,
 		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {
 			g, err := engine.New(cfg, r, seed)

@@ -25,7 +25,7 @@ const (
 const SimRoundLimit = 100
 
 // Agents implements sim.Simulator.
-func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom, AgentMCTS} }
 
 // DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) {
@@ -89,7 +89,7 @@ func (s *Sim) Roles() []string { return []string{"red", "blue"} }
 // play plays one whole game with seed; leaders are the side ahead at the
 // end of each round (Leader).
 func (s *Sim) play(seed uint64, agents []string) (*engine.Game, []int, error) {
-	ds, err := deciders(seed, agents)
+	ds, err := s.simDeciders(seed, agents)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -24,7 +24,7 @@ var agents = []sim.Agent[engine.Decider]{
 }
 
 // Agents implements sim.Simulator.
-func (Game) Agents() []string { return sim.AgentNames(agents) }
+func (Game) Agents() []string { return append(sim.AgentNames(agents), AgentMCTS) }
 
 // DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
@@ -57,7 +57,7 @@ func NewSim(cfg *engine.Config, layers ...hooks.Layer) (*sim.Engine[*hooks.Runne
 		roles[i] = role.Name
 	}
 	s := &sim.Engine[*hooks.Runner, engine.Decider]{
-		RoleNames: roles, Agents: agents, NewRunner: newRunner,
+		RoleNames: roles, Agents: append(slices.Clip(agents), mctsAgent(newRunner)), NewRunner: newRunner,
 		Extra:        []sim.Column{{Key: "bankruptcies", Header: "BANKRUPT"}},
 		ContentNames: content(cfg),
 		PlayGame: func(r *hooks.Runner, seed uint64, ds []engine.Decider) (sim.Outcome, error) {

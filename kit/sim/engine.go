@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 )
 
@@ -12,6 +13,17 @@ type Agent[D any] struct {
 	// player's own stream, GameSeed(game seed, player), so agents that
 	// draw random numbers are reproducible whatever worker plays the game.
 	New func(seed uint64) D
+	// Params, when set, builds the agent from a name with parameters,
+	// `name:params` (`mcts:iters=800`); params is what follows the first
+	// colon.
+	Params func(seed uint64, params string) (D, error)
+}
+
+// AgentBase returns an agent name without its parameters: "mcts" for
+// "mcts:iters=800".
+func AgentBase(name string) string {
+	base, _, _ := strings.Cut(name, ":")
+	return base
 }
 
 // AgentNames lists a table's agent names, in order.
@@ -28,11 +40,25 @@ func NewAgents[D any](table []Agent[D], names []string, seed uint64) ([]D, error
 	ds := make([]D, len(names))
 	for i, name := range names {
 		found := false
+		base, params, hasParams := strings.Cut(name, ":")
 		for _, a := range table {
-			if a.Name == name {
-				ds[i], found = a.New(GameSeed(seed, i)), true
-				break
+			if a.Name != base {
+				continue
 			}
+			found = true
+			switch {
+			case a.Params != nil:
+				d, err := a.Params(GameSeed(seed, i), params)
+				if err != nil {
+					return nil, fmt.Errorf("agent %q: %w", name, err)
+				}
+				ds[i] = d
+			case hasParams:
+				return nil, fmt.Errorf("agent %q takes no parameters", base)
+			default:
+				ds[i] = a.New(GameSeed(seed, i))
+			}
+			break
 		}
 		if !found {
 			return nil, fmt.Errorf("unknown agent %q", name)

@@ -95,7 +95,7 @@ const (
 )
 
 // Agents implements sim.Simulator.
-func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom} }
+func (Game) Agents() []string { return []string{AgentHeuristic, AgentRandom, AgentMCTS} }
 
 // DecodeConfig implements sim.Simulator.
 func (Game) DecodeConfig(data []byte) (any, error) { return build.DecodeConfig[engine.Config](data) }
@@ -157,6 +157,9 @@ func (s Sim) Roles() []string {
 // NewAgent returns the decider of an agent name for player p of a game
 // with the seed.
 func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
+	if d, ok, err := newMCTS(name, seed, p); ok {
+		return d, err
+	}
 	switch name {
 	case AgentHeuristic:
 		return agent.Heuristic{Vary: true, Seed: sim.GameSeed(seed, p)}, nil
@@ -217,6 +220,7 @@ func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []str
 		if err != nil {
 			return nil, err
 		}
+		bindConfig(d, cfg)
 		g.Orders.Deciders = append(g.Orders.Deciders, d)
 	}
 	if _, err := g.Run(); err != nil {

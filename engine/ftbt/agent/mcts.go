@@ -1,0 +1,127 @@
+package agent
+
+import (
+	"github.com/sandtable/sandtable/engine/ftbt"
+	"github.com/sandtable/sandtable/engine/play/mcts"
+)
+
+// MCTSDefaults are the options of a bare `mcts` agent: imagined games are
+// cut after 8 activations and scored by the sides' remaining hp, with the
+// scoring AI as rollout policy.
+var MCTSDefaults = mcts.Options{Iters: 40, C: 0.7, Rollout: mcts.RolloutHeuristic, Depth: 8, Widen: 2}
+
+// Runners lends an imagined game an effect runner (never the real game's,
+// whose scripts keep the real game's state); release gives it back. The
+// imagined game resets it (ftbt.RandomUser), so which runner it gets does
+// not change it.
+type Runners func() (runner ftbt.EffectRunner, release func(), err error)
+
+// MCTS decides by Monte Carlo tree search (package mcts) over imagined games
+// that start from the real one (View.Imagine); ftbt hides nothing from a
+// side, but the imagined games' chance is drawn afresh. Where the game
+// keeps no copy, or an imagined game fails, it answers as the scoring AI.
+type MCTS struct {
+	opt                  mcts.Options
+	rng                  *ftbt.RNG
+	runners              Runners
+	fall                 *AI
+	roll                 [2]*AI
+	searches, iterations int
+}
+
+// NewMCTS returns a search agent with options opt, seed and runners.
+func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
+	return &MCTS{opt: opt, rng: ftbt.NewRNG(seed), runners: runners, fall: NewAI()}
+}
+
+// Stats are what an agent's searches did: decisions searched and imagined
+// games played, for benchmarks.
+func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
+
+// Imagines implements ftbt.Imaginer: the game keeps the copies Decide
+// needs.
+func (a *MCTS) Imagines() {}
+
+// Decide implements ftbt.Decider.
+func (a *MCTS) Decide(v *ftbt.View, req *ftbt.Request) (int, error) {
+	if len(req.Options) > 1 && req.Attempt == 0 && a.runners != nil {
+		if c, ok := a.search(v, req); ok {
+			return c, nil
+		}
+	}
+	return a.fall.Decide(v, req)
+}
+
+func (a *MCTS) search(v *ftbt.View, req *ftbt.Request) (int, bool) {
+	if !v.Imaginable() {
+		v.KeepSteps() // a wrapper hid the Imaginer: search from the next step on
+		return 0, false
+	}
+	runner, release, err := a.runners()
+	if err != nil {
+		return 0, false
+	}
+	defer release()
+	g := &mcts.Sequential[*ftbt.Game, *ftbt.View, *ftbt.Request, ftbt.RequestKind, ftbt.Option]{
+		Players: 2, Root: req,
+		Imagine: func() (*ftbt.Game, []ftbt.Decision, bool) { return v.Imagine(runner) },
+		Score:   score,
+	}
+	if a.opt.Rollout == mcts.RolloutHeuristic {
+		// The AI's caches depend only on the config and the cells, and
+		// its plan on the view it was made for: one AI per side serves
+		// every imagined game.
+		g.Rollout = func(side int) ftbt.Decider {
+			if a.roll[side] == nil {
+				a.roll[side] = NewAI()
+			}
+			return a.roll[side]
+		}
+	}
+	search := mcts.New[ftbt.Option](a.opt, a.rng)
+	key, ok, err := search.Run(g)
+	a.searches++
+	a.iterations += search.Iterations
+	if err != nil || !ok {
+		return 0, false
+	}
+	i := mcts.Index(req, key)
+	return i, i >= 0
+}
+
+// score is each side's result: 1 for the winner and 0 for the loser of a
+// finished game, a draw ½ each but a quit 0 for the side that quit; cut
+// short, ½ plus half the difference between the shares of their starting
+// hp the two sides keep.
+func score(g *ftbt.Game) []float64 {
+	if res, over := g.Result(); over {
+		switch {
+		case res.Winner >= 0:
+			out := []float64{0, 0}
+			out[res.Winner] = 1
+			return out
+		case res.Reason == ftbt.ReasonQuit:
+			out := []float64{0.5, 0.5}
+			out[res.Side] = 0
+			return out
+		}
+		return []float64{0.5, 0.5}
+	}
+	var hp, maxHP [2]float64
+	v := g.View()
+	for p := range v.Config().People {
+		pv := v.Person(p)
+		maxHP[pv.Side] += float64(pv.MaxHP)
+		if pv.Cell >= 0 {
+			hp[pv.Side] += float64(pv.HP)
+		}
+	}
+	var share [2]float64
+	for s := range share {
+		if maxHP[s] > 0 {
+			share[s] = hp[s] / maxHP[s]
+		}
+	}
+	d := (share[0] - share[1]) / 2
+	return []float64{0.5 + d, 0.5 - d}
+}
