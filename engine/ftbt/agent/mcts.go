@@ -20,73 +20,35 @@ type Runners func() (runner ftbt.EffectRunner, release func(), err error)
 // that start from the real one (View.Imagine); ftbt hides nothing from a
 // side, but the imagined games' chance is drawn afresh. Where the game
 // keeps no copy, or an imagined game fails, it answers as the scoring AI.
-type MCTS struct {
-	opt                  mcts.Options
-	rng                  *ftbt.RNG
-	runners              Runners
-	fall                 *AI
-	roll                 [2]*AI
-	searches, iterations int
-}
+type MCTS = mcts.Agent[*ftbt.Game, *ftbt.View, *ftbt.Request, ftbt.RequestKind, ftbt.Option]
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
-	return &MCTS{opt: opt, rng: ftbt.NewRNG(seed), runners: runners, fall: NewAI()}
-}
-
-// Stats are what an agent's searches did: decisions searched and imagined
-// games played, for benchmarks.
-func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
-
-// Imagines implements ftbt.Imaginer: the game keeps the copies Decide
-// needs.
-func (a *MCTS) Imagines() {}
-
-// Decide implements ftbt.Decider.
-func (a *MCTS) Decide(v *ftbt.View, req *ftbt.Request) (int, error) {
-	if len(req.Options) > 1 && req.Attempt == 0 && a.runners != nil {
-		if c, ok := a.search(v, req); ok {
-			return c, nil
-		}
-	}
-	return a.fall.Decide(v, req)
-}
-
-func (a *MCTS) search(v *ftbt.View, req *ftbt.Request) (int, bool) {
-	if !v.Imaginable() {
-		v.KeepSteps() // a wrapper hid the Imaginer: search from the next step on
-		return 0, false
-	}
-	runner, release, err := a.runners()
-	if err != nil {
-		return 0, false
-	}
-	defer release()
-	g := &mcts.Sequential[*ftbt.Game, *ftbt.View, *ftbt.Request, ftbt.RequestKind, ftbt.Option]{
-		Players: 2, Root: req,
-		Imagine: func() (*ftbt.Game, []ftbt.Decision, bool) { return v.Imagine(runner) },
-		Score:   score,
-	}
-	if a.opt.Rollout == mcts.RolloutHeuristic {
-		// The AI's caches depend only on the config and the cells, and
-		// its plan on the view it was made for: one AI per side serves
-		// every imagined game.
-		g.Rollout = func(side int) ftbt.Decider {
-			if a.roll[side] == nil {
-				a.roll[side] = NewAI()
+	// The AI's caches depend only on the config and the cells, and its
+	// plan on the view it was made for: one AI per side serves every
+	// imagined game.
+	var roll [2]*AI
+	a := &MCTS{Opt: opt, RNG: ftbt.NewRNG(seed), Fall: NewAI(),
+		Rollout: func(side int) ftbt.Decider {
+			if roll[side] == nil {
+				roll[side] = NewAI()
 			}
-			return a.roll[side]
+			return roll[side]
+		}}
+	if runners != nil {
+		a.Begin = func(v *ftbt.View, req *ftbt.Request) (*mcts.Sequential[*ftbt.Game, *ftbt.View, *ftbt.Request, ftbt.RequestKind, ftbt.Option], func(), error) {
+			runner, release, err := runners()
+			if err != nil {
+				return nil, nil, err
+			}
+			return &mcts.Sequential[*ftbt.Game, *ftbt.View, *ftbt.Request, ftbt.RequestKind, ftbt.Option]{
+				Players: 2, Root: req,
+				Imagine: func() (*ftbt.Game, []ftbt.Decision, bool) { return v.Imagine(runner) },
+				Score:   score,
+			}, release, nil
 		}
 	}
-	search := mcts.New[ftbt.Option](a.opt, a.rng)
-	key, ok, err := search.Run(g)
-	a.searches++
-	a.iterations += search.Iterations
-	if err != nil || !ok {
-		return 0, false
-	}
-	i := mcts.Index(req, key)
-	return i, i >= 0
+	return a
 }
 
 // score is each side's result: 1 for the winner and 0 for the loser of a

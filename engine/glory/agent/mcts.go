@@ -22,36 +22,31 @@ type Runners func() (runner glory.SkillRunner, release func(), err error)
 // that start from the real one (View.Imagine); glory hides nothing from a
 // side, but the imagined games' chance is drawn afresh. Where the game keeps
 // no copy, or an imagined game fails, it answers as the heuristic agent.
-type MCTS struct {
-	opt                  mcts.Options
-	rng                  *rng.RNG
-	seed                 uint64
-	runners              Runners
-	fall                 *Heuristic
-	searches, iterations int
-}
+type MCTS = mcts.Agent[stepper, *glory.View, *glory.Request, glory.RequestKind, glory.Option]
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
-	return &MCTS{opt: opt, rng: rng.New(seed), seed: seed, runners: runners, fall: NewHeuristic(seed + 1)}
-}
-
-// Stats are what an agent's searches did: decisions searched and imagined
-// games played, for benchmarks.
-func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
-
-// Imagines implements glory.Imaginer: the game keeps the copies Decide
-// needs.
-func (a *MCTS) Imagines() {}
-
-// Decide implements glory.Decider.
-func (a *MCTS) Decide(v *glory.View, req *glory.Request) (int, error) {
-	if len(req.Options) > 1 && req.Attempt == 0 && a.runners != nil {
-		if c, ok := a.search(v, req); ok {
-			return c, nil
+	a := &MCTS{Opt: opt, RNG: rng.New(seed), Fall: NewHeuristic(seed + 1)}
+	// One heuristic per imagined game and side, its draft slack drawn from
+	// the search's stream.
+	a.Rollout = func(int) glory.Decider { return NewHeuristic(a.RNG.Source().Uint64()) }
+	if runners != nil {
+		a.Begin = func(v *glory.View, req *glory.Request) (*mcts.Sequential[stepper, *glory.View, *glory.Request, glory.RequestKind, glory.Option], func(), error) {
+			runner, release, err := runners()
+			if err != nil {
+				return nil, nil, err
+			}
+			return &mcts.Sequential[stepper, *glory.View, *glory.Request, glory.RequestKind, glory.Option]{
+				Players: 2, Root: req,
+				Imagine: func() (stepper, []glory.Decision, bool) {
+					g, prefix, ok := v.Imagine(runner)
+					return stepper{g}, prefix, ok
+				},
+				Score: func(s stepper) []float64 { return score(s.g) },
+			}, release, nil
 		}
 	}
-	return a.fall.Decide(v, req)
+	return a
 }
 
 // stepper adapts an imagined game to mcts.Stepper.
@@ -59,40 +54,6 @@ type stepper struct{ g *glory.Game }
 
 func (s stepper) Step(ds []glory.Decider) (bool, error) { return s.g.StepWith(ds) }
 func (s stepper) Reseed(seed uint64)                    { s.g.Reseed(seed) }
-
-func (a *MCTS) search(v *glory.View, req *glory.Request) (int, bool) {
-	if !v.Imaginable() {
-		v.KeepSteps() // a wrapper hid the Imaginer: search from the next step on
-		return 0, false
-	}
-	runner, release, err := a.runners()
-	if err != nil {
-		return 0, false
-	}
-	defer release()
-	g := &mcts.Sequential[stepper, *glory.View, *glory.Request, glory.RequestKind, glory.Option]{
-		Players: 2, Root: req,
-		Imagine: func() (stepper, []glory.Decision, bool) {
-			g, prefix, ok := v.Imagine(runner)
-			return stepper{g}, prefix, ok
-		},
-		Score: func(s stepper) []float64 { return score(s.g) },
-	}
-	if a.opt.Rollout == mcts.RolloutHeuristic {
-		// One heuristic per imagined game and side, its draft slack drawn
-		// from the search's stream.
-		g.Rollout = func(int) glory.Decider { return NewHeuristic(a.rng.Source().Uint64()) }
-	}
-	search := mcts.New[glory.Option](a.opt, a.rng)
-	key, ok, err := search.Run(g)
-	a.searches++
-	a.iterations += search.Iterations
-	if err != nil || !ok {
-		return 0, false
-	}
-	i := mcts.Index(req, key)
-	return i, i >= 0
-}
 
 // score is each side's result: 1 for the winner and 0 for the loser of a
 // finished game, ½ each for a draw; cut short, ½ plus a quarter of each of

@@ -21,64 +21,26 @@ type Runners func() (techs mbg.TechRunner, cards mbg.CardRunner, release func(),
 // a role, but the imagined games' dice are drawn afresh, so the agent
 // cannot know the real game's chance. Where the game keeps no copy, or an
 // imagined game fails, it answers as the heuristic agent.
-type MCTS struct {
-	opt                  mcts.Options
-	rng                  *mbg.RNG
-	runners              Runners
-	fall                 *Heuristic
-	searches, iterations int
-}
+type MCTS = mcts.Agent[*mbg.Game, *mbg.View, *mbg.Request, mbg.RequestKind, mbg.Option]
 
 // NewMCTS returns a search agent with options opt, seed and runners.
 func NewMCTS(seed uint64, opt mcts.Options, runners Runners) *MCTS {
-	return &MCTS{opt: opt, rng: mbg.NewRNG(seed), runners: runners, fall: NewHeuristic()}
-}
-
-// Stats are what an agent's searches did: decisions searched and imagined
-// games played, for benchmarks.
-func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterations }
-
-// Imagines implements mbg.Imaginer: the game keeps the copies Decide
-// needs.
-func (a *MCTS) Imagines() {}
-
-// Decide implements mbg.Decider.
-func (a *MCTS) Decide(v *mbg.View, req *mbg.Request) (int, error) {
-	if len(req.Options) > 1 && req.Attempt == 0 && a.runners != nil {
-		if c, ok := a.search(v, req); ok {
-			return c, nil
+	a := &MCTS{Opt: opt, RNG: mbg.NewRNG(seed), Fall: NewHeuristic(),
+		Rollout: func(int) mbg.Decider { return NewHeuristic() }}
+	if runners != nil {
+		a.Begin = func(v *mbg.View, req *mbg.Request) (*mcts.Sequential[*mbg.Game, *mbg.View, *mbg.Request, mbg.RequestKind, mbg.Option], func(), error) {
+			techs, cards, release, err := runners()
+			if err != nil {
+				return nil, nil, err
+			}
+			return &mcts.Sequential[*mbg.Game, *mbg.View, *mbg.Request, mbg.RequestKind, mbg.Option]{
+				Players: v.NumRoles(), Root: req,
+				Imagine: func() (*mbg.Game, []mbg.Decision, bool) { return v.Imagine(techs, cards) },
+				Score:   score,
+			}, release, nil
 		}
 	}
-	return a.fall.Decide(v, req)
-}
-
-func (a *MCTS) search(v *mbg.View, req *mbg.Request) (int, bool) {
-	if !v.Imaginable() {
-		v.KeepSteps() // a wrapper hid the Imaginer: search from the next step on
-		return 0, false
-	}
-	techs, cards, release, err := a.runners()
-	if err != nil {
-		return 0, false
-	}
-	defer release()
-	g := &mcts.Sequential[*mbg.Game, *mbg.View, *mbg.Request, mbg.RequestKind, mbg.Option]{
-		Players: v.NumRoles(), Root: req,
-		Imagine: func() (*mbg.Game, []mbg.Decision, bool) { return v.Imagine(techs, cards) },
-		Score:   score,
-	}
-	if a.opt.Rollout == mcts.RolloutHeuristic {
-		g.Rollout = func(int) mbg.Decider { return NewHeuristic() }
-	}
-	search := mcts.New[mbg.Option](a.opt, a.rng)
-	key, ok, err := search.Run(g)
-	a.searches++
-	a.iterations += search.Iterations
-	if err != nil || !ok {
-		return 0, false
-	}
-	i := mcts.Index(req, key)
-	return i, i >= 0
+	return a
 }
 
 // score is each role's result: 1 for the winner and 0 for the others of a
