@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"sync"
-
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
@@ -18,22 +16,13 @@ const AgentMCTS = "mcts"
 // mctsAgent is the table entry of the search agent; its imagined games
 // borrow effect runners from a pool of their own (never a real game's).
 func mctsAgent(newRunner func() (*hooks.Runner, error)) sim.Agent[engine.Decider] {
-	var mu sync.Mutex
-	var free []*hooks.Runner
+	var pool sim.Pool[*hooks.Runner]
 	runners := func() (engine.EffectRunner, func(), error) {
-		mu.Lock()
-		var r *hooks.Runner
-		if n := len(free); n > 0 {
-			r, free = free[n-1], free[:n-1]
+		r, err := pool.Get(newRunner)
+		if err != nil {
+			return nil, nil, err
 		}
-		mu.Unlock()
-		if r == nil {
-			var err error
-			if r, err = newRunner(); err != nil {
-				return nil, nil, err
-			}
-		}
-		return r, func() { mu.Lock(); free = append(free, r); mu.Unlock() }, nil
+		return r, func() { pool.Put(r) }, nil
 	}
 	build := func(seed uint64, params string) (engine.Decider, error) {
 		opt, err := mcts.Parse(params, agent.MCTSDefaults)

@@ -5,9 +5,7 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/glory/agent"
-	"github.com/sandtable/sandtable/engine/glory/hooks"
 	"github.com/sandtable/sandtable/engine/play/mcts"
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
@@ -25,14 +23,11 @@ func (s *Sim) simDeciders(seed uint64, agents []string) ([]engine.Decider, error
 		return nil, errors.New("glory sim: want one agent per side")
 	}
 	runners := func() (engine.SkillRunner, func(), error) {
-		r := s.get()
-		if r == nil {
-			var err error
-			if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-				return nil, nil, err
-			}
+		r, err := s.runner()
+		if err != nil {
+			return nil, nil, err
 		}
-		return r, func() { s.put(r) }, nil
+		return r, func() { s.pool.Put(r) }, nil
 	}
 	build := func(seed uint64, params string) (engine.Decider, error) {
 		opt, err := mcts.Parse(params, agent.MCTSDefaults)

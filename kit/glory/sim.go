@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	engine "github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/glory/agent"
@@ -55,8 +54,7 @@ func (Game) Sim(config any, mods []string) (sim.Game, []string, error) {
 type Sim struct {
 	cfg  *engine.Config
 	reg  *plugin.Registry
-	mu   sync.Mutex
-	free []*hooks.Runner
+	pool sim.Pool[*hooks.Runner]
 }
 
 // NewSim checks that the config's skills load and returns its simulator.
@@ -79,7 +77,7 @@ func NewSim(cfg *engine.Config, layers ...plugin.Layer) (*Sim, []plugin.Warning,
 		return nil, warns, err
 	}
 	s := &Sim{cfg: cfg, reg: reg}
-	s.put(r)
+	s.pool.Put(r)
 	return s, warns, nil
 }
 
@@ -93,19 +91,16 @@ func (s *Sim) play(seed uint64, agents []string) (*engine.Game, []int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	r := s.get()
-	if r == nil {
-		var err error
-		if r, err = hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}); err != nil {
-			return nil, nil, err
-		}
+	r, err := s.runner()
+	if err != nil {
+		return nil, nil, err
 	}
 	g, err := engine.New(s.cfg, r, seed, ds...)
 	if err != nil {
 		return nil, nil, err
 	}
 	leaders, err := runLed(g)
-	s.put(r)
+	s.pool.Put(r)
 	return g, leaders, err
 }
 
@@ -123,26 +118,9 @@ func deciders(seed uint64, agents []string) ([]engine.Decider, error) {
 	return sim.NewAgents(agentTable, agents, seed)
 }
 
-// get takes a runner from the pool, or returns nil. The pool is a free
-// list, not a sync.Pool, which would drop these expensive runners at every
-// garbage collection (see sim.Engine).
-func (s *Sim) get() *hooks.Runner {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := len(s.free)
-	if n == 0 {
-		return nil
-	}
-	r := s.free[n-1]
-	s.free = s.free[:n-1]
-	return r
-}
-
-// put returns a runner to the pool.
-func (s *Sim) put(r *hooks.Runner) {
-	s.mu.Lock()
-	s.free = append(s.free, r)
-	s.mu.Unlock()
+// runner takes a skill runner from the pool, or builds one.
+func (s *Sim) runner() (*hooks.Runner, error) {
+	return s.pool.Get(func() (*hooks.Runner, error) { return hooks.New(s.reg, s.cfg, plugin.WorkerOptions{}) })
 }
 
 // Play implements sim.Game.

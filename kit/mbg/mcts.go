@@ -1,8 +1,6 @@
 package mbg
 
 import (
-	"sync"
-
 	engine "github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
@@ -17,22 +15,13 @@ const AgentMCTS = "mcts"
 // mctsAgent is the table entry of the search agent; its imagined games
 // borrow hook runners from a pool of their own (never a real game's).
 func mctsAgent(newRunner func() (*hooks.Runner, error)) sim.Agent[engine.Decider] {
-	var mu sync.Mutex
-	var free []*hooks.Runner
+	var pool sim.Pool[*hooks.Runner]
 	runners := func() (engine.TechRunner, engine.CardRunner, func(), error) {
-		mu.Lock()
-		var r *hooks.Runner
-		if n := len(free); n > 0 {
-			r, free = free[n-1], free[:n-1]
+		r, err := pool.Get(newRunner)
+		if err != nil {
+			return nil, nil, nil, err
 		}
-		mu.Unlock()
-		if r == nil {
-			var err error
-			if r, err = newRunner(); err != nil {
-				return nil, nil, nil, err
-			}
-		}
-		return r, r, func() { mu.Lock(); free = append(free, r); mu.Unlock() }, nil
+		return r, r, func() { pool.Put(r) }, nil
 	}
 	build := func(seed uint64, params string) (engine.Decider, error) {
 		opt, err := mcts.Parse(params, agent.MCTSDefaults)

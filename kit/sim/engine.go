@@ -90,28 +90,43 @@ type Engine[R, D any] struct {
 	// per player.
 	PlayGame func(r R, seed uint64, players []D) (Outcome, error)
 
+	pool Pool[R]
+}
+
+// Pool is a free list of hook runners (one Lua state each); Get builds one
+// when the list is empty. It is a plain free list, not a sync.Pool: a
+// runner is expensive to build, there are never more than the games (real
+// and imagined) played at once, and a sync.Pool drops its items at every
+// garbage collection. A runner must start every game afresh, so which one
+// a game gets does not change it.
+type Pool[R any] struct {
 	mu   sync.Mutex
 	free []R
 }
 
-// Put adds a runner to the pool (the one a constructor built to validate
-// the config, say).
-func (e *Engine[R, D]) Put(r R) {
-	e.mu.Lock()
-	e.free = append(e.free, r)
-	e.mu.Unlock()
+// Get takes a runner from the pool, or builds one with build.
+func (p *Pool[R]) Get(build func() (R, error)) (R, error) {
+	p.mu.Lock()
+	if n := len(p.free); n > 0 {
+		r := p.free[n-1]
+		p.free = p.free[:n-1]
+		p.mu.Unlock()
+		return r, nil
+	}
+	p.mu.Unlock()
+	return build()
 }
 
-// get takes a runner from the pool, or reports there is none.
-func (e *Engine[R, D]) get() (r R, ok bool) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if n := len(e.free); n > 0 {
-		r, e.free = e.free[n-1], e.free[:n-1]
-		return r, true
-	}
-	return r, false
+// Put gives a runner back.
+func (p *Pool[R]) Put(r R) {
+	p.mu.Lock()
+	p.free = append(p.free, r)
+	p.mu.Unlock()
 }
+
+// Put adds a runner to the pool (the one a constructor built to validate
+// the config, say).
+func (e *Engine[R, D]) Put(r R) { e.pool.Put(r) }
 
 // Roles implements Game.
 func (e *Engine[R, D]) Roles() []string { return e.RoleNames }
@@ -131,11 +146,9 @@ func (e *Engine[R, D]) Play(seed uint64, agents []string) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
-	r, ok := e.get()
-	if !ok {
-		if r, err = e.NewRunner(); err != nil {
-			return Outcome{}, err
-		}
+	r, err := e.pool.Get(e.NewRunner)
+	if err != nil {
+		return Outcome{}, err
 	}
 	out, err := e.PlayGame(r, seed, ds)
 	e.Put(r)
