@@ -24,18 +24,7 @@ func mctsAgent(newRunner func() (*hooks.Runner, error)) sim.Agent[engine.Decider
 		}
 		return r, func() { pool.Put(r) }, nil
 	}
-	build := func(seed uint64, params string) (engine.Decider, error) {
-		opt, err := mcts.Parse(params, agent.MCTSDefaults)
-		if err != nil {
-			return nil, err
-		}
-		return agent.NewMCTS(seed, opt, runners), nil
-	}
-	return sim.Agent[engine.Decider]{Name: AgentMCTS,
-		New: func(seed uint64) engine.Decider {
-			d, _ := build(seed, "")
-			return d
-		},
-		Params: build,
-	}
+	return sim.SearchAgent(AgentMCTS, agent.MCTSDefaults, func(seed uint64, opt mcts.Options) engine.Decider {
+		return agent.NewMCTS(seed, opt, runners)
+	})
 }

@@ -29,19 +29,9 @@ func (s *Sim) simDeciders(seed uint64, agents []string) ([]engine.Decider, error
 		}
 		return r, func() { s.pool.Put(r) }, nil
 	}
-	build := func(seed uint64, params string) (engine.Decider, error) {
-		opt, err := mcts.Parse(params, agent.MCTSDefaults)
-		if err != nil {
-			return nil, err
-		}
-		return agent.NewMCTS(seed, opt, runners), nil
-	}
-	table := append(agentTable[:len(agentTable):len(agentTable)], sim.Agent[engine.Decider]{Name: AgentMCTS,
-		New: func(seed uint64) engine.Decider {
-			d, _ := build(seed, "")
-			return d
-		},
-		Params: build,
-	})
+	table := append(agentTable[:len(agentTable):len(agentTable)],
+		sim.SearchAgent(AgentMCTS, agent.MCTSDefaults, func(seed uint64, opt mcts.Options) engine.Decider {
+			return agent.NewMCTS(seed, opt, runners)
+		}))
 	return sim.NewAgents(table, agents, seed)
 }

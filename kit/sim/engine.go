@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"github.com/sandtable/sandtable/engine/play/mcts"
+
 	"fmt"
 	"strings"
 	"sync"
@@ -153,4 +155,22 @@ func (e *Engine[R, D]) Play(seed uint64, agents []string) (Outcome, error) {
 	out, err := e.PlayGame(r, seed, ds)
 	e.Put(r)
 	return out, err
+}
+
+// SearchAgent is the agent-table entry of a game's search agent (package
+// mcts): `name` plays with defaults, `name:iters=800:…` with the options
+// mcts.Parse reads over them; build makes the agent of one player.
+func SearchAgent[D any](name string, defaults mcts.Options, build func(seed uint64, opt mcts.Options) D) Agent[D] {
+	params := func(seed uint64, params string) (D, error) {
+		opt, err := mcts.Parse(params, defaults)
+		if err != nil {
+			var none D
+			return none, err
+		}
+		return build(seed, opt), nil
+	}
+	return Agent[D]{Name: name, Params: params, New: func(seed uint64) D {
+		d, _ := params(seed, "") // the defaults parse
+		return d
+	}}
 }
