@@ -64,13 +64,18 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 		return "", console.EncodeLog(g.Decisions()), err
 	}
 	res, _ := g.Result()
+	return t.result(res), console.EncodeLog(g.Decisions()), nil
+}
+
+// result tells how a game ended, in words.
+func (t *table) result(res engine.Result) string {
 	out := fmt.Sprintf("The game is over after %d turns: ", res.Turns)
 	if res.Winner >= 0 {
-		out += fmt.Sprintf("%s wins (%s).", t.cfg.Roles[res.Winner].Name, res.Reason)
+		out += fmt.Sprintf("%s wins (%s).", t.role(res.Winner), res.Reason)
 	} else {
 		out += fmt.Sprintf("a draw (%s).", res.Reason)
 	}
-	return out, console.EncodeLog(g.Decisions()), nil
+	return out
 }
 
 // person is the Decider of a role played at the console.

@@ -50,6 +50,14 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 
 // RenderBoard draws cfg's board.
 func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
+	return renderBoard(cfg, opts, nil)
+}
+
+// renderBoard draws cfg's board; with a view, the game's state on it
+// instead of the config's start: cities coloured by their current owner,
+// each role's pawn on its square, barriers and robbers, and the roles'
+// money, officers and cities in the centre.
+func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) []byte {
 	n := len(cfg.Board)
 	const cell, labelRoom, legendGap = 44.0, 96.0, 24.0
 	radius := math.Max(150, float64(n)*(cell+8)/(2*math.Pi))
@@ -58,6 +66,14 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 		for _, c := range role.Cities {
 			if _, dup := owner[c]; !dup {
 				owner[c] = r
+			}
+		}
+	}
+	if v != nil {
+		owner = map[int]int{}
+		for c := range cfg.Cities {
+			if o := v.City(c).Owner; o >= 0 {
+				owner[c] = o
 			}
 		}
 	}
@@ -73,7 +89,11 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 		title = cfg.Title
 	}
 	c.Text(16, 28, title, render.TextStyle{Size: 18, Bold: true})
-	c.Text(16, 48, fmt.Sprintf("mbg · %d squares · win at %s gold · %d turns", n, render.Num(cfg.WinMoney), cfg.MaxTurn), render.TextStyle{Size: 12, Fill: "#555555"})
+	sub := fmt.Sprintf("mbg · %d squares · win at %s gold · %d turns", n, render.Num(cfg.WinMoney), cfg.MaxTurn)
+	if v != nil {
+		sub = fmt.Sprintf("mbg · turn %d of %d · win at %s gold", v.Turn(), cfg.MaxTurn, render.Num(cfg.WinMoney))
+	}
+	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
 
 	pos := func(i int) (x, y, a float64) {
 		a = -math.Pi/2 + 2*math.Pi*float64(i)/float64(max(n, 1))
@@ -85,10 +105,23 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 		x, y, a := pos(i)
 		size, fill, label, mark := squareLook(cfg, sq, owner)
 		c.Group("square " + sq.Class)
-		c.Title(fmt.Sprintf("square %d: %s", i, squareTip(cfg, sq)))
+		tip := squareTip(cfg, sq)
+		if v != nil {
+			tip = squareNow(cfg, v, i)
+		}
+		c.Title(fmt.Sprintf("square %d: %s", i, tip))
 		c.Rect(x-size/2, y-size/2, size, size, render.Style{Fill: fill, Stroke: "#424242", StrokeWidth: 1})
 		if mark != "" {
 			c.Text(x, y+5, mark, render.TextStyle{Size: 14, Anchor: render.Middle, Bold: true})
+		}
+		if v != nil {
+			// What cards put on the square: a barrier (障) or the robber (盗).
+			switch ss := v.Square(i); {
+			case ss.Barrier:
+				c.Text(x+size/2, y-size/2+2, "障", render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#b71c1c", Bold: true})
+			case ss.Robber:
+				c.Text(x+size/2, y-size/2+2, "盗", render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#b71c1c", Bold: true})
+			}
 		}
 		numFill := "#616161"
 		if fill != squareFill[sq.Class] {
@@ -108,16 +141,25 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 		}
 		c.End()
 	}
-	// Start squares: a ring inside the loop per role, in the role's colour.
+	// Start squares (with a view: the squares the roles are on): a ring
+	// inside the loop per role, in the role's colour.
 	for r, role := range cfg.Roles {
-		if role.Start < 0 || role.Start >= n {
+		at, tip := role.Start, fmt.Sprintf("%s starts on square %d with %s gold", role.Name, role.Start, render.Num(role.Money))
+		if v != nil {
+			if r >= v.NumRoles() || !v.Alive(r) {
+				continue
+			}
+			rs := v.Role(r)
+			at, tip = rs.Loc, fmt.Sprintf("%s is on square %d with %s gold", role.Name, rs.Loc, render.Num(rs.Money))
+		}
+		if at < 0 || at >= n {
 			continue
 		}
-		_, _, a := pos(role.Start)
+		_, _, a := pos(at)
 		rr := radius - cell/2 - 16 - float64(r%3)*14
 		x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
 		c.Group("role")
-		c.Title(fmt.Sprintf("%s starts on square %d with %s gold", role.Name, role.Start, render.Num(role.Money)))
+		c.Title(tip)
 		c.Circle(x, y, 9, render.Style{Fill: render.Side(r), Stroke: "#212121", StrokeWidth: 1})
 		c.Text(x, y+4, firstRune(role.Name), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 		c.End()
@@ -133,6 +175,9 @@ func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
 	y := cy - float64(len(cfg.Roles))*10
 	for r, role := range cfg.Roles {
 		line := fmt.Sprintf("%s  %s gold, %s, %s", role.Name, render.Num(role.Money), count(len(role.Retinue), "officer"), count(len(role.Cities), "city"))
+		if v != nil && r < v.NumRoles() {
+			line = roleNow(cfg, v, r)
+		}
 		c.Text(cx, y, line, render.TextStyle{Size: 12, Anchor: render.Middle, Fill: render.Side(r), Bold: true})
 		y += 20
 	}
@@ -226,6 +271,46 @@ func squareTip(cfg *engine.Config, sq engine.Square) string {
 		}
 	}
 	return sq.Class
+}
+
+// squareNow describes square s in the game v shows, for its tooltip.
+func squareNow(cfg *engine.Config, v *engine.View, s int) string {
+	sq := cfg.Board[s]
+	if sq.Class != engine.SquareCity || sq.Index < 0 || sq.Index >= len(cfg.Cities) {
+		return squareTip(cfg, sq)
+	}
+	ct, cs := cfg.Cities[sq.Index], v.City(sq.Index)
+	owner := "unowned"
+	if cs.Owner >= 0 && cs.Owner < len(cfg.Roles) {
+		owner = "owner " + cfg.Roles[cs.Owner].Name
+	}
+	out := fmt.Sprintf("city %s, %s, %s, defence %s/%s", ct.Name, scopeName(ct.Scope), owner, render.Num(cs.Def), render.Num(cs.DefMax))
+	var g []string
+	for _, o := range cs.Garrison {
+		if o >= 0 && o < len(cfg.Officers) {
+			g = append(g, cfg.Officers[o].Name)
+		}
+	}
+	if len(g) > 0 {
+		out += ", garrison " + strings.Join(g, " ")
+	}
+	return out
+}
+
+// roleNow is role r's line in the centre of the board in the game v shows.
+func roleNow(cfg *engine.Config, v *engine.View, r int) string {
+	name := cfg.Roles[r].Name
+	if !v.Alive(r) {
+		return name + "  out of the game"
+	}
+	officers := 0
+	for o := range cfg.Officers {
+		if v.Officer(o).Role == r {
+			officers++
+		}
+	}
+	rs := v.Role(r)
+	return fmt.Sprintf("%s  %s gold, %s, %s", name, render.Num(math.Round(rs.Money)), count(officers, "officer"), count(len(rs.Cities), "city"))
 }
 
 func scopeName(s int) string {
