@@ -69,7 +69,7 @@ func readRecording(cfg *engine.Config, data []byte) (*recording, error) {
 		ConfigSHA256 *string         `json:"config_sha256"`
 		RNG          json.RawMessage `json:"rng"`
 	}
-	if len(text) == 0 || text[0] != '{' || json.Unmarshal(text, &probe) != nil {
+	if len(text) == 0 || text[0] != '{' || json.Unmarshal(text, &probe) != nil || probe.Game == "" {
 		return nil, fmt.Errorf("mbg film: cannot read the recording; want %s", recordFormats)
 	}
 	if probe.Game != "mbg" {
