@@ -65,13 +65,18 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 		return "", console.EncodeLog(g.Decisions()), err
 	}
 	res, _ := g.Result()
+	return result(res), console.EncodeLog(g.Decisions()), nil
+}
+
+// result tells how a level ended, in words.
+func result(res engine.Result) string {
 	out := fmt.Sprintf("The level is over after %d rounds: ", res.Rounds)
 	if res.Winner >= 0 {
 		out += fmt.Sprintf("side %d wins (%s).", res.Winner, res.Reason)
 	} else {
 		out += fmt.Sprintf("nobody wins (%s).", res.Reason)
 	}
-	return out, console.EncodeLog(g.Decisions()), nil
+	return out
 }
 
 type person struct {
@@ -160,13 +165,6 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 			}
 		}
 	}
-	letter := func(p int) string {
-		l := string(rune('A' + p%26))
-		if cfg.People[p].Side == 1 {
-			l = strings.ToLower(l)
-		}
-		return l
-	}
 	glyph := func(i int) string {
 		g := cfg.Terrains[i].Glyph
 		if g == "" || len([]rune(g)) != 1 || g[0] >= 0x80 {
@@ -197,7 +195,7 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 			c := y*cfg.Width + x
 			switch p := v.Occupant(c); {
 			case p >= 0:
-				b.WriteString(letter(p) + " ")
+				b.WriteString(t.letter(p) + " ")
 			case mark[c] != "":
 				b.WriteString(mark[c])
 			default:
@@ -212,16 +210,32 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		legend = append(legend, fmt.Sprintf("%s%s %s", glyph(i), glyph(i), tr.Name))
 	}
 	lines = append(lines, "  terrain: "+strings.Join(legend, "  "))
-	for p, pc := range cfg.People {
+	return append(lines, t.people(v, req.Person)...)
+}
+
+// letter is person p's letter on the console's map: side 0 upper case,
+// side 1 lower case.
+func (t *table) letter(p int) string {
+	l := string(rune('A' + p%26))
+	if t.cfg.People[p].Side == 1 {
+		l = strings.ToLower(l)
+	}
+	return l
+}
+
+// people lists the people on the map, one a line, marking the acting one.
+func (t *table) people(v *engine.View, acting int) []string {
+	var lines []string
+	for p, pc := range t.cfg.People {
 		pv := v.Person(p)
 		if pv.Cell < 0 {
 			continue
 		}
-		acting := ""
-		if p == req.Person {
-			acting = "  <- acting"
+		mark := ""
+		if p == acting {
+			mark = "  <- acting"
 		}
-		lines = append(lines, fmt.Sprintf("  %s %s (side %d) hp %d/%d at %s%s", letter(p), pc.Name, pc.Side, pv.HP, pv.MaxHP, t.xy(pv.Cell), acting))
+		lines = append(lines, fmt.Sprintf("  %s %s (side %d) hp %d/%d at %s%s", t.letter(p), pc.Name, pc.Side, pv.HP, pv.MaxHP, t.xy(pv.Cell), mark))
 	}
 	return lines
 }

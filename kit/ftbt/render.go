@@ -86,17 +86,25 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 			}
 		}
 	}
-	return renderGrid(cfg, pr, opts), nil
+	return renderGrid(cfg, pr, opts, nil), nil
 }
 
 // techColours mark the targets of a person's tech slots.
 var techColours = []string{"#e65100", "#6a1b9a", "#00838f", "#ad1457", "#558b2f"}
 
-func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) []byte {
+// renderGrid draws the level; with a view, the game's state on it instead
+// of the level's start: the people on their cells now with their hp, the
+// people off the map left out (and listed as out), and the round. A
+// game's picture draws the terrain as runs of cells and one grid, so the
+// many pictures of a film stay small.
+func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v *engine.View) []byte {
 	w, h := max(cfg.Width, 0), max(cfg.Height, 0)
 	cell := math.Max(24, math.Min(48, 640/float64(max(w, h, 1))))
 	const left, top = 36.0, 84.0
 	legend := gridLegend(cfg, pr)
+	if v != nil {
+		legend = append(legend, peopleLegend(cfg, v)...)
+	}
 	lw := render.LegendWidth("Legend", legend)
 	gridW, gridH := float64(w)*cell, float64(h)*cell
 	c := render.New(left+gridW+24+lw+16, math.Max(top+gridH+24, top+float64(len(legend)+2)*20))
@@ -109,19 +117,29 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) [
 	if pr != nil {
 		sub += " · ranges of " + pr.Name
 	}
+	if v != nil {
+		sub = fmt.Sprintf("ftbt · %d × %d · round %d, side %d to move", w, h, v.Round(), v.Side())
+	}
 	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
 	at := func(x, y int) (float64, float64) { return left + float64(x)*cell, top + float64(y)*cell }
+	terrain := func(x, y int) string {
+		t := -1
+		if i := y*w + x; i < len(cfg.Cells) {
+			t = cfg.Cells[i]
+		}
+		return TerrainColour(cfg, t)
+	}
 
 	// Terrain.
 	c.Group("terrain")
-	for y := range h {
-		for x := range w {
-			t := -1
-			if i := y*w + x; i < len(cfg.Cells) {
-				t = cfg.Cells[i]
+	if v != nil {
+		terrainRuns(c, w, h, cell, at, terrain)
+	} else {
+		for y := range h {
+			for x := range w {
+				px, py := at(x, y)
+				c.Rect(px, py, cell, cell, render.Style{Fill: terrain(x, y), Stroke: "#ffffff", StrokeWidth: 1})
 			}
-			px, py := at(x, y)
-			c.Rect(px, py, cell, cell, render.Style{Fill: TerrainColour(cfg, t), Stroke: "#ffffff", StrokeWidth: 1})
 		}
 	}
 	c.End()
@@ -161,12 +179,21 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) [
 	}
 	// People.
 	for p, pc := range cfg.People {
-		if pc.X < 0 || pc.X >= w || pc.Y < 0 || pc.Y >= h {
+		x, y, tip := pc.X, pc.Y, fmt.Sprintf("%s (side %d) at (%d,%d): abi %d, def %d, hp %d, speed %d%s", pc.Name, pc.Side, pc.X, pc.Y, pc.Abi, pc.Def, pc.HP, pc.Speed, techList(cfg, pc))
+		var pv engine.PersonView
+		if v != nil {
+			if pv = v.Person(p); pv.Cell < 0 || w == 0 {
+				continue // off the map
+			}
+			x, y = pv.Cell%w, pv.Cell/w
+			tip = fmt.Sprintf("%s (side %d) at (%d,%d): hp %d/%d%s", pc.Name, pc.Side, x, y, pv.HP, pv.MaxHP, techList(cfg, pc))
+		}
+		if x < 0 || x >= w || y < 0 || y >= h {
 			continue
 		}
-		px, py := at(pc.X, pc.Y)
+		px, py := at(x, y)
 		c.Group("person")
-		c.Title(fmt.Sprintf("%s (side %d) at (%d,%d): abi %d, def %d, hp %d, speed %d%s", pc.Name, pc.Side, pc.X, pc.Y, pc.Abi, pc.Def, pc.HP, pc.Speed, techList(cfg, pc)))
+		c.Title(tip)
 		st := render.Style{Fill: render.Side(pc.Side), Stroke: "#212121", StrokeWidth: 1}
 		if pc.AI == nil {
 			st.Stroke, st.StrokeWidth = "#ffffff", 2
@@ -174,10 +201,16 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) [
 		c.Circle(px+cell/2, py+cell/2-4, cell*0.28, st)
 		c.Text(px+cell/2, py+cell/2, fmt.Sprint(p), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 		nameFill := "#000000"
-		if i := pc.Y*w + pc.X; i < len(cfg.Cells) && TerrainColour(cfg, cfg.Cells[i]) == "#424242" {
+		if terrain(x, y) == "#424242" {
 			nameFill = "#ffffff" // on impassable terrain
 		}
 		c.Text(px+cell/2, py+cell-3, render.Clip(pc.Name, cell-2, 9), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: nameFill})
+		if v != nil && pv.MaxHP > 0 {
+			// The hp bar along the cell's top edge.
+			full := cell - 4
+			c.Rect(px+2, py+1, full, 3, render.Style{Fill: "#ffffff", Stroke: "#616161", StrokeWidth: 0.5})
+			c.Rect(px+2, py+1, full*float64(min(max(pv.HP, 0), pv.MaxHP))/float64(pv.MaxHP), 3, render.Style{Fill: hpColour(pv.HP, pv.MaxHP)})
+		}
 		c.End()
 	}
 	// Diagnostics.
@@ -189,6 +222,108 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions) [
 	}
 	c.Legend(left+gridW+24, top-10, "Legend", legend)
 	return c.Bytes()
+}
+
+// terrainRuns draws the terrain of a w × h grid compactly: the commonest
+// fill under the whole grid, the other cells as runs of one fill along a
+// row, joined with the same run on the rows below, and the cell borders as
+// one grid of lines. It looks like a rectangle a cell with a white border.
+func terrainRuns(c *render.Canvas, w, h int, cell float64, at func(x, y int) (float64, float64), fill func(x, y int) string) {
+	if w == 0 || h == 0 {
+		return
+	}
+	var fills []string
+	var counts []int
+	for y := range h {
+		for x := range w {
+			f := fill(x, y)
+			if i := slices.Index(fills, f); i >= 0 {
+				counts[i]++
+			} else {
+				fills, counts = append(fills, f), append(counts, 1)
+			}
+		}
+	}
+	ground := fills[slices.Index(counts, slices.Max(counts))]
+	x0, y0 := at(0, 0)
+	c.Rect(x0, y0, float64(w)*cell, float64(h)*cell, render.Style{Fill: ground})
+	type run struct {
+		x, end, y, rows int
+		fill            string
+	}
+	var open []run // the runs of the previous row, by x
+	flush := func(r run) {
+		px, py := at(r.x, r.y)
+		c.Rect(px, py, float64(r.end-r.x)*cell, float64(r.rows)*cell, render.Style{Fill: r.fill})
+	}
+	for y := range h {
+		var row []run
+		for x := 0; x < w; {
+			end := x + 1
+			for end < w && fill(end, y) == fill(x, y) {
+				end++
+			}
+			if f := fill(x, y); f != ground {
+				row = append(row, run{x: x, end: end, y: y, rows: 1, fill: f})
+			}
+			x = end
+		}
+		var next []run
+		for _, r := range row {
+			i := slices.IndexFunc(open, func(o run) bool { return o.x == r.x && o.end == r.end && o.fill == r.fill })
+			if i >= 0 {
+				r.y, r.rows = open[i].y, open[i].rows+1
+				open[i].rows = 0 // continued
+			}
+			next = append(next, r)
+		}
+		for _, o := range open {
+			if o.rows > 0 {
+				flush(o)
+			}
+		}
+		open = next
+	}
+	for _, o := range open {
+		flush(o)
+	}
+	grid := render.Style{Stroke: "#ffffff", StrokeWidth: 1}
+	x1, y1 := at(w, h)
+	for x := range w + 1 {
+		px, _ := at(x, 0)
+		c.Line(px, y0, px, y1, grid)
+	}
+	for y := range h + 1 {
+		_, py := at(0, y)
+		c.Line(x0, py, x1, py, grid)
+	}
+}
+
+// hpColour colours an hp bar: green, amber under a half, red under a
+// quarter.
+func hpColour(hp, maxHP int) string {
+	switch {
+	case 4*hp < maxHP:
+		return "#e53935"
+	case 2*hp < maxHP:
+		return "#fb8c00"
+	}
+	return "#43a047"
+}
+
+// peopleLegend lists the people with their hp in the game v shows; those
+// off the map are greyed and out.
+func peopleLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
+	var out []render.LegendEntry
+	for p, pc := range cfg.People {
+		pv := v.Person(p)
+		e := render.LegendEntry{Label: fmt.Sprintf("%d %s: hp %d/%d", p, pc.Name, pv.HP, pv.MaxHP), Fill: render.Side(pc.Side), Circle: true}
+		if pv.Cell < 0 {
+			e.Label, e.Fill = fmt.Sprintf("%d %s: out", p, pc.Name), "#bdbdbd"
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 func techList(cfg *engine.Config, pc engine.Person) string {
