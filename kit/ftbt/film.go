@@ -127,6 +127,7 @@ type filming struct {
 	told    int           // events already in a frame
 	decided int           // decisions already in a frame
 	open    *studio.Frame // the decision being taken, its frame still open
+	acting  int           // the person the open decision is about, or -1
 }
 
 // shoot takes a frame of the game now: the open decision's, or one of
@@ -141,11 +142,14 @@ func (f *filming) shoot() error {
 	if len(f.film.Frames) >= f.limit {
 		return errCut
 	}
-	fr := studio.Frame{Role: -1, Chosen: -1}
+	fr, acting := studio.Frame{Role: -1, Chosen: -1}, -1
 	if f.open != nil {
-		fr, f.open = *f.open, nil
+		fr, acting, f.open = *f.open, f.acting, nil
 		if ds := f.g.Decisions(); f.decided < len(ds) {
 			fr.Chosen = ds[f.decided].Choice
+			if o := ds[f.decided].Option; o.Kind == engine.OptPerson {
+				acting = o.A // who was chosen to act
+			}
 		}
 		f.decided++
 	}
@@ -155,7 +159,7 @@ func (f *filming) shoot() error {
 	fr.Events = f.t.events(es[f.told:])
 	f.told = len(es)
 	fr.State = append([]string{fmt.Sprintf("Round %d, side %d to move", v.Round(), v.Side())}, f.t.people(v, -1)...)
-	fr.SVG = renderGrid(f.t.cfg, nil, build.RenderOptions{}, v)
+	fr.SVG = renderGrid(f.t.cfg, nil, build.RenderOptions{}, v, acting)
 	f.film.Frames = append(f.film.Frames, fr)
 	return nil
 }
@@ -178,7 +182,7 @@ func (s *filmSeat) Decide(v *engine.View, req *engine.Request) (int, error) {
 		for _, o := range req.Options {
 			open.Options = append(open.Options, f.t.option(req, o))
 		}
-		f.open = open
+		f.open, f.acting = open, req.Person
 	}
 	c, err := s.inner.Decide(v, req)
 	if err != nil {

@@ -132,7 +132,7 @@ func readGolden(cfg *engine.Config, text []byte) (*recording, error) {
 	n, seeded := 0, false
 	for sc.Scan() {
 		n++
-		line := sc.Text()
+		line := strings.TrimSuffix(sc.Text(), "\r")
 		bad := func(format string, args ...any) error {
 			return fmt.Errorf("ftbt film: golden playthrough line %d: %s", n, fmt.Sprintf(format, args...))
 		}

@@ -311,6 +311,25 @@ func TestFilmPictures(t *testing.T) {
 	if moves < 10 || hits < 5 || outs < 1 {
 		t.Fatalf("checked %d moves, %d hits, %d people out: too few", moves, hits, outs)
 	}
+	// The person a decision is about is ringed, and nobody else.
+	acting := regexp.MustCompile(`<title>(\S+) \(side \d\)[^<]*\(acting\)</title>`)
+	ringed := 0
+	for k, fr := range f.Frames {
+		name, ok := strings.CutPrefix(fr.Question, "where does ")
+		name, _, _ = strings.Cut(name, " move?")
+		ms := acting.FindAllSubmatch(fr.SVG, -1)
+		switch {
+		case ok && (len(ms) != 1 || string(ms[0][1]) != name):
+			t.Fatalf("frame %d (%s): ringed %q, want %s", k, fr.Question, ms, name)
+		case fr.Role < 0 && len(ms) > 0:
+			t.Fatalf("frame %d has no decision, but %s is ringed", k, ms[0][1])
+		case ok:
+			ringed++
+		}
+	}
+	if ringed < 10 {
+		t.Errorf("only %d moves ringed", ringed)
+	}
 	// The hp bar of the last frame: as long as the hp left is of the
 	// whole, in the colour of how much is left.
 	last := f.Frames[len(f.Frames)-1].SVG

@@ -86,7 +86,7 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 			}
 		}
 	}
-	return renderGrid(cfg, pr, opts, nil), nil
+	return renderGrid(cfg, pr, opts, nil, -1), nil
 }
 
 // techColours mark the targets of a person's tech slots.
@@ -94,10 +94,11 @@ var techColours = []string{"#e65100", "#6a1b9a", "#00838f", "#ad1457", "#558b2f"
 
 // renderGrid draws the level; with a view, the game's state on it instead
 // of the level's start: the people on their cells now with their hp, the
-// people off the map left out (and listed as out), and the round. A
+// person acting ringed (acting, or -1), the people off the map left out
+// (and listed as out), and the round. A
 // game's picture draws the terrain as runs of cells and one grid, so the
 // many pictures of a film stay small.
-func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v *engine.View) []byte {
+func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v *engine.View, acting int) []byte {
 	w, h := max(cfg.Width, 0), max(cfg.Height, 0)
 	cell := math.Max(24, math.Min(48, 640/float64(max(w, h, 1))))
 	const left, top = 36.0, 84.0
@@ -187,6 +188,9 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v
 			}
 			x, y = pv.Cell%w, pv.Cell/w
 			tip = fmt.Sprintf("%s (side %d) at (%d,%d): hp %d/%d%s", pc.Name, pc.Side, x, y, pv.HP, pv.MaxHP, techList(cfg, pc))
+			if p == acting {
+				tip += " (acting)"
+			}
 		}
 		if x < 0 || x >= w || y < 0 || y >= h {
 			continue
@@ -197,6 +201,10 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v
 		st := render.Style{Fill: render.Side(pc.Side), Stroke: "#212121", StrokeWidth: 1}
 		if pc.AI == nil {
 			st.Stroke, st.StrokeWidth = "#ffffff", 2
+		}
+		if v != nil && p == acting {
+			c.Circle(px+cell/2, py+cell/2-4, cell*0.28+3, render.Style{Fill: "none", Stroke: "#212121", StrokeWidth: 4})
+			c.Circle(px+cell/2, py+cell/2-4, cell*0.28+3, render.Style{Fill: "none", Stroke: actingRing, StrokeWidth: 2})
 		}
 		c.Circle(px+cell/2, py+cell/2-4, cell*0.28, st)
 		c.Text(px+cell/2, py+cell/2, fmt.Sprint(p), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
@@ -311,10 +319,16 @@ func hpColour(hp, maxHP int) string {
 	return "#43a047"
 }
 
+// actingRing rings the person a game's decision is about.
+const actingRing = "#ffeb3b"
+
 // peopleLegend lists the people with their hp in the game v shows; those
 // off the map are greyed and out.
 func peopleLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
-	var out []render.LegendEntry
+	out := []render.LegendEntry{
+		{Label: "hp bar: green, amber under a half, red under a quarter", Fill: "#43a047"},
+		{Label: "yellow ring: the person the decision is about", Fill: actingRing, Stroke: "#212121", Circle: true},
+	}
 	for p, pc := range cfg.People {
 		pv := v.Person(p)
 		e := render.LegendEntry{Label: fmt.Sprintf("%d %s: hp %d/%d", p, pc.Name, pv.HP, pv.MaxHP), Fill: render.Side(pc.Side), Circle: true}

@@ -175,6 +175,7 @@ func TestFilmRecordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	same(t, "golden playthrough", film(t, cfg, studio.FilmInput{Record: golden}), played)
+	same(t, "golden playthrough with CRLF line ends", film(t, cfg, studio.FilmInput{Record: bytes.ReplaceAll(golden, []byte("\n"), []byte("\r\n"))}), played)
 
 	// The same game through the engine: its decision log and its save.
 	g, closer := newEngineGame(t, cfg, 7)
