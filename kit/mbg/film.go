@@ -155,7 +155,7 @@ func (f *filming) shoot() error {
 	fr.Events = f.t.events(f.g, es[f.told:])
 	f.told = len(es)
 	fr.State = f.t.state(v, -1)
-	fr.SVG = renderBoard(f.t.cfg, build.RenderOptions{}, v)
+	fr.SVG = renderBoard(f.t.cfg, build.RenderOptions{}, v, fr.Role)
 	f.film.Frames = append(f.film.Frames, fr)
 	return nil
 }

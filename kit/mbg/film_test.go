@@ -333,6 +333,14 @@ func TestFilmPictures(t *testing.T) {
 	if checked < 6 {
 		t.Fatalf("only %d occupations and moves checked", checked)
 	}
+	// The role deciding is ringed, and nobody else.
+	deciding := regexp.MustCompile(`<title>(\S+) is on square \d+ [^<]*\(deciding\)</title>`)
+	for k, fr := range f.Frames {
+		ms := deciding.FindAllSubmatch(fr.SVG, -1)
+		if fr.Role < 0 && len(ms) > 0 || fr.Role >= 0 && (len(ms) != 1 || string(ms[0][1]) != f.Roles[fr.Role]) {
+			t.Fatalf("frame %d: %s decides, %q ringed", k, map[bool]string{true: "nobody", false: "a role"}[fr.Role < 0], ms)
+		}
+	}
 }
 
 // frameTelling returns the first frame with an event containing text.
@@ -415,5 +423,45 @@ func TestFilmBadInput(t *testing.T) {
 	}
 	if _, err := (mbg.Game{}).Film("a config", studio.FilmInput{}); err == nil {
 		t.Error("a config of another type films")
+	}
+}
+
+// squareGroup returns the SVG group drawing board square s.
+func squareGroup(svg []byte, s int) string {
+	re := regexp.MustCompile(`(?s)<title>square ` + strconv.Itoa(s) + `: .*?</g>`)
+	return string(re.Find(svg))
+}
+
+// TestFilmCardsOnSquares: a barrier or robber a card puts on a square is
+// drawn on it (障, 盗) from the frame telling it is put there until the
+// frame telling it is gone.
+func TestFilmCardsOnSquares(t *testing.T) {
+	cfg := compileShipped(t, "sample")
+	agents := []string{"heuristic", "random"}
+	f := film(t, cfg, studio.FilmInput{Seed: 7, Agents: agents})
+	pt, err := mbg.Game{}.Play(cfg, 7, agents, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	badge := map[string]string{"barrier": "障", "robber": "盗"}
+	checked := 0
+	for _, e := range pt.Events {
+		if e.Kind != "placed" {
+			continue
+		}
+		what, s := field(e, "note"), field(e, "place")
+		n, _ := strconv.Atoi(s)
+		put := frameTelling(t, f, fmt.Sprintf("a %s is put on square %s ", what, s))
+		gone := frameTelling(t, f, fmt.Sprintf("the %s on square %s ", what, s))
+		for k := put - 1; k <= gone; k++ {
+			has := strings.Contains(squareGroup(f.Frames[k].SVG, n), ">"+badge[what]+"<")
+			if want := k >= put && k < gone; has != want {
+				t.Errorf("frame %d: square %d shows %s: %v, want %v (put in frame %d, gone in %d)", k, n, badge[what], has, want, put, gone)
+			}
+		}
+		checked++
+	}
+	if checked < 2 {
+		t.Fatalf("%d barriers and robbers checked", checked)
 	}
 }

@@ -50,14 +50,15 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 
 // RenderBoard draws cfg's board.
 func RenderBoard(cfg *engine.Config, opts build.RenderOptions) []byte {
-	return renderBoard(cfg, opts, nil)
+	return renderBoard(cfg, opts, nil, -1)
 }
 
 // renderBoard draws cfg's board; with a view, the game's state on it
 // instead of the config's start: cities coloured by their current owner,
-// each role's pawn on its square, barriers and robbers, and the roles'
-// money, officers and cities in the centre.
-func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) []byte {
+// each role's pawn on its square (the acting role's ringed; acting -1 for
+// none), barriers and robbers, and the roles' money, officers and cities in
+// the centre.
+func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View, acting int) []byte {
 	n := len(cfg.Board)
 	const cell, labelRoom, legendGap = 44.0, 96.0, 24.0
 	radius := math.Max(150, float64(n)*(cell+8)/(2*math.Pi))
@@ -78,6 +79,11 @@ func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) [
 		}
 	}
 	legend := legendEntries(cfg)
+	if v != nil {
+		legend = append(legend,
+			render.LegendEntry{Label: "yellow ring: the role deciding", Fill: "#ffeb3b", Stroke: "#212121", Circle: true},
+			render.LegendEntry{Label: "障 barrier, 盗 robber on the square", Fill: "#c62828", Circle: true})
+	}
 	legendW := render.LegendWidth("Squares", legend) + 8
 	cx := labelRoom + radius + cell
 	cy := 56 + labelRoom + radius
@@ -115,12 +121,19 @@ func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) [
 			c.Text(x, y+5, mark, render.TextStyle{Size: 14, Anchor: render.Middle, Bold: true})
 		}
 		if v != nil {
-			// What cards put on the square: a barrier (障) or the robber (盗).
-			switch ss := v.Square(i); {
+			// What cards put on the square: a barrier (障) or the robber
+			// (盗), as a red badge in its corner.
+			ss, badge := v.Square(i), ""
+			switch {
 			case ss.Barrier:
-				c.Text(x+size/2, y-size/2+2, "障", render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#b71c1c", Bold: true})
+				badge = "障"
 			case ss.Robber:
-				c.Text(x+size/2, y-size/2+2, "盗", render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#b71c1c", Bold: true})
+				badge = "盗"
+			}
+			if badge != "" {
+				bx, by := x-size/2+6, y-size/2+6
+				c.Circle(bx, by, 8, render.Style{Fill: "#c62828", Stroke: "#ffffff", StrokeWidth: 1})
+				c.Text(bx, by+3.5, badge, render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 			}
 		}
 		numFill := "#616161"
@@ -150,7 +163,10 @@ func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) [
 				continue
 			}
 			rs := v.Role(r)
-			at, tip = rs.Loc, fmt.Sprintf("%s is on square %d with %s gold", role.Name, rs.Loc, render.Num(rs.Money))
+			at, tip = rs.Loc, fmt.Sprintf("%s is on square %d with %s gold", role.Name, rs.Loc, render.Num(math.Round(rs.Money)))
+			if r == acting {
+				tip += " (deciding)"
+			}
 		}
 		if at < 0 || at >= n {
 			continue
@@ -160,6 +176,10 @@ func renderBoard(cfg *engine.Config, opts build.RenderOptions, v *engine.View) [
 		x, y := cx+rr*math.Cos(a), cy+rr*math.Sin(a)
 		c.Group("role")
 		c.Title(tip)
+		if v != nil && r == acting {
+			c.Circle(x, y, 12, render.Style{Fill: "none", Stroke: "#212121", StrokeWidth: 4})
+			c.Circle(x, y, 12, render.Style{Fill: "none", Stroke: "#ffeb3b", StrokeWidth: 2})
+		}
 		c.Circle(x, y, 9, render.Style{Fill: render.Side(r), Stroke: "#212121", StrokeWidth: 1})
 		c.Text(x, y+4, firstRune(role.Name), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 		c.End()
