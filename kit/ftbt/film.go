@@ -90,10 +90,8 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 		f.film.Cut = true
 	case errors.Is(err, errRecordEnd):
 		f.film.Result = fmt.Sprintf("The recording ends after %d decisions, before the game's end.", len(rec.log))
-	case err != nil && rec != nil:
-		return nil, fmt.Errorf("ftbt film: the %s does not replay on this scenario: %w", rec.what, err)
 	case err != nil:
-		return nil, err
+		return nil, fmt.Errorf("ftbt film: %w", err)
 	default:
 		res, _ := g.Result()
 		f.film.Result = result(res)

@@ -46,10 +46,10 @@ func (rec *recording) Decide(_ *engine.View, req *engine.Request) (int, error) {
 	}
 	d := rec.log[rec.next]
 	if d.player != req.Player || d.kind != req.Kind.String() {
-		return -1, fmt.Errorf("%s is side %d's %s, but the game asks side %d for %s", d.where, d.player, d.kind, req.Player, req.Kind)
+		return -1, fmt.Errorf("the %s does not replay on this scenario: %s is side %d's %s, but the game asks side %d for %s", rec.what, d.where, d.player, d.kind, req.Player, req.Kind)
 	}
 	if d.choice < 0 || d.choice >= len(req.Options) || req.Options[d.choice].ID() != d.option {
-		return -1, fmt.Errorf("%s chose %s (option %d), which the game does not offer there", d.where, d.option, d.choice)
+		return -1, fmt.Errorf("the %s does not replay on this scenario: %s chose %s (option %d), which the game does not offer there", rec.what, d.where, d.option, d.choice)
 	}
 	rec.next++
 	return d.choice, nil

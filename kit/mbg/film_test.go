@@ -407,7 +407,7 @@ func TestFilmBadInput(t *testing.T) {
 		{"play save of another scenario", cfg, playSave("sanguo", "[]"), `of scenario "sanguo"`},
 		{"play save with a bad decision", cfg, playSave(cfg.Name, `[{"round":1,"player":1,"kind":"no-such-kind"}]`), "decision 0"},
 		{"play save that goes another way", cfg, playSave(cfg.Name, `[{"round":1,"player":0,"kind":"action","choice":0,"option":{"kind":"move","a":-1,"b":-1}}]`), "decision 1 is role 0's action"},
-		{"golden with an option not offered", cfg, bytes.Replace(golden, []byte("choice=11 option=research/4/10"), []byte("choice=11 option=research/4/11"), 1), "line 3"},
+		{"golden with an option not offered", cfg, bytes.Replace(golden, []byte("choice=11 option=research/4/10"), []byte("choice=11 option=research/4/11"), 1), fmt.Sprintf("golden playthrough line %d chose", lineOf(golden, "choice=11 option=research/4/10"))},
 		{"golden of other roles", cfg, bytes.Replace(golden, []byte("players 魏 蜀"), []byte("players 魏 吴"), 1), "roles 魏 吴"},
 		{"golden without a seed", cfg, bytes.Replace(golden, []byte(": seed 7,"), []byte(":"), 1), "without its seed"},
 		{"golden with a broken line", cfg, append(append([]byte{}, golden...), "decision 3 action player=\"魏 choice=1\n"...), "golden playthrough line"},
@@ -464,4 +464,9 @@ func TestFilmCardsOnSquares(t *testing.T) {
 	if checked < 2 {
 		t.Fatalf("%d barriers and robbers checked", checked)
 	}
+}
+
+// lineOf is the line number of the first line of data holding text.
+func lineOf(data []byte, text string) int {
+	return bytes.Count(data[:bytes.Index(data, []byte(text))], []byte("\n")) + 1
 }
