@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
@@ -15,7 +16,8 @@ import (
 )
 
 // Film implements studio.Filmer: one game of the level as frames, one
-// frame per decision. The game is played by in.Agents from in.Seed exactly
+// frame per decision and one per step's events outside decisions
+// (filming). The game is played by in.Agents from in.Seed exactly
 // as mapc sim and mapc test play it (the same agents, seeded alike, and
 // the simulator's round limit when the level sets none), or replayed from
 // in.Record: a mapc play save, an engine save or a golden playthrough of
@@ -103,7 +105,7 @@ var _ studio.Filmer = Game{}
 
 // agentList names the agents a film may be played by.
 func agentList() string {
-	return fmt.Sprint(Game{}.Agents())
+	return strings.Join(Game{}.Agents(), ", ")
 }
 
 var (

@@ -20,6 +20,7 @@ import (
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/ftbt"
 	"github.com/sandtable/sandtable/kit/render"
+	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/studio"
 )
 
@@ -140,6 +141,24 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 		if fr.Question == "" || fr.Chosen >= len(fr.Options) || len(fr.Options) < 2 {
 			t.Fatalf("decision %d: question %q, options %q, chosen %d", i, fr.Question, fr.Options, fr.Chosen)
 		}
+	}
+	// And it is the game mapc sim plays from that seed with those agents
+	// (its fingerprint: every decision's round, player and choice).
+	s, _, err := ftbt.NewSim(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Play(1, agents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var print sim.Print
+	for i, fr := range frames {
+		print.Int(pt.Decisions[i].Turn, fr.Role, fr.Chosen)
+	}
+	print.Int(pt.Turns, pt.Winner)
+	if print.Sum() != out.Print {
+		t.Error("the film is not the game mapc sim plays")
 	}
 	n := 0
 	for _, fr := range f.Frames {
