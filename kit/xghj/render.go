@@ -407,7 +407,7 @@ func renderFilm(cfg *engine.Config, fs *filmState) []byte {
 	if len(cfg.Cells) != w*h {
 		h = 0
 	}
-	cell := math.Max(18, math.Min(40, 720/float64(max(w, h, 1))))
+	cell := filmCell(cfg)
 	const left, top = 36.0, 84.0
 	classes, cellClass := classify(cfg, build.RenderOptions{})
 	legend := filmLegend(cfg, fs)
@@ -503,11 +503,20 @@ func renderFilm(cfg *engine.Config, fs *filmState) []byte {
 		px, py := at(ct.Cell%w, ct.Cell/w)
 		s := cell * 0.56
 		c.Rect(px+(cell-s)/2, py+(cell-s)/2, s, s, render.Style{Fill: render.Side(ct.Player), Stroke: "#212121", StrokeWidth: 1.5})
+		if ct.Level < 2 {
+			continue // a plain square: level 1, most of them
+		}
 		c.Text(px+cell/2, py+cell/2+cell*0.13, strconv.Itoa(ct.Level), render.TextStyle{Size: math.Max(8, cell*0.36), Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 	}
 	c.End()
 	c.Legend(left+gridW+24, top-10, "Legend", legend)
 	return c.Bytes()
+}
+
+// filmCell is the side of a cell in a film's map: Render's, in whole
+// pixels (shorter numbers: a film has many frames).
+func filmCell(cfg *engine.Config) float64 {
+	return math.Floor(math.Max(18, math.Min(40, 720/float64(max(cfg.Cols, cfg.Rows, 1)))))
 }
 
 // filmRegion outlines region r as Render does, its collinear cell edges
@@ -585,7 +594,7 @@ func filmLegend(cfg *engine.Config, fs *filmState) []render.LegendEntry {
 		out = append(out, render.LegendEntry{Label: label, Fill: render.Side(p)})
 	}
 	if cfg.Rulebook() {
-		out = append(out, render.LegendEntry{Label: "square: a city (its level)", Fill: "#9e9e9e"})
+		out = append(out, render.LegendEntry{Label: "square: a city (the number: its level, when above 1)", Fill: "#9e9e9e"})
 	} else {
 		out = append(out, render.LegendEntry{Label: "ringed dot: a capital", Fill: "#9e9e9e", Circle: true})
 	}
