@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -271,12 +272,26 @@ func TestFilmMapShowsTheState(t *testing.T) {
 	cfg := filmConfig(t, "standard")
 	fm := film(t, cfg, studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}})
 	b, _ := engine.NewBoard(cfg.Map)
-	moves, towers, hits := 0, 0, 0
+	moves, towers, hits, drafts := 0, 0, 0, 0
 	for k := 1; k < len(fm.Frames); k++ {
 		f, prev := fm.Frames[k], fm.Frames[k-1]
 		heroes, before := heroMarks(f.SVG), heroMarks(prev.SVG)
 		for _, e := range f.Events {
 			switch fields := recordFields(e); fields["kind"] {
+			case engine.EvMain, engine.EvPick, engine.EvBan:
+				// The draft beside the map: the hero named on its side's line.
+				side := engine.SideByName(fields["side"])
+				want := map[string]string{engine.EvMain: "main: ", engine.EvPick: "picks: ", engine.EvBan: "banned for the opponent: "}[fields["kind"]]
+				_, onMap := mark(heroes, fields["item"])
+				switch {
+				case bytes.Contains(f.SVG, []byte(" drafts</text>")):
+					if !drafted(f.SVG, side, want, fields["item"]) {
+						t.Fatalf("frame %d: %s, and the map's draft does not show it", k, e)
+					}
+				case fields["kind"] != engine.EvBan && !onMap:
+					t.Fatalf("frame %d: %s, the draft is over and the hero is not on the map", k, e)
+				}
+				drafts++
 			case engine.EvMove:
 				id, _ := strconv.Atoi(fields["point"])
 				x, y := pointXY(cfg, b, id)
@@ -311,8 +326,8 @@ func TestFilmMapShowsTheState(t *testing.T) {
 			}
 		}
 	}
-	if moves == 0 || towers == 0 || hits == 0 {
-		t.Errorf("checked %d moves, %d tower hits, %d hero hits", moves, towers, hits)
+	if moves == 0 || towers == 0 || hits == 0 || drafts == 0 {
+		t.Errorf("checked %d moves, %d tower hits, %d hero hits, %d draft choices", moves, towers, hits, drafts)
 	}
 	// The decision's hero is ringed in gold.
 	for _, f := range fm.Frames {
@@ -323,6 +338,22 @@ func TestFilmMapShowsTheState(t *testing.T) {
 			break
 		}
 	}
+}
+
+// drafted reports whether the map's draft lists hero on side's line that
+// starts with what ("main: ", "picks: " …).
+func drafted(svg []byte, side int, what, hero string) bool {
+	s := string(svg)
+	at := strings.Index(s, engine.SideNames[side]+" drafts</text>")
+	if at < 0 {
+		return false
+	}
+	for _, line := range strings.Split(s[at:], "\n")[1:9] {
+		if i := strings.Index(line, ">  "+what); i >= 0 {
+			return slices.Contains(strings.Fields(strings.TrimSuffix(line[i+3+len(what):], "</text>")), hero)
+		}
+	}
+	return false
 }
 
 // hitTwice reports whether the events hit the same subject more than once

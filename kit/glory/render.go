@@ -576,7 +576,42 @@ func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
 func filmLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
 	var out []render.LegendEntry
 	b := v.Board()
+	if v.Phase() < engine.PhaseWeapons {
+		// The draft so far: each side's main hero and picks, and the hero
+		// it banned for the opponent.
+		d := v.Draft()
+		name := func(h int) string {
+			if h >= 0 && h < len(cfg.Heroes) {
+				return cfg.Heroes[h].ID
+			}
+			return "—"
+		}
+		for s := range 2 {
+			out = append(out, render.LegendEntry{Label: fmt.Sprintf("%s %s drafts", sideCJK[s], engine.SideNames[s]), Fill: sideColours[s]})
+			picks := make([]string, len(d.Picks[s]))
+			for i, h := range d.Picks[s] {
+				picks[i] = name(h)
+			}
+			if len(picks) == 0 {
+				picks = []string{"—"}
+			}
+			out = append(out,
+				render.LegendEntry{Label: "  main: " + name(d.Main[s]), Fill: sideColours[s], Circle: true},
+				render.LegendEntry{Label: "  picks: " + strings.Join(picks, " "), Fill: sideColours[s], Circle: true},
+				render.LegendEntry{Label: "  banned for the opponent: " + name(d.Ban[s]), Fill: "#ffffff", Stroke: sideColours[s], Circle: true})
+		}
+		if len(d.Clashed) > 0 {
+			lost := make([]string, len(d.Clashed))
+			for i, h := range d.Clashed {
+				lost[i] = name(h)
+			}
+			out = append(out, render.LegendEntry{Label: "lost to clashes: " + strings.Join(lost, " "), Fill: "#9e9e9e", Circle: true})
+		}
+	}
 	for s := range 2 {
+		if len(v.Heroes()) == 0 {
+			break
+		}
 		out = append(out, render.LegendEntry{Label: fmt.Sprintf("%s %s: %d G", sideCJK[s], engine.SideNames[s], v.G(s)), Fill: sideColours[s]})
 		for _, h := range v.Heroes() {
 			if h.Side != s {
