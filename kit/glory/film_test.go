@@ -495,3 +495,72 @@ func TestFilmBrokenRecordings(t *testing.T) {
 		t.Error("an unknown agent")
 	}
 }
+
+// Damaged recordings (a byte changed here and there in an engine save and
+// a mapc play save) give a film or an error, never a panic.
+func TestFilmDamagedRecordings(t *testing.T) {
+	cfg := filmConfig(t, "standard")
+	tb, _, err := Game{}.Table(cfg, 5, []string{AgentHeuristic, AgentRandom}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, decisions, err := tb.Play(nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "glory", Seed: 5, Agents: []string{AgentHeuristic, AgentRandom}, Decisions: decisions})
+	capped := *cfg
+	if cfg.Rules.MaxRounds == 0 {
+		capped.Rules.MaxRounds = SimRoundLimit
+	}
+	reg, _, err := hooks.BundleRegistry(&capped, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := hooks.New(reg, &capped, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ds, _ := deciders(5, []string{AgentRandom, AgentRandom})
+	g, err := engine.New(&capped, r, 5, ds...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		if err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Undamaged, the save of a game stopped after 30 steps films its
+	// decisions and ends where they end.
+	fm := film(t, cfg, studio.FilmInput{Record: save})
+	n := 0
+	for _, f := range fm.Frames {
+		if f.Role >= 0 {
+			n++
+		}
+	}
+	if n != len(g.Decisions()) || !strings.HasPrefix(fm.Result, "The recording ends") {
+		t.Errorf("%d decisions filmed of %d; result %q", n, len(g.Decisions()), fm.Result)
+	}
+	for _, rec := range [][]byte{save, cs} {
+		for k := range 40 {
+			bad := bytes.Clone(rec)
+			i := (k*7919 + 13) % len(bad)
+			bad[i] = "9x,]{\"-0"[k%8]
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("byte %d set to %q: panic %v", i, bad[i], p)
+					}
+				}()
+				Game{}.Film(cfg, studio.FilmInput{Record: bad, Limit: 20})
+			}()
+		}
+	}
+}

@@ -471,3 +471,47 @@ func TestFilmFrameSize(t *testing.T) {
 		}
 	}
 }
+
+// Damaged recordings (a byte changed here and there in a command log, an
+// engine save and a mapc play save) give a film or an error, never a
+// panic.
+func TestFilmDamagedRecordings(t *testing.T) {
+	cfg := shipped(t, "hold_the_centre")
+	agents := []string{AgentHeuristic, AgentRandom, AgentHeuristic, AgentRandom}
+	g, err := PlayGame(cfg, 3, agents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	if err := RecordLog(g, &log); err != nil {
+		t.Fatal(err)
+	}
+	save, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _, err := Game{}.Table(cfg, 3, agents, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, decisions, err := tb.Play(nil, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "xghj", Seed: 3, Agents: agents, Decisions: decisions})
+	for _, rec := range [][]byte{log.Bytes(), save, cs} {
+		for k := range 40 {
+			bad := bytes.Clone(rec)
+			i := (k*7919 + 13) % len(bad)
+			bad[i] = "9x,]{\"-0"[k%8]
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("byte %d of %.20q… set to %q: panic %v", i, rec, bad[i], p)
+					}
+				}()
+				Game{}.Film(cfg, studio.FilmInput{Record: bad, Limit: 8})
+			}()
+		}
+	}
+}
