@@ -564,3 +564,17 @@ func TestFilmDamagedRecordings(t *testing.T) {
 		}
 	}
 }
+
+// Every shipped scenario's golden playthrough films, decision for decision
+// and event for event.
+func TestFilmShippedGoldens(t *testing.T) {
+	for _, c := range [][2]string{{"standard", "heuristic-1.txt"}, {"full", "yr-2.txt"}, {"modded", "monitor-1.txt"}} {
+		golden, err := os.ReadFile("../../scenarios/glory/" + c[0] + "/tests/golden/" + c[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (Game{}).Film(filmConfig(t, c[0]), studio.FilmInput{Record: golden}); err != nil {
+			t.Errorf("%s: %v", c[0], err)
+		}
+	}
+}

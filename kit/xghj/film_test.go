@@ -515,3 +515,22 @@ func TestFilmDamagedRecordings(t *testing.T) {
 		}
 	}
 }
+
+// Every shipped scenario's golden playthrough films: the game its agents
+// play from its seed follows it decision for decision and event for event.
+func TestFilmShippedGoldens(t *testing.T) {
+	for _, name := range []string{"dorm_area", "east_playground", "hold_the_centre", "resort", "study_hall", "sunshine_run", "tsinghua"} {
+		golden, err := os.ReadFile("../../scenarios/xghj/" + name + "/tests/golden/heuristic-1.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fm, err := Game{}.Film(shipped(t, name), studio.FilmInput{Record: golden})
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if fm.Cut || !strings.Contains(fm.Result, "wins") {
+			t.Errorf("%s: result %q", name, fm.Result)
+		}
+	}
+}
