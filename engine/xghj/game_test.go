@@ -408,3 +408,28 @@ func TestStaleAfterElimination(t *testing.T) {
 		}
 	}
 }
+
+// Sight is what a player's view marks visible (facts §8): player 0 on
+// (0,1) of a 12-wide strip with field_boundary 2 sees x ≤ 2 of its row
+// and x ≤ 1 of the rows beside it; an ally's land and its ring are seen
+// too; a player out of range sees nothing.
+func TestSight(t *testing.T) {
+	g := testGame(t, fill("g", 12, 3), 2, false)
+	g.set(0, 1, 0)
+	g.set(11, 1, 1)
+	want := func(x, y int) bool { return abs(x-0)+abs(y-1) <= g.cfg.Constants.FieldBoundary }
+	s := g.Sight(0)
+	for c, vis := range s {
+		x, y := c%12, c/12
+		if vis != want(x, y) || vis != g.view(0, PhaseRound).Cells[c].Visible {
+			t.Fatalf("cell %d,%d: sight %v", x, y, vis)
+		}
+	}
+	g.ally(0, 1)
+	if s := g.Sight(0); !s[g.idx(11, 1)] || !s[g.idx(10, 0)] || s[g.idx(6, 1)] {
+		t.Errorf("allied sight %v", s)
+	}
+	if s := g.Sight(5); len(s) != 36 || s[0] {
+		t.Errorf("no player's sight %v", s)
+	}
+}

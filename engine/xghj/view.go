@@ -109,6 +109,21 @@ func (g *Game) view(p int, phase Phase) *View {
 	return v
 }
 
+// Sight reports, cell by cell, what player p sees now by the rule set's
+// vision (facts §8, §10): what its view would mark visible, without the
+// scenario effects' full vision (which runs hooks). A replay viewer draws
+// a player's fog with it.
+func (g *Game) Sight(p int) []bool {
+	out := make([]bool, len(g.st.Owner))
+	if p < 0 || p >= g.n {
+		return out
+	}
+	for c, cv := range g.baseView(p, PhaseBid).Cells {
+		out[c] = cv.Visible
+	}
+	return out
+}
+
 // baseView is the view of the rule set alone.
 func (g *Game) baseView(p int, phase Phase) *View {
 	st := &g.st

@@ -208,6 +208,12 @@ func (t *table) option(v *engine.View, req *engine.Request, o engine.Option) str
 // purses, every hero (side, HP, point, weapons, 极值, math, whether it has
 // acted this turn) and the towers.
 func (t *table) state(v *engine.View, req *engine.Request) []string {
+	return t.standing(v, req.Hero, true)
+}
+
+// standing is state's lines with the hero asked (-1: none) marked, and
+// the map in text when withMap.
+func (t *table) standing(v *engine.View, asked int, withMap bool) []string {
 	cfg := t.cfg
 	if v.Phase() < engine.PhaseWeapons {
 		d := v.Draft()
@@ -231,7 +237,9 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		return lines
 	}
 	lines := []string{fmt.Sprintf("Round %d, %s to act; G red %d, blue %d", v.Round(), sideNames[v.Side()], v.G(engine.Red), v.G(engine.Blue))}
-	lines = append(lines, mapLines(v, req.Hero)...)
+	if withMap {
+		lines = append(lines, mapLines(v, asked)...)
+	}
 	for i, h := range v.Heroes() {
 		if !h.Alive {
 			lines = append(lines, fmt.Sprintf("  %-4s %s dead", sideNames[h.Side], t.hero(v, i)))
@@ -252,7 +260,7 @@ func (t *table) state(v *engine.View, req *engine.Request) []string {
 		if h.Acted && h.Side == v.Side() {
 			line += " (acted)"
 		}
-		if i == req.Hero {
+		if i == asked {
 			line += "  <- asked"
 		}
 		lines = append(lines, line)

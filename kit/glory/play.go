@@ -93,14 +93,10 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		return nil, err
 	}
 	defer r.Close()
-	if len(agentNames) == 0 {
-		agentNames = []string{AgentHeuristic}
-	}
-	ds, err := deciders(seed, scentest.Repeat(agentNames, 2))
+	ds, err := playDeciders(seed, agentNames, prefix)
 	if err != nil {
 		return nil, err
 	}
-	ds = watchPrefix(ds, scentest.Prefixed(ds, prefix, func(r *engine.Request) int { return len(r.Options) }), len(prefix))
 	g, err := engine.New(cfg, r, seed, ds...)
 	if err != nil {
 		return nil, err
@@ -117,6 +113,20 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		pt.Events = append(pt.Events, scentest.RecordOf(e, "round", eventResolver(g, e), eventNone))
 	}
 	return pt, nil
+}
+
+// playDeciders are the sides' agents of a game of seed as Play has them
+// (heuristic when none is named), the first len(prefix) decisions
+// scripted.
+func playDeciders(seed uint64, agentNames []string, prefix []int) ([]engine.Decider, error) {
+	if len(agentNames) == 0 {
+		agentNames = []string{AgentHeuristic}
+	}
+	ds, err := deciders(seed, scentest.Repeat(agentNames, 2))
+	if err != nil {
+		return nil, err
+	}
+	return watchPrefix(ds, scentest.Prefixed(ds, prefix, func(r *engine.Request) int { return len(r.Options) }), len(prefix)), nil
 }
 
 // watchPrefix has each agent asked its side's scripted requests too (its

@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -377,3 +378,259 @@ func diagSpot(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic, b
 }
 
 var _ render.Renderer = Game{}
+
+// renderFilm draws the map of a film's frame: the lattice, its areas,
+// edges and points as Render draws them (without their hover titles, to
+// keep a film of many frames small), the towers with their HP now (grey
+// and crossed out when destroyed), and every living hero on its point: a
+// disc in its side's colour with its HP, its id beneath and an HP bar;
+// the hero of the frame's decision (asked, -1 for none) ringed in gold.
+func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
+	m := &cfg.Map
+	const cell, left, top = 56.0, 48.0, 92.0
+	minX, maxX, minY, maxY := 0, 0, 0, 0
+	for i, p := range m.Points {
+		if i == 0 || p.X < minX {
+			minX = p.X
+		}
+		if i == 0 || p.X > maxX {
+			maxX = p.X
+		}
+		if i == 0 || p.Y < minY {
+			minY = p.Y
+		}
+		if i == 0 || p.Y > maxY {
+			maxY = p.Y
+		}
+	}
+	maxX, maxY = min(maxX, minX+40), min(maxY, minY+40)
+	at := func(x, y int) (float64, float64) {
+		return left + float64(x-minX)*cell, top + float64(maxY-y)*cell
+	}
+	drawn := func(p engine.PointConfig) bool {
+		return p.X >= minX && p.X <= maxX && p.Y >= minY && p.Y <= maxY
+	}
+	byID := map[int]int{}
+	for i, p := range m.Points {
+		if _, dup := byID[p.ID]; !dup {
+			byID[p.ID] = i
+		}
+	}
+	heroes := v.Heroes()
+	legend := filmLegend(cfg, v)
+	lw := render.LegendWidth("Legend", legend)
+	mapW, mapH := float64(maxX-minX)*cell, float64(maxY-minY)*cell
+	c := render.New(left+mapW+48+lw+16, max(top+mapH+48, top+float64(len(legend)+2)*20))
+	title := cfg.Name
+	if cfg.Title != "" {
+		title = cfg.Title
+	}
+	c.Text(16, 28, title, render.TextStyle{Size: 18, Bold: true})
+	sub := "glory · the draft"
+	switch {
+	case v.Phase() == engine.PhaseOver:
+		sub = fmt.Sprintf("glory · over after round %d · G red %d, blue %d", v.Round(), v.G(engine.Red), v.G(engine.Blue))
+	case v.Phase() >= engine.PhaseWeapons:
+		sub = fmt.Sprintf("glory · round %d, %s to act · G red %d, blue %d", v.Round(), engine.SideNames[v.Side()], v.G(engine.Red), v.G(engine.Blue))
+	}
+	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
+
+	c.Group("areas")
+	for _, p := range m.Points {
+		if !drawn(p) {
+			continue
+		}
+		x, y := at(p.X, p.Y)
+		switch {
+		case p.Central:
+			c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: colCentralA})
+		case p.TowerZone != "":
+			if s := engine.SideByName(p.TowerZone); s >= 0 {
+				c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: sideColours[s], Opacity: 0.08})
+			}
+		}
+	}
+	c.End()
+	c.Group("edges")
+	var railEdges [][4]float64
+	for _, kind := range EdgeKinds {
+		for _, e := range m.Edges {
+			a, okA := byID[e.A]
+			b, okB := byID[e.B]
+			if e.Kind != kind || !okA || !okB || !drawn(m.Points[a]) || !drawn(m.Points[b]) {
+				continue
+			}
+			x1, y1 := at(m.Points[a].X, m.Points[a].Y)
+			x2, y2 := at(m.Points[b].X, m.Points[b].Y)
+			c.Line(x1, y1, x2, y2, edgeStyles[kind])
+			if kind == engine.EdgeRail {
+				railEdges = append(railEdges, [4]float64{x1, y1, x2, y2})
+			}
+		}
+	}
+	for _, r := range railEdges {
+		c.Line(r[0], r[1], r[2], r[3], render.Style{Stroke: "#ffffff", StrokeWidth: 2, Dash: "2 5"})
+	}
+	c.End()
+	// Points, and the towers with their HP now.
+	towerHP := map[int]int{}
+	for _, t := range v.Towers() {
+		towerHP[t.Point] = t.HP
+	}
+	c.Group("points")
+	for i, p := range m.Points {
+		if !drawn(p) {
+			continue
+		}
+		x, y := at(p.X, p.Y)
+		if p.Tower != nil {
+			s := engine.SideByName(p.Tower.Side)
+			fill, hp := "#9e9e9e", p.Tower.HP
+			if s >= 0 {
+				fill = sideColours[s]
+			}
+			if h, ok := towerHP[i]; ok {
+				hp = h
+			}
+			if hp <= 0 {
+				c.Rect(x-13, y-13, 26, 26, render.Style{Fill: "#bdbdbd", Stroke: "#212121", StrokeWidth: 1.5})
+				c.Line(x-9, y-9, x+9, y+9, render.Style{Stroke: "#212121", StrokeWidth: 2})
+				c.Line(x-9, y+9, x+9, y-9, render.Style{Stroke: "#212121", StrokeWidth: 2})
+			} else {
+				c.Rect(x-13, y-13, 26, 26, render.Style{Fill: fill, Stroke: "#212121", StrokeWidth: 1.5})
+				c.Text(x, y+4, strconv.Itoa(hp), render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
+			}
+		} else {
+			st := render.Style{Fill: "#ffffff", Stroke: colRoad, StrokeWidth: 1.5}
+			r := 7.0
+			switch {
+			case p.Econ:
+				st.Fill, r = colEcon, 9
+			case p.Rail:
+				st.Fill, st.Stroke = "#d7ccc8", colRail
+			case p.Central:
+				st.Stroke = colCentral
+			}
+			c.Circle(x, y, r, st)
+		}
+		id := strconv.Itoa(p.ID)
+		lx, ly := x+9, y-9
+		if p.Tower != nil {
+			lx, ly = x+16, y-21
+		}
+		c.Text(lx, ly, id, render.TextStyle{Size: 9, Fill: "#616161"})
+	}
+	c.End()
+	// The heroes: those on one point side by side around it.
+	c.Group("heroes")
+	occupants := map[int][]int{}
+	var order []int
+	for i, h := range heroes {
+		if !h.Alive || h.Point < 0 || h.Point >= len(m.Points) || !drawn(m.Points[h.Point]) {
+			continue
+		}
+		if len(occupants[h.Point]) == 0 {
+			order = append(order, h.Point)
+		}
+		occupants[h.Point] = append(occupants[h.Point], i)
+	}
+	for _, pt := range order {
+		hs := occupants[pt]
+		px, py := at(m.Points[pt].X, m.Points[pt].Y)
+		if m.Points[pt].Tower != nil {
+			py += 30 // below the tower, which stays readable
+		}
+		// Up to three a row, the rows stacked, centred on the point.
+		rows := (len(hs) + 2) / 3
+		for k, i := range hs {
+			h := heroes[i]
+			row, col := k/3, k%3
+			inRow := min(3, len(hs)-row*3)
+			x := px + (float64(col)-float64(inRow-1)/2)*26
+			y := py + (float64(row)-float64(rows-1)/2)*34
+			if i == asked {
+				c.Circle(x, y, 15, render.Style{Fill: "none", Stroke: "#ffb300", StrokeWidth: 3.5})
+			}
+			c.Circle(x, y, 11, render.Style{Fill: sideColours[h.Side], Stroke: "#ffffff", StrokeWidth: 1.5})
+			c.Text(x, y+3.5, strconv.Itoa(h.HP), render.TextStyle{Size: 9, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
+			frac := 0.0
+			if h.MaxHP > 0 {
+				frac = math.Max(0, math.Min(1, float64(h.HP)/float64(h.MaxHP)))
+			}
+			c.Rect(x-11, y+12, 22, 3, render.Style{Fill: "#e0e0e0"})
+			c.Rect(x-11, y+12, 22*frac, 3, render.Style{Fill: "#2e7d32"})
+			label := cfg.Heroes[h.Hero].ID
+			if len(hs) > 1 {
+				label = render.Clip(label, 26, 8)
+			}
+			c.Text(x, y+23, label, render.TextStyle{Size: 8, Anchor: render.Middle, Fill: sideColours[h.Side], Bold: true})
+		}
+	}
+	c.End()
+	c.Legend(left+mapW+48, top-10, "Legend", legend)
+	return c.Bytes()
+}
+
+// filmLegend lists the sides and every drafted hero with its HP and point
+// (or that it is dead), then the map's marks.
+func filmLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
+	var out []render.LegendEntry
+	b := v.Board()
+	if v.Phase() < engine.PhaseWeapons {
+		// The draft so far: each side's main hero and picks, and the hero
+		// it banned for the opponent.
+		d := v.Draft()
+		name := func(h int) string {
+			if h >= 0 && h < len(cfg.Heroes) {
+				return cfg.Heroes[h].ID
+			}
+			return "—"
+		}
+		for s := range 2 {
+			out = append(out, render.LegendEntry{Label: fmt.Sprintf("%s %s drafts", sideCJK[s], engine.SideNames[s]), Fill: sideColours[s]})
+			picks := make([]string, len(d.Picks[s]))
+			for i, h := range d.Picks[s] {
+				picks[i] = name(h)
+			}
+			if len(picks) == 0 {
+				picks = []string{"—"}
+			}
+			out = append(out,
+				render.LegendEntry{Label: "  main: " + name(d.Main[s]), Fill: sideColours[s], Circle: true},
+				render.LegendEntry{Label: "  picks: " + strings.Join(picks, " "), Fill: sideColours[s], Circle: true},
+				render.LegendEntry{Label: "  banned for the opponent: " + name(d.Ban[s]), Fill: "#ffffff", Stroke: sideColours[s], Circle: true})
+		}
+		if len(d.Clashed) > 0 {
+			lost := make([]string, len(d.Clashed))
+			for i, h := range d.Clashed {
+				lost[i] = name(h)
+			}
+			out = append(out, render.LegendEntry{Label: "lost to clashes: " + strings.Join(lost, " "), Fill: "#9e9e9e", Circle: true})
+		}
+	}
+	for s := range 2 {
+		if len(v.Heroes()) == 0 {
+			break
+		}
+		out = append(out, render.LegendEntry{Label: fmt.Sprintf("%s %s: %d G", sideCJK[s], engine.SideNames[s], v.G(s)), Fill: sideColours[s]})
+		for _, h := range v.Heroes() {
+			if h.Side != s {
+				continue
+			}
+			label := fmt.Sprintf("  %s: dead", cfg.Heroes[h.Hero].ID)
+			fill := "#ffffff"
+			if h.Alive {
+				label = fmt.Sprintf("  %s: HP %d/%d at %d", cfg.Heroes[h.Hero].ID, h.HP, h.MaxHP, b.ID(h.Point))
+				fill = sideColours[s]
+			}
+			out = append(out, render.LegendEntry{Label: label, Fill: fill, Stroke: sideColours[s], Circle: true})
+		}
+	}
+	out = append(out,
+		render.LegendEntry{Label: "gold ring: the hero of this step's decision", Fill: "none", Stroke: "#ffb300", Circle: true},
+		render.LegendEntry{Label: "tower (HP now; grey, crossed: destroyed)", Fill: "#bdbdbd"},
+		render.LegendEntry{Label: "中央区 central area, blue road", Fill: colCentralA, Stroke: colCentral},
+		render.LegendEntry{Label: "railway track (rail point)", Fill: "#d7ccc8", Stroke: colRail},
+		render.LegendEntry{Label: "经济 economy zone", Fill: colEcon, Circle: true})
+	return out
+}

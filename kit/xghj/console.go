@@ -67,33 +67,12 @@ type session struct {
 
 // Play implements console.Table.
 func (t *table) Play(raw []json.RawMessage, humans []bool, ask func(console.Prompt) (int, error), watch func([]string)) (string, []json.RawMessage, error) {
-	recorded, err := console.DecodeLog[entry](raw)
+	s, done, err := t.begin(raw, humans, ask)
 	if err != nil {
 		return "", nil, err
 	}
-	r, err := t.sim.runner()
-	if err != nil {
-		return "", nil, err
-	}
-	var runner engine.HookRunner
-	if r != nil {
-		defer r.Close()
-		runner = r
-	}
-	g, err := engine.NewWithHooks(t.cfg, runner, t.seed)
-	if err != nil {
-		return "", nil, err
-	}
-	s := &session{t: t, g: g, log: recorded, humans: humans, ask: ask, seen: make([]int, len(t.cfg.Players))}
-	for p := range t.cfg.Players {
-		var inner engine.OrderDecider
-		if !(p < len(humans) && humans[p]) && p < len(t.agents) && t.agents[p] != "" {
-			if inner, err = NewAgent(t.agents[p], t.seed, p); err != nil {
-				return "", nil, err
-			}
-		}
-		g.Orders.Deciders = append(g.Orders.Deciders, &seat{s: s, p: p, inner: inner})
-	}
+	defer done()
+	g := s.g
 	err = console.Steps(g.Step, g.Events, func(es []engine.Event) []string {
 		var out []string
 		for _, e := range es {
@@ -111,10 +90,49 @@ func (t *table) Play(raw []json.RawMessage, humans []bool, ask func(console.Prom
 	return t.result(g), console.EncodeLog(s.log), nil
 }
 
+// begin makes the game of a session that replays the log raw: a seat per
+// player, answering from the log, then from its agent or (humans) through
+// ask. done releases the game's hook runner.
+func (t *table) begin(raw []json.RawMessage, humans []bool, ask func(console.Prompt) (int, error)) (s *session, done func(), err error) {
+	recorded, err := console.DecodeLog[entry](raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := t.sim.runner()
+	if err != nil {
+		return nil, nil, err
+	}
+	done = func() {}
+	var runner engine.HookRunner
+	if r != nil {
+		runner, done = r, r.Close
+	}
+	g, err := engine.NewWithHooks(t.cfg, runner, t.seed)
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	s = &session{t: t, g: g, log: recorded, humans: humans, ask: ask, seen: make([]int, len(t.cfg.Players))}
+	for p := range t.cfg.Players {
+		var inner engine.OrderDecider
+		if !(p < len(humans) && humans[p]) && p < len(t.agents) && t.agents[p] != "" {
+			if inner, err = NewAgent(t.agents[p], t.seed, p); err != nil {
+				done()
+				return nil, nil, err
+			}
+		}
+		g.Orders.Deciders = append(g.Orders.Deciders, &seat{s: s, p: p, inner: inner})
+	}
+	return s, done, nil
+}
+
 // stopped carries a person's undo or quit out of the engine.
 type stopped struct{ err error }
 
 func (s *stopped) Error() string { return s.err.Error() }
+
+// Unwrap lets errors.Is see the person's error through the engine's.
+func (s *stopped) Unwrap() error { return s.err }
 
 // result is the end of the game in words.
 func (t *table) result(g *engine.Game) string {

@@ -3,6 +3,7 @@ package xghj
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
@@ -367,3 +368,276 @@ func diagCell(cfg *engine.Config, opts build.RenderOptions, d diag.Diagnostic) (
 }
 
 var _ render.Renderer = Game{}
+
+// filmState is the game state a film's frame draws on the map: owners
+// (nil before the spawn), each player's capital (Invalid for none), the
+// rulebook's cities, and the cells the viewer sees (nil: all).
+type filmState struct {
+	round   int
+	over    bool
+	viewer  int
+	owner   []int
+	alive   []bool
+	area    []int
+	capital []engine.Pos
+	cities  []engine.City
+	sight   []bool
+}
+
+// ownerMix is how much of its owner's colour a held cell takes over its
+// terrain's; unseenMix darkens what the viewer cannot see.
+const (
+	ownerMix  = 0.75
+	unseenMix = 0.4
+	// waterLight lightens water so that it stands apart from the first
+	// player's blue.
+	waterLight = 0.45
+	unseenInk  = "#263238"
+)
+
+// renderFilm draws the map of a film's frame: the grid as Render draws it
+// (terrain colours, regions, axes) with each held cell in its owner's
+// colour (render.Side), the capitals (a ringed dot) or cities (a square
+// with the level), and the cells the viewer cannot see dimmed. To keep a
+// film of many frames small it leaves out what does not change (the
+// resources, attack and defence marks, hover titles): cells of one colour
+// side by side are one rectangle.
+func renderFilm(cfg *engine.Config, fs *filmState) []byte {
+	w, h := max(cfg.Cols, 0), max(cfg.Rows, 0)
+	if len(cfg.Cells) != w*h {
+		h = 0
+	}
+	cell := filmCell(cfg)
+	const left, top = 36.0, 84.0
+	classes, cellClass := classify(cfg, build.RenderOptions{})
+	legend := filmLegend(cfg, fs)
+	lw := render.LegendWidth("Legend", legend)
+	gridW, gridH := float64(w)*cell, float64(h)*cell
+	c := render.New(left+gridW+24+lw+16, math.Max(top+gridH+24, top+float64(len(legend)+2)*20))
+	c.Text(16, 28, cfg.Name, render.TextStyle{Size: 18, Bold: true})
+	sub := fmt.Sprintf("xghj · before the spawn · %d players", len(cfg.Players))
+	if fs.owner != nil {
+		sub = fmt.Sprintf("xghj · round %d of %d", fs.round, cfg.Constants.MaxRound)
+		if fs.over {
+			sub += " · game over"
+		}
+		if fs.sight != nil {
+			sub += fmt.Sprintf(" · dimmed: cells %s cannot see", playerName(cfg, fs.viewer))
+		}
+	}
+	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
+	at := func(x, y int) (float64, float64) { return left + float64(x)*cell, top + float64(y)*cell }
+	fill := func(i int) string {
+		f := classes[cellClass[i]].fill
+		if cfg.Cells[i].Atk <= 0 {
+			if f == waterColour {
+				f = mixColour(f, "#ffffff", waterLight)
+			}
+			return f
+		}
+		if fs.owner != nil {
+			if o := fs.owner[i]; o >= 0 && o < len(cfg.Players) {
+				f = mixColour(f, render.Side(o), ownerMix)
+			}
+		}
+		if fs.sight != nil && !fs.sight[i] {
+			f = mixColour(f, unseenInk, unseenMix)
+		}
+		return f
+	}
+	c.Group("cells")
+	for y := range h {
+		for x := 0; x < w; {
+			f := fill(y*w + x)
+			n := 1
+			for x+n < w && fill(y*w+x+n) == f {
+				n++
+			}
+			px, py := at(x, y)
+			c.Rect(px, py, float64(n)*cell, cell, render.Style{Fill: f})
+			x += n
+		}
+	}
+	c.End()
+	c.Group("grid")
+	grid := render.Style{Stroke: "#ffffff", StrokeWidth: 1}
+	for x := 0; x <= w && h > 0; x++ {
+		px, _ := at(x, 0)
+		c.Line(px, top, px, top+gridH, grid)
+	}
+	for y := 0; y <= h && w > 0; y++ {
+		_, py := at(0, y)
+		c.Line(left, py, left+gridW, py, grid)
+	}
+	c.End()
+	for x := range w {
+		px, _ := at(x, 0)
+		c.Text(px+cell/2, top-6, fmt.Sprint(x), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#616161"})
+	}
+	for y := range h {
+		_, py := at(0, y)
+		c.Text(left-6, py+cell/2+4, fmt.Sprint(y), render.TextStyle{Size: 10, Anchor: render.End, Fill: "#616161"})
+	}
+	if h > 0 {
+		c.Group("regions")
+		for r, reg := range cfg.Regions {
+			filmRegion(c, cfg, reg, r, cell, at)
+		}
+		c.End()
+	}
+	c.Group("capitals")
+	for p, cp := range fs.capital {
+		if cp == engine.Invalid || cp.X < 0 || cp.Y < 0 || cp.X >= w || cp.Y >= h {
+			continue
+		}
+		px, py := at(cp.X, cp.Y)
+		c.Circle(px+cell/2, py+cell/2, cell*0.32, render.Style{Fill: render.Side(p), Stroke: "#212121", StrokeWidth: 2})
+		c.Circle(px+cell/2, py+cell/2, cell*0.11, render.Style{Fill: "#ffffff"})
+	}
+	c.End()
+	c.Group("cities")
+	for _, ct := range fs.cities {
+		if ct.Cell < 0 || ct.Cell >= w*h {
+			continue
+		}
+		px, py := at(ct.Cell%w, ct.Cell/w)
+		s := cell * 0.56
+		c.Rect(px+(cell-s)/2, py+(cell-s)/2, s, s, render.Style{Fill: render.Side(ct.Player), Stroke: "#212121", StrokeWidth: 1.5})
+		if ct.Level < 2 {
+			continue // a plain square: level 1, most of them
+		}
+		c.Text(px+cell/2, py+cell/2+cell*0.13, strconv.Itoa(ct.Level), render.TextStyle{Size: math.Max(8, cell*0.36), Anchor: render.Middle, Fill: "#ffffff", Bold: true})
+	}
+	c.End()
+	c.Legend(left+gridW+24, top-10, "Legend", legend)
+	return c.Bytes()
+}
+
+// filmCell is the side of a cell in a film's map: Render's, in whole
+// pixels (shorter numbers: a film has many frames).
+func filmCell(cfg *engine.Config) float64 {
+	return math.Floor(math.Max(18, math.Min(40, 720/float64(max(cfg.Cols, cfg.Rows, 1)))))
+}
+
+// filmRegion outlines region r as Render does, its collinear cell edges
+// joined into one segment each.
+func filmRegion(c *render.Canvas, cfg *engine.Config, reg engine.Region, r int, cell float64, at func(x, y int) (float64, float64)) {
+	w, h := cfg.Cols, cfg.Rows
+	in := make([]bool, w*h)
+	for _, i := range reg.Cells {
+		if i >= 0 && i < len(in) {
+			in[i] = true
+		}
+	}
+	has := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && in[y*w+x] }
+	st := render.Style{Stroke: regionColours[r%len(regionColours)], StrokeWidth: regionWidth}
+	inset := regionWidth / 2 * float64(r%3)
+	// Horizontal edges: the top of (x, y) when (x, y-1) is outside, the
+	// bottom when (x, y+1) is.
+	for _, side := range []int{-1, 1} {
+		for y := range h {
+			for x := 0; x < w; {
+				if !has(x, y) || has(x, y+side) {
+					x++
+					continue
+				}
+				n := 1
+				for has(x+n, y) && !has(x+n, y+side) {
+					n++
+				}
+				px, py := at(x, y)
+				ly := py + inset
+				if side > 0 {
+					ly = py + cell - inset
+				}
+				c.Line(px+inset, ly, px+float64(n)*cell-inset, ly, st)
+				x += n
+			}
+		}
+	}
+	for _, side := range []int{-1, 1} {
+		for x := range w {
+			for y := 0; y < h; {
+				if !has(x, y) || has(x+side, y) {
+					y++
+					continue
+				}
+				n := 1
+				for has(x, y+n) && !has(x+side, y+n) {
+					n++
+				}
+				px, py := at(x, y)
+				lx := px + inset
+				if side > 0 {
+					lx = px + cell - inset
+				}
+				c.Line(lx, py+inset, lx, py+float64(n)*cell-inset, st)
+				y += n
+			}
+		}
+	}
+}
+
+// filmLegend lists the players (colour, letter, name, area), the marks
+// and the terrains.
+func filmLegend(cfg *engine.Config, fs *filmState) []render.LegendEntry {
+	var out []render.LegendEntry
+	for p := range cfg.Players {
+		label := fmt.Sprintf("%s %s", letter(p), playerName(cfg, p))
+		if fs.owner != nil && p < len(fs.alive) {
+			if fs.alive[p] {
+				label += fmt.Sprintf(": %s", cells(fs.area[p]))
+			} else {
+				label += ": out"
+			}
+		}
+		out = append(out, render.LegendEntry{Label: label, Fill: render.Side(p)})
+	}
+	if cfg.Rulebook() {
+		out = append(out, render.LegendEntry{Label: "square: a city (the number: its level, when above 1)", Fill: "#9e9e9e"})
+	} else {
+		out = append(out, render.LegendEntry{Label: "ringed dot: a capital", Fill: "#9e9e9e", Circle: true})
+	}
+	if fs.sight != nil {
+		out = append(out, render.LegendEntry{Label: "darker: unseen by " + playerName(cfg, fs.viewer), Fill: unseenInk})
+	}
+	classes, _ := classify(cfg, build.RenderOptions{})
+	for _, t := range classes {
+		label := fmt.Sprintf("%s (res %d, atk %d, def %d)", strings.TrimSpace(t.name), t.res, t.atk, t.def)
+		fill := t.fill
+		if t.atk <= 0 {
+			label = fmt.Sprintf("%s (atk 0: nobody holds it)", strings.TrimSpace(t.name))
+			if fill == waterColour {
+				fill = mixColour(fill, "#ffffff", waterLight)
+			}
+		}
+		out = append(out, render.LegendEntry{Label: label, Fill: fill})
+	}
+	for r, reg := range cfg.Regions {
+		out = append(out, render.LegendEntry{Label: fmt.Sprintf("region %s (%s)", reg.Name, cells(len(reg.Cells))), Fill: "none", Stroke: regionColours[r%len(regionColours)]})
+	}
+	return out
+}
+
+// mixColour is a + (b − a)·t of two #rrggbb colours.
+func mixColour(a, b string, t float64) string {
+	ca, cb := hexRGB(a), hexRGB(b)
+	var out [3]int
+	for i := range out {
+		out[i] = int(math.Round(float64(ca[i]) + (float64(cb[i])-float64(ca[i]))*t))
+	}
+	return fmt.Sprintf("#%02x%02x%02x", out[0], out[1], out[2])
+}
+
+func hexRGB(s string) [3]int {
+	var c [3]int
+	if len(s) == 7 && s[0] == '#' {
+		for i := range c {
+			v, err := strconv.ParseUint(s[1+2*i:3+2*i], 16, 8)
+			if err == nil {
+				c[i] = int(v)
+			}
+		}
+	}
+	return c
+}
