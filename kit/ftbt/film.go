@@ -10,12 +10,12 @@ import (
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/sim"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-// Film implements studio.Filmer: one game of the level as frames, one
+// Film implements film.Filmer: one game of the level as frames, one
 // frame per decision and one per step's events outside decisions
 // (filming). The game is played by in.Agents from in.Seed exactly
 // as mapc sim and mapc test play it (the same agents, seeded alike, and
@@ -25,7 +25,7 @@ import (
 // with its options in words as mapc play offers them, the events it caused
 // and the people as mapc play tells them, and the map as mapc render draws
 // it with the people where they stand now, with their hp.
-func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
+func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
 		return nil, fmt.Errorf("ftbt film: config is %T, not an ftbt config", config)
@@ -70,9 +70,9 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 			return nil, fmt.Errorf("ftbt film: %w (agents: %s)", err, agentList())
 		}
 	}
-	f := &filming{t: &table{cfg: cfg}, g: g, limit: in.Limit, film: &studio.Film{}}
+	f := &filming{t: &table{cfg: cfg}, g: g, limit: in.Limit, film: &film.Film{}}
 	if f.limit <= 0 {
-		f.limit = studio.DefaultFrameLimit
+		f.limit = film.DefaultLimit
 	}
 	f.film.Roles = []string{sideName(0), sideName(1)}
 	seats := make([]engine.Decider, len(ds))
@@ -101,7 +101,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	return f.film, nil
 }
 
-var _ studio.Filmer = Game{}
+var _ film.Filmer = Game{}
 
 // agentList names the agents a film may be played by.
 func agentList() string {
@@ -122,12 +122,12 @@ var (
 type filming struct {
 	t       *table
 	g       *engine.Game
-	film    *studio.Film
+	film    *film.Film
 	limit   int
-	told    int           // events already in a frame
-	decided int           // decisions already in a frame
-	open    *studio.Frame // the decision being taken, its frame still open
-	acting  int           // the person the open decision is about, or -1
+	told    int         // events already in a frame
+	decided int         // decisions already in a frame
+	open    *film.Frame // the decision being taken, its frame still open
+	acting  int         // the person the open decision is about, or -1
 }
 
 // shoot takes a frame of the game now: the open decision's, or one of
@@ -142,7 +142,7 @@ func (f *filming) shoot() error {
 	if len(f.film.Frames) >= f.limit {
 		return errCut
 	}
-	fr, acting := studio.Frame{Role: -1, Chosen: -1}, -1
+	fr, acting := film.Frame{Role: -1, Chosen: -1}, -1
 	if f.open != nil {
 		fr, acting, f.open = *f.open, f.acting, nil
 		if ds := f.g.Decisions(); f.decided < len(ds) {
@@ -178,7 +178,7 @@ func (s *filmSeat) Decide(v *engine.View, req *engine.Request) (int, error) {
 		if err := f.shoot(); err != nil {
 			return -1, err
 		}
-		open := &studio.Frame{Role: req.Player, Question: f.t.question(req)}
+		open := &film.Frame{Role: req.Player, Question: f.t.question(req)}
 		for _, o := range req.Options {
 			open.Options = append(open.Options, f.t.option(req, o))
 		}

@@ -18,13 +18,13 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/ftbt"
 	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/sim"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
+func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
 	f, err := ftbt.Game{}.Film(cfg, in)
 	if err != nil {
@@ -34,8 +34,8 @@ func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
 }
 
 // decisionFrames are the frames of a film that show a decision.
-func decisionFrames(f *studio.Film) []studio.Frame {
-	var out []studio.Frame
+func decisionFrames(f *film.Film) []film.Frame {
+	var out []film.Frame
 	for _, fr := range f.Frames {
 		if fr.Role >= 0 {
 			out = append(out, fr)
@@ -59,16 +59,16 @@ func golden(t *testing.T, level, name string) []byte {
 // default frame limit, and each picture stays small.
 func TestFilmDeterministic(t *testing.T) {
 	cfg := shipped(t, "star-m1")
-	in := studio.FilmInput{Seed: 1, Agents: []string{"ai", "random"}}
-	f := film(t, cfg, in)
+	in := film.Input{Seed: 1, Agents: []string{"ai", "random"}}
+	f := shoot(t, cfg, in)
 	in.Limit = 500
-	short := film(t, cfg, in)
+	short := shoot(t, cfg, in)
 	a, _ := json.Marshal(short)
-	b, _ := json.Marshal(&studio.Film{Roles: f.Roles, Frames: f.Frames[:500], Cut: true})
+	b, _ := json.Marshal(&film.Film{Roles: f.Roles, Frames: f.Frames[:500], Cut: true})
 	if !bytes.Equal(a, b) {
 		t.Fatal("two films of seed 1 differ")
 	}
-	if len(f.Frames) != studio.DefaultFrameLimit || !f.Cut || f.Result != "" {
+	if len(f.Frames) != film.DefaultLimit || !f.Cut || f.Result != "" {
 		t.Errorf("%d frames, cut %v, result %q; want the default limit, cut", len(f.Frames), f.Cut, f.Result)
 	}
 	if !reflect.DeepEqual(f.Roles, []string{"side 0", "side 1"}) {
@@ -102,7 +102,7 @@ func people(svg []byte) map[string]drawn {
 // the cell the level places them with full hp, in words and on the map.
 func TestFilmStart(t *testing.T) {
 	cfg := shipped(t, "skirmish")
-	fr := film(t, cfg, studio.FilmInput{Seed: 1}).Frames[0]
+	fr := shoot(t, cfg, film.Input{Seed: 1}).Frames[0]
 	if fr.Role != -1 || fr.Chosen != -1 || fr.Question != "" || fr.Turn != 0 {
 		t.Errorf("frame 0: role %d, chosen %d, question %q, round %d", fr.Role, fr.Chosen, fr.Question, fr.Turn)
 	}
@@ -128,7 +128,7 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := film(t, cfg, studio.FilmInput{Seed: 1, Agents: agents})
+	f := shoot(t, cfg, film.Input{Seed: 1, Agents: agents})
 	frames := decisionFrames(f)
 	if len(frames) != len(pt.Decisions) || len(frames) == 0 {
 		t.Fatalf("%d decision frames, the game logged %d decisions", len(frames), len(pt.Decisions))
@@ -187,8 +187,8 @@ func field(r build.Record, key string) string {
 // the game's end films as far as it goes.
 func TestFilmRecordings(t *testing.T) {
 	cfg := shipped(t, "star-m2")
-	played := film(t, cfg, studio.FilmInput{Seed: 1, Agents: []string{"ai", "random"}})
-	same(t, "golden playthrough", film(t, cfg, studio.FilmInput{Record: golden(t, "star-m2", "ai-random-1.txt")}), played)
+	played := shoot(t, cfg, film.Input{Seed: 1, Agents: []string{"ai", "random"}})
+	same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden(t, "star-m2", "ai-random-1.txt")}), played)
 
 	// A game through the engine, on the level as it is (no round limit:
 	// the film adds the simulator's, and still reads the save).
@@ -216,9 +216,9 @@ func TestFilmRecordings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromSave := film(t, cfg, studio.FilmInput{Record: save})
+	fromSave := shoot(t, cfg, film.Input{Record: save})
 	playSave, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "ftbt", Scenario: cfg.Name, Seed: 5, Agents: []string{"", "ai"}, Decisions: console.EncodeLog(g.Decisions())})
-	fromPlay := film(t, cfg, studio.FilmInput{Seed: 77, Record: playSave}) // the save's seed wins
+	fromPlay := shoot(t, cfg, film.Input{Seed: 77, Record: playSave}) // the save's seed wins
 	same(t, "engine save against mapc play save", fromSave, fromPlay)
 	frames := decisionFrames(fromSave)
 	if len(frames) != len(g.Decisions()) {
@@ -236,8 +236,8 @@ func TestFilmRecordings(t *testing.T) {
 	// The golden playthrough of star-m1 keeps its first 10 rounds: the
 	// film replays them and stops where the recording does.
 	m1 := shipped(t, "star-m1")
-	cut := film(t, m1, studio.FilmInput{Record: golden(t, "star-m1", "ai-random-1.txt")})
-	whole := film(t, m1, studio.FilmInput{Seed: 1, Agents: []string{"ai", "random"}, Limit: len(cut.Frames)})
+	cut := shoot(t, m1, film.Input{Record: golden(t, "star-m1", "ai-random-1.txt")})
+	whole := shoot(t, m1, film.Input{Seed: 1, Agents: []string{"ai", "random"}, Limit: len(cut.Frames)})
 	n := len(decisionFrames(cut))
 	if want := fmt.Sprintf("The recording ends after %d decisions, before the game's end.", n); cut.Result != want || cut.Cut {
 		t.Errorf("star-m1's golden ends the film with %q (cut %v), want %q", cut.Result, cut.Cut, want)
@@ -245,11 +245,11 @@ func TestFilmRecordings(t *testing.T) {
 	if last := decisionFrames(cut)[n-1]; last.Turn != 10 {
 		t.Errorf("the golden's last decision is in round %d, want 10", last.Turn)
 	}
-	same(t, "star-m1's first 10 rounds", cut, &studio.Film{Frames: whole.Frames, Result: cut.Result})
+	same(t, "star-m1's first 10 rounds", cut, &film.Film{Frames: whole.Frames, Result: cut.Result})
 }
 
 // same fails unless two films have the same frames.
-func same(t *testing.T, what string, got, want *studio.Film) {
+func same(t *testing.T, what string, got, want *film.Film) {
 	t.Helper()
 	if len(got.Frames) != len(want.Frames) {
 		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
@@ -272,7 +272,7 @@ func same(t *testing.T, what string, got, want *studio.Film) {
 // drawn and is listed as out.
 func TestFilmPictures(t *testing.T) {
 	cfg := shipped(t, "skirmish")
-	f := film(t, cfg, studio.FilmInput{Seed: 1, Agents: []string{"ai"}})
+	f := shoot(t, cfg, film.Input{Seed: 1, Agents: []string{"ai"}})
 	pt, err := ftbt.Game{}.Play(cfg, 1, []string{"ai"}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -369,13 +369,13 @@ func TestFilmPictures(t *testing.T) {
 // result; a limit the game does not reach changes nothing.
 func TestFilmLimit(t *testing.T) {
 	cfg := shipped(t, "skirmish")
-	in := studio.FilmInput{Seed: 1, Agents: []string{"ai"}}
-	whole := film(t, cfg, in)
+	in := film.Input{Seed: 1, Agents: []string{"ai"}}
+	whole := shoot(t, cfg, in)
 	in.Limit = 7
-	cut := film(t, cfg, in)
-	same(t, "limit 7", cut, &studio.Film{Frames: whole.Frames[:7], Cut: true})
+	cut := shoot(t, cfg, in)
+	same(t, "limit 7", cut, &film.Film{Frames: whole.Frames[:7], Cut: true})
 	in.Limit = len(whole.Frames)
-	if f := film(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) || f.Result == "" {
+	if f := shoot(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) || f.Result == "" {
 		t.Errorf("a limit of exactly the game's %d frames cuts it (%d frames, cut %v)", len(whole.Frames), len(f.Frames), f.Cut)
 	}
 }
@@ -423,12 +423,12 @@ func TestFilmBadInput(t *testing.T) {
 		{"golden without a seed", bytes.Replace(gold, []byte(": seed 1,"), []byte(":"), 1), "without its seed"},
 		{"golden with a stray line", append(append([]byte{}, gold...), "hello\n"...), "not a line of a golden playthrough"},
 	} {
-		f, err := ftbt.Game{}.Film(cfg, studio.FilmInput{Record: c.record})
+		f, err := ftbt.Game{}.Film(cfg, film.Input{Record: c.record})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: film %v, error %v; want an error with %q", c.name, f != nil, err, c.want)
 		}
 	}
-	if _, err := (ftbt.Game{}).Film(cfg, studio.FilmInput{Agents: []string{"ai", "nobody"}}); err == nil || !strings.Contains(err.Error(), `unknown agent "nobody"`) {
+	if _, err := (ftbt.Game{}).Film(cfg, film.Input{Agents: []string{"ai", "nobody"}}); err == nil || !strings.Contains(err.Error(), `unknown agent "nobody"`) {
 		t.Errorf("unknown agent: %v", err)
 	}
 }
@@ -477,7 +477,7 @@ func TestFilmTerrain(t *testing.T) {
 				t.Fatalf("%s: mapc render draws cell %d in %s, its terrain is %s", level, i, want[i], ftbt.TerrainColour(cfg, c))
 			}
 		}
-		f := film(t, cfg, studio.FilmInput{Seed: 1, Limit: 3})
+		f := shoot(t, cfg, film.Input{Seed: 1, Limit: 3})
 		if got := terrainAt(t, f.Frames[2].SVG, cfg.Width, cfg.Height, cell); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the film's terrain differs from mapc render's", level)
 		}

@@ -14,8 +14,8 @@ import (
 	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
 // recordFormats names the recordings Film reads, for its errors.
@@ -29,7 +29,7 @@ var (
 	errCut = errors.New("the film is cut here")
 )
 
-// Film implements studio.Filmer: a frame for the start and one per
+// Film implements film.Filmer: a frame for the start and one per
 // decision (the side, the question, the options in words as mapc play
 // offers them, the choice), plus one for each step without a decision
 // that changed something (a turn's start or end with its events). The
@@ -37,7 +37,7 @@ var (
 // HP, the towers with theirs, and rings the hero the decision moved. A
 // game is played by in.Agents (heuristic by default) as mapc test plays
 // it, or replayed from in.Record.
-func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
+func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
 		return nil, fmt.Errorf("glory: cannot film a %T", config)
@@ -50,7 +50,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	}
 	limit := in.Limit
 	if limit <= 0 {
-		limit = studio.DefaultFrameLimit
+		limit = film.DefaultLimit
 	}
 	var src *filmSource
 	var err error
@@ -84,7 +84,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	}
 	r.g = g
 	r.film.Roles = []string{sideNames[0], sideNames[1]}
-	r.add(studio.Frame{Role: -1, Chosen: -1})
+	r.add(film.Frame{Role: -1, Chosen: -1})
 	ended := false
 	for !g.Over() {
 		if len(r.film.Frames) >= limit {
@@ -113,7 +113,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 			r.flush()
 		case len(g.Events()) > r.shown:
 			r.asked = -1
-			r.add(studio.Frame{Role: -1, Chosen: -1})
+			r.add(film.Frame{Role: -1, Chosen: -1})
 		}
 	}
 	st := g.State()
@@ -139,19 +139,19 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 type reel struct {
 	t     *table
 	g     *engine.Game
-	film  studio.Film
+	film  film.Film
 	limit int
 	// pending is the frame of the decision being taken, finished (its
 	// state and events) when the next decision is asked or its step ends;
 	// at is its index in the decision log, asked its hero.
-	pending *studio.Frame
+	pending *film.Frame
 	at      int
 	asked   int
 	shown   int // events shown in frames so far
 }
 
 // add finishes f with the game now and appends it.
-func (r *reel) add(f studio.Frame) {
+func (r *reel) add(f film.Frame) {
 	g := r.g
 	v := g.View()
 	f.Step = len(r.film.Frames)
@@ -192,7 +192,7 @@ func (d *filming) Decide(v *engine.View, req *engine.Request) (int, error) {
 		if len(r.film.Frames) >= r.limit {
 			return -1, errCut
 		}
-		f := &studio.Frame{Role: req.Player, Question: r.t.question(v, req), Chosen: -1}
+		f := &film.Frame{Role: req.Player, Question: r.t.question(v, req), Chosen: -1}
 		for _, o := range req.Options {
 			f.Options = append(f.Options, r.t.option(v, req, o))
 		}

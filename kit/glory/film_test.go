@@ -19,11 +19,11 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/render"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-var _ studio.Filmer = Game{}
+var _ film.Filmer = Game{}
 
 func filmConfig(t *testing.T, name string) *engine.Config {
 	t.Helper()
@@ -34,7 +34,7 @@ func filmConfig(t *testing.T, name string) *engine.Config {
 	return res.Value.(*engine.Config)
 }
 
-func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
+func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
 	f, err := Game{}.Film(cfg, in)
 	if err != nil {
@@ -43,7 +43,7 @@ func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
 	return f
 }
 
-func sameFilms(t *testing.T, what string, want, got *studio.Film) {
+func sameFilms(t *testing.T, what string, want, got *film.Film) {
 	t.Helper()
 	if len(want.Frames) != len(got.Frames) {
 		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
@@ -62,8 +62,8 @@ func sameFilms(t *testing.T, what string, want, got *studio.Film) {
 // starts with the empty draft and ends with the game's result.
 func TestFilmDeterministic(t *testing.T) {
 	cfg := filmConfig(t, "standard")
-	in := studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}}
-	a, b := film(t, cfg, in), film(t, cfg, in)
+	in := film.Input{Seed: 1, Agents: []string{AgentHeuristic}}
+	a, b := shoot(t, cfg, in), shoot(t, cfg, in)
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if !bytes.Equal(ja, jb) {
@@ -103,7 +103,7 @@ func TestFilmDeterministic(t *testing.T) {
 // words (a move names the point the log's option names).
 func TestFilmDecisionsAreTheLog(t *testing.T) {
 	cfg := filmConfig(t, "full")
-	fm := film(t, cfg, studio.FilmInput{Seed: 2, Agents: []string{AgentHeuristic}})
+	fm := shoot(t, cfg, film.Input{Seed: 2, Agents: []string{AgentHeuristic}})
 	pt, err := Game{}.Play(cfg, 2, []string{AgentHeuristic}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -146,7 +146,7 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 func TestFilmReplaysRecordings(t *testing.T) {
 	cfg := filmConfig(t, "standard")
 	agents := []string{AgentHeuristic, AgentRandom}
-	want := film(t, cfg, studio.FilmInput{Seed: 4, Agents: agents})
+	want := shoot(t, cfg, film.Input{Seed: 4, Agents: agents})
 	// An engine save of the same game, played by the engine alone.
 	capped := *cfg
 	if capped.Rules.MaxRounds == 0 {
@@ -176,9 +176,9 @@ func TestFilmReplaysRecordings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other := studio.FilmInput{Seed: 99, Agents: []string{AgentRandom}}
+	other := film.Input{Seed: 99, Agents: []string{AgentRandom}}
 	other.Record = save
-	sameFilms(t, "engine save", want, film(t, cfg, other))
+	sameFilms(t, "engine save", want, shoot(t, cfg, other))
 	// A mapc play save of a game of agents: its decisions and its result.
 	tb, _, err := Game{}.Table(cfg, 4, agents, nil)
 	if err != nil {
@@ -189,7 +189,7 @@ func TestFilmReplaysRecordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	other.Record, _ = json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "glory", Scenario: "standard", Seed: 4, Agents: agents, Decisions: decisions})
-	cs := film(t, cfg, other)
+	cs := shoot(t, cfg, other)
 	logged, _ := console.DecodeLog[engine.Decision](decisions)
 	var chosen []engine.Decision
 	for _, f := range cs.Frames {
@@ -218,15 +218,15 @@ func TestFilmReplaysRecordings(t *testing.T) {
 			t.Fatal(err)
 		}
 		other.Record = golden
-		got := film(t, cfg, other)
-		played := film(t, cfg, studio.FilmInput{Seed: c.seed, Agents: []string{AgentHeuristic}})
+		got := shoot(t, cfg, other)
+		played := shoot(t, cfg, film.Input{Seed: c.seed, Agents: []string{AgentHeuristic}})
 		if c.prefix == nil {
 			sameFilms(t, c.golden, played, got)
 		} else if main := got.Frames[1]; main.Chosen != c.prefix[0] {
 			t.Errorf("%s: red's main hero is option %d, the golden's %d", c.golden, main.Chosen, c.prefix[0])
 		}
 		bad := bytes.Replace(golden, []byte("decision 1 main player=red"), []byte("decision 1 main player=blue"), 1)
-		if _, err := (Game{}).Film(cfg, studio.FilmInput{Record: bad}); err == nil || !strings.Contains(err.Error(), "golden playthrough's decision 1") {
+		if _, err := (Game{}).Film(cfg, film.Input{Record: bad}); err == nil || !strings.Contains(err.Error(), "golden playthrough's decision 1") {
 			t.Errorf("%s changed: %v", c.golden, err)
 		}
 	}
@@ -253,7 +253,7 @@ func TestFilmConsoleSaveOfAPerson(t *testing.T) {
 		t.Fatalf("play: %v", err)
 	}
 	data, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "glory", Seed: 3, Agents: []string{"", AgentHeuristic}, Decisions: decisions})
-	fm := film(t, cfg, studio.FilmInput{Record: data})
+	fm := shoot(t, cfg, film.Input{Record: data})
 	reds := 0
 	for _, f := range fm.Frames {
 		if f.Role == engine.Red {
@@ -270,7 +270,7 @@ func TestFilmConsoleSaveOfAPerson(t *testing.T) {
 // its HP less the damage.
 func TestFilmMapShowsTheState(t *testing.T) {
 	cfg := filmConfig(t, "standard")
-	fm := film(t, cfg, studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}})
+	fm := shoot(t, cfg, film.Input{Seed: 1, Agents: []string{AgentHeuristic}})
 	b, _ := engine.NewBoard(cfg.Map)
 	moves, towers, hits, drafts := 0, 0, 0, 0
 	for k := 1; k < len(fm.Frames); k++ {
@@ -455,11 +455,11 @@ func towerHPs(t *testing.T, cfg *engine.Config, svg []byte) map[int]int {
 // the whole film's first frames.
 func TestFilmLimit(t *testing.T) {
 	cfg := filmConfig(t, "standard")
-	fm := film(t, cfg, studio.FilmInput{Seed: 1, Limit: 40})
+	fm := shoot(t, cfg, film.Input{Seed: 1, Limit: 40})
 	if len(fm.Frames) != 40 || !fm.Cut || fm.Result != "" {
 		t.Fatalf("%d frames, cut %v, result %q", len(fm.Frames), fm.Cut, fm.Result)
 	}
-	full := film(t, cfg, studio.FilmInput{Seed: 1})
+	full := shoot(t, cfg, film.Input{Seed: 1})
 	if !reflect.DeepEqual(full.Frames[:40], fm.Frames) {
 		t.Error("a cut film is not the start of the whole one")
 	}
@@ -482,7 +482,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 		"truncated":   `{"format": 1, "game": "glo`,
 	}
 	for name, rec := range cases {
-		_, err := Game{}.Film(cfg, studio.FilmInput{Record: []byte(rec)})
+		_, err := Game{}.Film(cfg, film.Input{Record: []byte(rec)})
 		if err == nil {
 			t.Errorf("%s: no error", name)
 			continue
@@ -491,7 +491,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if _, err := (Game{}).Film(cfg, studio.FilmInput{Agents: []string{"genius"}}); err == nil {
+	if _, err := (Game{}).Film(cfg, film.Input{Agents: []string{"genius"}}); err == nil {
 		t.Error("an unknown agent")
 	}
 }
@@ -538,7 +538,7 @@ func TestFilmDamagedRecordings(t *testing.T) {
 	}
 	// Undamaged, the save of a game stopped after 30 steps films its
 	// decisions and ends where they end.
-	fm := film(t, cfg, studio.FilmInput{Record: save})
+	fm := shoot(t, cfg, film.Input{Record: save})
 	n := 0
 	for _, f := range fm.Frames {
 		if f.Role >= 0 {
@@ -559,7 +559,7 @@ func TestFilmDamagedRecordings(t *testing.T) {
 						t.Fatalf("byte %d set to %q: panic %v", i, bad[i], p)
 					}
 				}()
-				Game{}.Film(cfg, studio.FilmInput{Record: bad, Limit: 20})
+				Game{}.Film(cfg, film.Input{Record: bad, Limit: 20})
 			}()
 		}
 	}
@@ -573,7 +573,7 @@ func TestFilmShippedGoldens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := (Game{}).Film(filmConfig(t, c[0]), studio.FilmInput{Record: golden}); err != nil {
+		if _, err := (Game{}).Film(filmConfig(t, c[0]), film.Input{Record: golden}); err != nil {
 			t.Errorf("%s: %v", c[0], err)
 		}
 	}

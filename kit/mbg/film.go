@@ -10,12 +10,12 @@ import (
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
 	"github.com/sandtable/sandtable/kit/sim"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-// Film implements studio.Filmer: one game of config as frames, one frame
+// Film implements film.Filmer: one game of config as frames, one frame
 // per decision and one per step's events outside decisions (filming). The
 // game is played by in.Agents from in.Seed exactly as
 // mapc sim and mapc test play it (the same agents, seeded alike), or
@@ -24,7 +24,7 @@ import (
 // that led to it with its options in words as mapc play offers them, the
 // events it caused and the state as mapc play tells them, and the board as
 // mapc render draws it with the state on it.
-func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
+func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
 		return nil, fmt.Errorf("mbg film: config is %T, not an mbg config", config)
@@ -67,9 +67,9 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, agentList())
 		}
 	}
-	f := &filming{t: &table{cfg: cfg}, g: g, limit: in.Limit, film: &studio.Film{}}
+	f := &filming{t: &table{cfg: cfg}, g: g, limit: in.Limit, film: &film.Film{}}
 	if f.limit <= 0 {
-		f.limit = studio.DefaultFrameLimit
+		f.limit = film.DefaultLimit
 	}
 	for _, role := range cfg.Roles {
 		f.film.Roles = append(f.film.Roles, role.Name)
@@ -100,7 +100,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	return f.film, nil
 }
 
-var _ studio.Filmer = Game{}
+var _ film.Filmer = Game{}
 
 // agentList names the agents a film may be played by.
 func agentList() string {
@@ -122,11 +122,11 @@ var (
 type filming struct {
 	t       *table
 	g       *engine.Game
-	film    *studio.Film
+	film    *film.Film
 	limit   int
-	told    int           // events already in a frame
-	decided int           // decisions already in a frame
-	open    *studio.Frame // the decision being taken, its frame still open
+	told    int         // events already in a frame
+	decided int         // decisions already in a frame
+	open    *film.Frame // the decision being taken, its frame still open
 }
 
 // shoot takes a frame of the game now: the open decision's, or one of
@@ -141,7 +141,7 @@ func (f *filming) shoot() error {
 	if len(f.film.Frames) >= f.limit {
 		return errCut
 	}
-	fr := studio.Frame{Role: -1, Chosen: -1}
+	fr := film.Frame{Role: -1, Chosen: -1}
 	if f.open != nil {
 		fr, f.open = *f.open, nil
 		if ds := f.g.Decisions(); f.decided < len(ds) {
@@ -174,7 +174,7 @@ func (s *filmSeat) Decide(v *engine.View, req *engine.Request) (int, error) {
 		if err := f.shoot(); err != nil {
 			return -1, err
 		}
-		open := &studio.Frame{Role: req.Player, Question: f.t.question(req)}
+		open := &film.Frame{Role: req.Player, Question: f.t.question(req)}
 		for _, o := range req.Options {
 			open.Options = append(open.Options, f.t.option(v, req, o))
 		}

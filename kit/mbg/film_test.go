@@ -18,13 +18,13 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/sim"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
+func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
 	f, err := mbg.Game{}.Film(cfg, in)
 	if err != nil {
@@ -34,8 +34,8 @@ func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
 }
 
 // decisionFrames are the frames of a film that show a decision.
-func decisionFrames(f *studio.Film) []studio.Frame {
-	var out []studio.Frame
+func decisionFrames(f *film.Film) []film.Frame {
+	var out []film.Frame
 	for _, fr := range f.Frames {
 		if fr.Role >= 0 {
 			out = append(out, fr)
@@ -48,9 +48,9 @@ func decisionFrames(f *studio.Film) []studio.Frame {
 // gives the same film, byte for byte, and it is the whole game.
 func TestFilmDeterministic(t *testing.T) {
 	cfg := compileShipped(t, "sanguo")
-	in := studio.FilmInput{Seed: 1, Agents: []string{"heuristic", "random"}}
-	a, _ := json.Marshal(film(t, cfg, in))
-	f := film(t, cfg, in)
+	in := film.Input{Seed: 1, Agents: []string{"heuristic", "random"}}
+	a, _ := json.Marshal(shoot(t, cfg, in))
+	f := shoot(t, cfg, in)
 	b, _ := json.Marshal(f)
 	if !bytes.Equal(a, b) {
 		t.Fatal("two films of seed 1 differ")
@@ -77,7 +77,7 @@ func TestFilmDeterministic(t *testing.T) {
 // in their colours, and no decision.
 func TestFilmStart(t *testing.T) {
 	cfg := compileShipped(t, "sample")
-	fr := film(t, cfg, studio.FilmInput{Seed: 7}).Frames[0]
+	fr := shoot(t, cfg, film.Input{Seed: 7}).Frames[0]
 	if fr.Role != -1 || fr.Chosen != -1 || fr.Question != "" || fr.Turn != 1 {
 		t.Errorf("frame 0: role %d, chosen %d, question %q, turn %d", fr.Role, fr.Chosen, fr.Question, fr.Turn)
 	}
@@ -126,7 +126,7 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := film(t, cfg, studio.FilmInput{Seed: 7, Agents: agents})
+	f := shoot(t, cfg, film.Input{Seed: 7, Agents: agents})
 	frames := decisionFrames(f)
 	if len(frames) != len(pt.Decisions) || len(frames) == 0 {
 		t.Fatalf("%d decision frames, the game logged %d decisions", len(frames), len(pt.Decisions))
@@ -187,14 +187,14 @@ func field(r build.Record, key string) string {
 // that stops before the game's end films as far as it goes.
 func TestFilmRecordings(t *testing.T) {
 	cfg := compileShipped(t, "sample")
-	played := film(t, cfg, studio.FilmInput{Seed: 7, Agents: []string{"heuristic", "random"}})
+	played := shoot(t, cfg, film.Input{Seed: 7, Agents: []string{"heuristic", "random"}})
 
 	golden, err := os.ReadFile(filepath.Join("..", "..", "scenarios", "mbg", "sample", "tests", "golden", "heuristic-random-7.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	same(t, "golden playthrough", film(t, cfg, studio.FilmInput{Record: golden}), played)
-	same(t, "golden playthrough with CRLF line ends", film(t, cfg, studio.FilmInput{Record: bytes.ReplaceAll(golden, []byte("\n"), []byte("\r\n"))}), played)
+	same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden}), played)
+	same(t, "golden playthrough with CRLF line ends", shoot(t, cfg, film.Input{Record: bytes.ReplaceAll(golden, []byte("\n"), []byte("\r\n"))}), played)
 
 	// The same game through the engine: its decision log and its save.
 	g, closer := newEngineGame(t, cfg, 7)
@@ -206,10 +206,10 @@ func TestFilmRecordings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fromSave := film(t, cfg, studio.FilmInput{Seed: 12345, Record: save}) // the save's seed wins
+	fromSave := shoot(t, cfg, film.Input{Seed: 12345, Record: save}) // the save's seed wins
 	log := console.EncodeLog(g.Decisions())
 	playSave, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "mbg", Scenario: cfg.Name, Seed: 7, Agents: []string{"", "random"}, Decisions: log})
-	fromPlay := film(t, cfg, studio.FilmInput{Record: playSave})
+	fromPlay := shoot(t, cfg, film.Input{Record: playSave})
 	same(t, "engine save against mapc play save", fromSave, fromPlay)
 	frames := decisionFrames(fromSave)
 	if len(frames) != len(g.Decisions()) {
@@ -229,18 +229,18 @@ func TestFilmRecordings(t *testing.T) {
 	// frames those of the whole game so far.
 	half := console.EncodeLog(g.Decisions()[:10])
 	partSave, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "mbg", Scenario: cfg.Name, Seed: 7, Agents: []string{"", ""}, Decisions: half})
-	part := film(t, cfg, studio.FilmInput{Record: partSave})
+	part := shoot(t, cfg, film.Input{Record: partSave})
 	if part.Cut || part.Result != "The recording ends after 10 decisions, before the game's end." {
 		t.Errorf("a half-way save ends the film with %q (cut %v)", part.Result, part.Cut)
 	}
 	if len(decisionFrames(part)) != 10 || len(part.Frames) > len(fromPlay.Frames) {
 		t.Fatalf("a half-way save of 10 decisions films %d decisions in %d frames", len(decisionFrames(part)), len(part.Frames))
 	}
-	same(t, "half-way save", part, &studio.Film{Roles: fromPlay.Roles, Frames: fromPlay.Frames[:len(part.Frames)], Result: part.Result})
+	same(t, "half-way save", part, &film.Film{Roles: fromPlay.Roles, Frames: fromPlay.Frames[:len(part.Frames)], Result: part.Result})
 }
 
 // same fails unless two films have the same frames.
-func same(t *testing.T, what string, got, want *studio.Film) {
+func same(t *testing.T, what string, got, want *film.Film) {
 	t.Helper()
 	if len(got.Frames) != len(want.Frames) {
 		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
@@ -310,7 +310,7 @@ func pawns(svg []byte) map[string]int {
 func TestFilmPictures(t *testing.T) {
 	cfg := compileShipped(t, "sanguo")
 	agents := []string{"heuristic", "random"}
-	f := film(t, cfg, studio.FilmInput{Seed: 1, Agents: agents})
+	f := shoot(t, cfg, film.Input{Seed: 1, Agents: agents})
 	pt, err := mbg.Game{}.Play(cfg, 1, agents, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -363,7 +363,7 @@ func TestFilmPictures(t *testing.T) {
 }
 
 // frameTelling returns the first frame with an event containing text.
-func frameTelling(t *testing.T, f *studio.Film, text string) int {
+func frameTelling(t *testing.T, f *film.Film, text string) int {
 	t.Helper()
 	for k, fr := range f.Frames {
 		for _, e := range fr.Events {
@@ -380,16 +380,16 @@ func frameTelling(t *testing.T, f *studio.Film, text string) int {
 // result; a limit the game does not reach changes nothing.
 func TestFilmLimit(t *testing.T) {
 	cfg := compileShipped(t, "sample")
-	in := studio.FilmInput{Seed: 7, Agents: []string{"heuristic", "random"}}
-	whole := film(t, cfg, in)
+	in := film.Input{Seed: 7, Agents: []string{"heuristic", "random"}}
+	whole := shoot(t, cfg, in)
 	in.Limit = 12
-	cut := film(t, cfg, in)
+	cut := shoot(t, cfg, in)
 	if len(cut.Frames) != 12 || !cut.Cut || cut.Result != "" {
 		t.Fatalf("limit 12: %d frames, cut %v, result %q", len(cut.Frames), cut.Cut, cut.Result)
 	}
-	same(t, "limit 12", cut, &studio.Film{Frames: whole.Frames[:12], Cut: true})
+	same(t, "limit 12", cut, &film.Film{Frames: whole.Frames[:12], Cut: true})
 	in.Limit = len(whole.Frames)
-	if f := film(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) {
+	if f := shoot(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) {
 		t.Errorf("a limit of exactly the game's %d frames cuts it (%d frames, cut %v)", len(whole.Frames), len(f.Frames), f.Cut)
 	}
 }
@@ -432,15 +432,15 @@ func TestFilmBadInput(t *testing.T) {
 		{"golden with a broken line", cfg, append(append([]byte{}, golden...), "decision 3 action player=\"魏 choice=1\n"...), "golden playthrough line"},
 		{"golden with a stray line", cfg, append(append([]byte{}, golden...), "hello\n"...), "not a line of a golden playthrough"},
 	} {
-		f, err := mbg.Game{}.Film(c.cfg, studio.FilmInput{Record: c.record})
+		f, err := mbg.Game{}.Film(c.cfg, film.Input{Record: c.record})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: film %v, error %v; want an error with %q", c.name, f != nil, err, c.want)
 		}
 	}
-	if _, err := (mbg.Game{}).Film(cfg, studio.FilmInput{Agents: []string{"nobody"}}); err == nil || !strings.Contains(err.Error(), `unknown agent "nobody"`) {
+	if _, err := (mbg.Game{}).Film(cfg, film.Input{Agents: []string{"nobody"}}); err == nil || !strings.Contains(err.Error(), `unknown agent "nobody"`) {
 		t.Errorf("unknown agent: %v", err)
 	}
-	if _, err := (mbg.Game{}).Film("a config", studio.FilmInput{}); err == nil {
+	if _, err := (mbg.Game{}).Film("a config", film.Input{}); err == nil {
 		t.Error("a config of another type films")
 	}
 }
@@ -457,7 +457,7 @@ func squareGroup(svg []byte, s int) string {
 func TestFilmCardsOnSquares(t *testing.T) {
 	cfg := compileShipped(t, "sample")
 	agents := []string{"heuristic", "random"}
-	f := film(t, cfg, studio.FilmInput{Seed: 7, Agents: agents})
+	f := shoot(t, cfg, film.Input{Seed: 7, Agents: agents})
 	pt, err := mbg.Game{}.Play(cfg, 7, agents, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/diag"
-	"github.com/sandtable/sandtable/kit/studio"
+	"github.com/sandtable/sandtable/kit/film"
 )
 
 // FilmViewer is the player whose vision a film's map shows: while it is
@@ -30,14 +30,14 @@ const recordFormats = "a mapc play save (JSON with format, game, scenario, seed,
 // errRecordEnd stops a filmed game where its recording ends.
 var errRecordEnd = errors.New("the recording ends here")
 
-// Film implements studio.Filmer: one frame for the start, one for the
+// Film implements film.Filmer: one frame for the start, one for the
 // bids and spawns, one per round with every player's orders in words (the
 // players order at once, so a frame's Role is -1 and it offers no
 // options). The map shows each cell's owner in its player's colour, the
 // capitals (fc14) or cities (rulebook), and dims what player FilmViewer
 // cannot see. A game is played by in.Agents as mapc test plays it, or
 // replayed from in.Record.
-func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
+func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	cfg, ok := config.(*engine.Config)
 	if !ok {
 		return nil, fmt.Errorf("xghj: cannot film a %T", config)
@@ -47,7 +47,7 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	}
 	limit := in.Limit
 	if limit <= 0 {
-		limit = studio.DefaultFrameLimit
+		limit = film.DefaultLimit
 	}
 	var src *filmSource
 	var err error
@@ -64,15 +64,15 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 	}
 	g := src.g
 	r := &reel{cfg: cfg, t: &table{cfg: cfg}, g: g}
-	film := &studio.Film{}
+	out := &film.Film{}
 	for _, p := range cfg.Players {
-		film.Roles = append(film.Roles, p.Name)
+		out.Roles = append(out.Roles, p.Name)
 	}
-	film.Frames = append(film.Frames, r.frame(0, 0, 0))
+	out.Frames = append(out.Frames, r.frame(0, 0, 0))
 	ended := false
 	for !g.Over() {
-		if len(film.Frames) >= limit {
-			film.Cut = true
+		if len(out.Frames) >= limit {
+			out.Cut = true
 			break
 		}
 		orders, events := len(g.Orders.Log), len(g.Events())
@@ -88,21 +88,21 @@ func (Game) Film(config any, in studio.FilmInput) (*studio.Film, error) {
 				return nil, err
 			}
 		}
-		film.Frames = append(film.Frames, r.frame(len(film.Frames), orders, events))
+		out.Frames = append(out.Frames, r.frame(len(out.Frames), orders, events))
 	}
 	switch {
-	case film.Cut:
+	case out.Cut:
 	case ended:
-		film.Result = fmt.Sprintf("The recording ends before the orders of round %d; the game was not over.", g.State().Round)
+		out.Result = fmt.Sprintf("The recording ends before the orders of round %d; the game was not over.", g.State().Round)
 	default:
 		if src.finish != nil {
 			if err := src.finish(g); err != nil {
 				return nil, err
 			}
 		}
-		film.Result = r.t.result(g)
+		out.Result = r.t.result(g)
 	}
-	return film, nil
+	return out, nil
 }
 
 // filmSource is a game ready to step: its deciders set, and what checks
@@ -420,9 +420,9 @@ type reel struct {
 
 // frame is the game now, after the step whose orders and events begin at
 // the indices given.
-func (r *reel) frame(step, orders, events int) studio.Frame {
+func (r *reel) frame(step, orders, events int) film.Frame {
 	cfg, g, st := r.cfg, r.g, r.g.State()
-	f := studio.Frame{Step: step, Turn: st.Round, Role: -1, Chosen: -1}
+	f := film.Frame{Step: step, Turn: st.Round, Role: -1, Chosen: -1}
 	log := g.Orders.Log[orders:]
 	if len(log) > 0 {
 		if log[0].Round == 0 {

@@ -15,13 +15,13 @@ import (
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
+	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/render"
-	"github.com/sandtable/sandtable/kit/studio"
 )
 
-var _ studio.Filmer = Game{}
+var _ film.Filmer = Game{}
 
-func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
+func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
 	f, err := Game{}.Film(cfg, in)
 	if err != nil {
@@ -31,7 +31,7 @@ func film(t *testing.T, cfg *engine.Config, in studio.FilmInput) *studio.Film {
 }
 
 // sameFrames fails when two films differ, naming the first frame.
-func sameFrames(t *testing.T, what string, a, b *studio.Film) {
+func sameFrames(t *testing.T, what string, a, b *film.Film) {
 	t.Helper()
 	if len(a.Frames) != len(b.Frames) {
 		t.Fatalf("%s: %d frames, want %d", what, len(b.Frames), len(a.Frames))
@@ -51,8 +51,8 @@ func sameFrames(t *testing.T, what string, a, b *studio.Film) {
 // and one per round, and ends with the game's result.
 func TestFilmDeterministic(t *testing.T) {
 	cfg := shipped(t, "hold_the_centre")
-	in := studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}}
-	a, b := film(t, cfg, in), film(t, cfg, in)
+	in := film.Input{Seed: 1, Agents: []string{AgentHeuristic}}
+	a, b := shoot(t, cfg, in), shoot(t, cfg, in)
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	if !bytes.Equal(ja, jb) {
@@ -85,7 +85,7 @@ func TestFilmDeterministic(t *testing.T) {
 // cell its terrain's colour) and no city stands.
 func TestFilmStartFrame(t *testing.T) {
 	cfg := shipped(t, "hold_the_centre")
-	f := film(t, cfg, studio.FilmInput{Seed: 3, Limit: 2}).Frames[0]
+	f := shoot(t, cfg, film.Input{Seed: 3, Limit: 2}).Frames[0]
 	if f.Question != "" || len(f.Events) != 0 || f.Role != -1 {
 		t.Errorf("start frame: %q %v", f.Question, f.Events)
 	}
@@ -113,7 +113,7 @@ func TestFilmStartFrame(t *testing.T) {
 // spawns, diplomacy, placements and capitals, in order.
 func TestFilmOrdersAreTheLog(t *testing.T) {
 	cfg := shipped(t, "tsinghua")
-	fm := film(t, cfg, studio.FilmInput{Seed: 5, Agents: []string{AgentHeuristic}, Limit: 12})
+	fm := shoot(t, cfg, film.Input{Seed: 5, Agents: []string{AgentHeuristic}, Limit: 12})
 	pt, err := Game{}.Play(cfg, 5, []string{AgentHeuristic}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -161,9 +161,9 @@ func TestFilmOrdersAreTheLog(t *testing.T) {
 // replayed films a recording and wants the film of the played game.
 // The seed and agents given are those of another game: a recording's own
 // count (a command log has no seed: seed is the game's).
-func replayed(t *testing.T, what string, cfg *engine.Config, record []byte, seed uint64, want *studio.Film) {
+func replayed(t *testing.T, what string, cfg *engine.Config, record []byte, seed uint64, want *film.Film) {
 	t.Helper()
-	got, err := Game{}.Film(cfg, studio.FilmInput{Record: record, Seed: seed, Agents: []string{AgentRandom}})
+	got, err := Game{}.Film(cfg, film.Input{Record: record, Seed: seed, Agents: []string{AgentRandom}})
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
@@ -175,7 +175,7 @@ func replayed(t *testing.T, what string, cfg *engine.Config, record []byte, seed
 func TestFilmReplaysRecordings(t *testing.T) {
 	cfg := shipped(t, "hold_the_centre")
 	agents := []string{AgentHeuristic, AgentRandom, AgentHeuristic, AgentRandom}
-	want := film(t, cfg, studio.FilmInput{Seed: 7, Agents: agents})
+	want := shoot(t, cfg, film.Input{Seed: 7, Agents: agents})
 	g, err := PlayGame(cfg, 7, agents)
 	if err != nil {
 		t.Fatal(err)
@@ -206,13 +206,13 @@ func TestFilmReplaysRecordings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replayed(t, "golden playthrough", cfg, golden, 99, film(t, cfg, studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}}))
+	replayed(t, "golden playthrough", cfg, golden, 99, shoot(t, cfg, film.Input{Seed: 1, Agents: []string{AgentHeuristic}}))
 	// A golden playthrough the game no longer follows is refused.
 	bad := bytes.Replace(golden, []byte("bid player=P1 choice=0 bid=5"), []byte("bid player=P1 choice=0 bid=6"), 1)
 	if bytes.Equal(bad, golden) {
 		t.Fatal("the golden file has no bid of 5 by P1")
 	}
-	if _, err := (Game{}).Film(cfg, studio.FilmInput{Record: bad}); err == nil || !strings.Contains(err.Error(), "golden playthrough's decision 1") {
+	if _, err := (Game{}).Film(cfg, film.Input{Record: bad}); err == nil || !strings.Contains(err.Error(), "golden playthrough's decision 1") {
 		t.Errorf("a changed golden playthrough: %v", err)
 	}
 }
@@ -236,7 +236,7 @@ func TestFilmConsoleSaveOfAPerson(t *testing.T) {
 		t.Fatalf("play: %v", err)
 	}
 	cs, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "xghj", Seed: 4, Agents: []string{"", AgentHeuristic, AgentHeuristic, AgentHeuristic}, Decisions: decisions})
-	fm := film(t, cfg, studio.FilmInput{Record: cs})
+	fm := shoot(t, cfg, film.Input{Record: cs})
 	// The start, the spawn, rounds 1 and 2.
 	if len(fm.Frames) != 4 || fm.Cut || !strings.Contains(fm.Result, "recording ends before the orders of round 3") {
 		t.Fatalf("%d frames, cut %v, result %q", len(fm.Frames), fm.Cut, fm.Result)
@@ -263,7 +263,7 @@ func TestFilmContestLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := decodeLines(t, states.Bytes())
-	fm := film(t, cfg, studio.FilmInput{Record: contest.Bytes(), Seed: 3})
+	fm := shoot(t, cfg, film.Input{Record: contest.Bytes(), Seed: 3})
 	if len(fm.Frames) != len(lines)+1 {
 		t.Fatalf("%d frames for %d states", len(fm.Frames), len(lines))
 	}
@@ -290,7 +290,7 @@ func TestFilmContestLog(t *testing.T) {
 // dimmed.
 func TestFilmMapShowsTheState(t *testing.T) {
 	cfg := shipped(t, "tsinghua")
-	fm := film(t, cfg, studio.FilmInput{Seed: 2, Agents: []string{AgentHeuristic}, Limit: 8})
+	fm := shoot(t, cfg, film.Input{Seed: 2, Agents: []string{AgentHeuristic}, Limit: 8})
 	classes, cellClass := classify(cfg, build.RenderOptions{})
 	terrain := func(i int) string { return classes[cellClass[i]].fill }
 	// Frame 1: P1 holds its spawn cell alone and sees (fc14, facts §8)
@@ -356,7 +356,7 @@ func TestFilmMapShowsTheState(t *testing.T) {
 }
 
 // isOwned reports whether a spawn event of the frame names cell x,y.
-func isOwned(f studio.Frame, x, y int) bool {
+func isOwned(f film.Frame, x, y int) bool {
 	for _, e := range f.Events {
 		if strings.Contains(e, " spawn player=") && strings.HasSuffix(e, fmt.Sprintf("cell=%d,%d", x, y)) {
 			return true
@@ -412,11 +412,11 @@ func capitals(svg []byte) map[string]string {
 // The limit cuts a film: that many frames, Cut set, no result.
 func TestFilmLimit(t *testing.T) {
 	cfg := shipped(t, "hold_the_centre")
-	fm := film(t, cfg, studio.FilmInput{Seed: 1, Limit: 5})
+	fm := shoot(t, cfg, film.Input{Seed: 1, Limit: 5})
 	if len(fm.Frames) != 5 || !fm.Cut || fm.Result != "" {
 		t.Errorf("%d frames, cut %v, result %q", len(fm.Frames), fm.Cut, fm.Result)
 	}
-	full := film(t, cfg, studio.FilmInput{Seed: 1})
+	full := shoot(t, cfg, film.Input{Seed: 1})
 	if full.Cut || len(full.Frames) <= 5 || !reflect.DeepEqual(full.Frames[:5], fm.Frames) {
 		t.Error("a cut film is not the start of the whole one")
 	}
@@ -440,7 +440,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 		"truncated":    `{"format": 1, "game": "xghj", "scen`,
 	}
 	for name, rec := range cases {
-		_, err := Game{}.Film(cfg, studio.FilmInput{Record: []byte(rec)})
+		_, err := Game{}.Film(cfg, film.Input{Record: []byte(rec)})
 		if err == nil {
 			t.Errorf("%s: no error", name)
 			continue
@@ -451,19 +451,19 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			}
 		}
 	}
-	if _, err := (Game{}).Film("not a config", studio.FilmInput{}); err == nil {
+	if _, err := (Game{}).Film("not a config", film.Input{}); err == nil {
 		t.Error("a config of another type")
 	}
-	if _, err := (Game{}).Film(cfg, studio.FilmInput{Agents: []string{"genius"}}); err == nil || !strings.Contains(err.Error(), "genius") {
+	if _, err := (Game{}).Film(cfg, film.Input{Agents: []string{"genius"}}); err == nil || !strings.Contains(err.Error(), "genius") {
 		t.Errorf("an unknown agent: %v", err)
 	}
 }
 
 // Frames stay small: every frame of every shipped scenario's film is
-// under 60 KB (a film holds up to studio.DefaultFrameLimit of them).
+// under 60 KB (a film holds up to film.DefaultLimit of them).
 func TestFilmFrameSize(t *testing.T) {
 	for _, name := range []string{"dorm_area", "east_playground", "hold_the_centre", "resort", "study_hall", "sunshine_run", "tsinghua"} {
-		fm := film(t, shipped(t, name), studio.FilmInput{Seed: 1, Agents: []string{AgentHeuristic}})
+		fm := shoot(t, shipped(t, name), film.Input{Seed: 1, Agents: []string{AgentHeuristic}})
 		for _, f := range fm.Frames {
 			if len(f.SVG) > 60<<10 {
 				t.Errorf("%s: frame %d is %d bytes", name, f.Step, len(f.SVG))
@@ -510,7 +510,7 @@ func TestFilmDamagedRecordings(t *testing.T) {
 						t.Fatalf("byte %d of %.20q… set to %q: panic %v", i, rec, bad[i], p)
 					}
 				}()
-				Game{}.Film(cfg, studio.FilmInput{Record: bad, Limit: 8})
+				Game{}.Film(cfg, film.Input{Record: bad, Limit: 8})
 			}()
 		}
 	}
@@ -524,7 +524,7 @@ func TestFilmShippedGoldens(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fm, err := Game{}.Film(shipped(t, name), studio.FilmInput{Record: golden})
+		fm, err := Game{}.Film(shipped(t, name), film.Input{Record: golden})
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue

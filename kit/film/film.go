@@ -1,7 +1,7 @@
-// Package studio is mapc studio: a local web workbench over a project's
-// scenarios (the map, the diagnostics on it, a replay viewer and sims with
-// progress), served from the binary alone.
-package studio
+// Package film is the contract between the games and mapc studio's replay
+// viewer: a game played or replayed, frame by frame, each frame with the
+// decision that led to it and the map drawn with the state.
+package film
 
 // Filmer is implemented by games whose games the studio's replay viewer can
 // show step by step. It is optional: a game without it is shown without a
@@ -15,19 +15,19 @@ type Filmer interface {
 	// Agents come from it where it holds them; otherwise the game is played
 	// from in.Seed by in.Agents. A recording the game cannot read is an
 	// error saying what was expected.
-	Film(config any, in FilmInput) (*Film, error)
+	Film(config any, in Input) (*Film, error)
 }
 
-// FilmInput says which game to film.
-type FilmInput struct {
+// Input says which game to film.
+type Input struct {
 	Seed   uint64
 	Agents []string // one agent name per role (sim.Simulator.Agents); a shorter list repeats its last entry
 	Record []byte   // a recorded game, or nil to play one
-	Limit  int      // the most frames to return (0: DefaultFrameLimit); the film ends early, Cut set
+	Limit  int      // the most frames to return (0: DefaultLimit); the film ends early, Cut set
 }
 
-// DefaultFrameLimit bounds a film when FilmInput.Limit is 0.
-const DefaultFrameLimit = 2000
+// DefaultLimit bounds a film when Input.Limit is 0.
+const DefaultLimit = 2000
 
 // Film is one game, frame by frame.
 type Film struct {
