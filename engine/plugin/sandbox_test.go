@@ -421,3 +421,17 @@ func TestBudgetNotTimed(t *testing.T) {
 		}
 	}
 }
+
+// TestLibraryNames: the members plugin.Libraries lists (which mapc check
+// knows) for string, table and math are exactly those a script's tables
+// hold.
+func TestLibraryNames(t *testing.T) {
+	t.Parallel()
+	for _, lib := range plugin.Libraries() {
+		out := mustEval(t, "local names = {}\nfor k in pairs("+lib.Name+") do names[#names + 1] = k end\ntable.sort(names)\nreturn table.concat(names, ',')")
+		sorted := slices.Sorted(slices.Values(lib.Members))
+		if out != strings.Join(sorted, ",") {
+			t.Errorf("%s: the sandbox has %s, the check knows %v", lib.Name, out, sorted)
+		}
+	}
+}

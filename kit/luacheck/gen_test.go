@@ -1,4 +1,4 @@
-package plugin_test
+package luacheck_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -52,7 +52,7 @@ type genFn struct{ vararg bool }
 var pool = []string{"a", "b", "c", "f", "g", "i", "k", "n", "t", "v", "x", "y"}
 
 func newScopeGen(seed uint64) *scopeGen {
-	return &scopeGen{r: plugin.Seeded(seed), b: &strings.Builder{}, counts: map[string]int{}}
+	return &scopeGen{r: rand.New(rand.NewPCG(seed, 0x5eed)), b: &strings.Builder{}, counts: map[string]int{}}
 }
 
 func (g *scopeGen) line(format string, args ...any) {
@@ -429,7 +429,7 @@ func TestCheckGenerated(t *testing.T) {
 			t.Fatalf("seed %d: the generator wrote invalid Lua: %v\n%s", seed, err, src)
 		}
 		lines += strings.Count(src, "\n")
-		if ps := plugin.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src)); len(ps) > 0 {
+		if ps := luacheck.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src)); len(ps) > 0 {
 			t.Fatalf("seed %d: false positives %+v\n%s", seed, ps, src)
 		}
 		for k, n := range g.counts {
@@ -454,8 +454,8 @@ func TestCheckGenerated(t *testing.T) {
 			continue
 		}
 		mistakes++
-		ps := plugin.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src))
-		if len(ps) != 1 || ps[0].Code != plugin.CodeUndefined || ps[0].Name != g.mistake {
+		ps := luacheck.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src))
+		if len(ps) != 1 || ps[0].Code != luacheck.CodeUndefined || ps[0].Name != g.mistake {
 			t.Fatalf("seed %d: %s read out of scope; problems %+v\n%s", seed, g.mistake, ps, src)
 		}
 		// The problem stands at the name, not at some other place.
