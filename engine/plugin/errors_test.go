@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
@@ -17,14 +16,14 @@ import (
 // at the same position Check reports.
 func TestLoadSyntaxError(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, plugin.Limits{})
-	_, err := reg.AddLua(mbghooks.TechKind, "bad", "mods/x/mbg/tech/bad.lua", []byte("function effect(ctx)\n  return 0,, 1\nend\n"))
+	reg := testRegistry(t, plugin.Limits{})
+	_, err := reg.AddLua(techKind, "bad", "mods/x/test/tech/bad.lua", []byte("function effect(ctx)\n  return 0,, 1\nend\n"))
 	e := asError(t, err)
-	want := &plugin.Error{Script: "mods/x/mbg/tech/bad.lua", Line: 2, Column: 12, Kind: "mbg.tech", ID: "bad", Message: "syntax error near ','"}
+	want := &plugin.Error{Script: "mods/x/test/tech/bad.lua", Line: 2, Column: 12, Kind: "test.tech", ID: "bad", Message: "syntax error near ','"}
 	if diff := cmp.Diff(want, e); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := e.Error(); got != `mods/x/mbg/tech/bad.lua:2:12: mbg.tech "bad": syntax error near ','` {
+	if got := e.Error(); got != `mods/x/test/tech/bad.lua:2:12: test.tech "bad": syntax error near ','` {
 		t.Errorf("Error() = %q", got)
 	}
 }

@@ -77,8 +77,8 @@ end
 	}
 }
 
-// techsDir holds the shipped-style techs the plugin's tests run.
-var techsDir = filepath.Join("..", "..", "engine", "plugin", "testdata", "techs")
+// techsDir holds the shipped-style techs mbg's hook tests run.
+var techsDir = filepath.Join("..", "..", "engine", "mbg", "hooks", "testdata", "techs")
 
 // TestCheckTestdata: the shipped-style techs are clean.
 func TestCheckTestdata(t *testing.T) {
