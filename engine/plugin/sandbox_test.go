@@ -258,6 +258,9 @@ func TestStateWrites(t *testing.T) {
 		{"_G index", "function run()\n  local k = 'y'\n  _G[k] = 1\n  return 'x'\nend", 3, "the global y"},
 		{"rawset", "function run()\n  rawset(_G, 'z', 1)\n  return 'x'\nend", 2, "the global z"},
 		{"function statement", "function run()\n  function helper() end\n  return 'x'\nend", 2, "the global helper"},
+		{"local of a top-level block", "do\n  local d = 0\n  function run()\n    d = d + 1\n    return 'x'\n  end\nend", 4, "d, a top-level local"},
+		{"local function value", "local f = function() end\nfunction run()\n  f = nil\n  return 'x'\nend", 3, "f, a top-level local"},
+		{"local out of scope", "function run()\n  do local d end\n  d = 1\n  return 'x'\nend", 3, "the global d"},
 	}
 	for _, c := range cases {
 		ev := newEvaluator(t, plugin.Limits{}, c.src)
@@ -279,6 +282,14 @@ function run()
   local f = function() m = m + 1 end
   f()
   local a, b = (function() return 1, 2 end)()
+  for i = 1, 2 do i = i + 1 end
+  for k, v in pairs({5}) do k = v end
+  repeat local r = 1; r = 2 until r == 2
+  local g = function() g = 1 end
+  g()
+  local obj = {}
+  function obj:set(v) self = v end
+  obj:set(1)
   return tostring(total + m + #cache + a + b)
 end`
 	ev := newEvaluator(t, plugin.Limits{}, ok)
