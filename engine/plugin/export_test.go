@@ -28,7 +28,6 @@ var (
 	ParseTraceback = parseTraceback
 	SplitWhere     = splitWhere
 	ArrayLenFunc   = arrayLenFunc
-	RemovedGlobals = removedGlobals
 )
 
 // NextScanned is Worker.nextScanned.
@@ -84,18 +83,6 @@ func HookFast(h Hook) (bool, string) {
 	l := h.(*LuaHook)
 	return l.fast != nil, l.fastWhy
 }
-
-// SandboxGlobalNames lists the sandbox's base library names.
-func SandboxGlobalNames() []string {
-	var out []string
-	for _, g := range sandboxGlobals() {
-		out = append(out, g.name)
-	}
-	return out
-}
-
-// ThreadCPU is threadCPU, for the external benchmarks.
-var ThreadCPU = threadCPU
 
 // RegFuncs lists the hook's functions that have register code
 // (fastreg.go).
