@@ -11,10 +11,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/luadoc"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -72,7 +72,7 @@ func runNew(args []string, env cli.Env) int {
 	}
 	// LuaLS definitions of the game's hook kinds, so the editor completes
 	// ctx and the host API in the scenario's scripts.
-	for _, f := range plugin.Stubs(g.Kinds()) {
+	for _, f := range luadoc.Stubs(g.Kinds()) {
 		files[f.Name] = f.Data
 	}
 	if schemaCopy != nil {

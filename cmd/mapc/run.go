@@ -13,11 +13,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/kit/luadoc"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
@@ -439,7 +439,7 @@ func runImport(args []string, env cli.Env) int {
 		var there []string
 		for _, rel := range slices.Sorted(maps.Keys(out2)) {
 			target := filepath.Join(*dest, filepath.FromSlash(rel))
-			if strings.HasPrefix(rel, plugin.StubDir+"/") {
+			if strings.HasPrefix(rel, luadoc.StubDir+"/") {
 				continue // mapc's own editor files are rewritten freely
 			}
 			if _, err := os.Lstat(target); err == nil {
@@ -544,7 +544,7 @@ func runStubs(args []string, env cli.Env) int {
 		fs.Usage()
 		return diag.ExitFailure
 	}
-	if err := plugin.WriteStubs(*dest, env.Kinds()); err != nil {
+	if err := luadoc.WriteStubs(*dest, env.Kinds()); err != nil {
 		fmt.Fprintln(env.Stderr, "mapc stubs:", err)
 		return diag.ExitFailure
 	}
@@ -582,12 +582,12 @@ func schemaPathFor(g build.Game, dir string) (path string, file *StubFile) {
 	if err != nil {
 		return name, nil // a game without a scenario schema: nothing to point at
 	}
-	rel := plugin.StubDir + "/" + name
+	rel := luadoc.StubDir + "/" + name
 	return rel, &StubFile{Name: rel, Data: data}
 }
 
 // StubFile is a file written beside a scenario for editors.
-type StubFile = plugin.StubFile
+type StubFile = luadoc.StubFile
 
 func runSchema(args []string, env cli.Env) int {
 	fs := flags("schema", env)

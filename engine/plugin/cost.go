@@ -40,8 +40,8 @@ const (
 	maxFastString = 1024
 )
 
-// costDocs describes the charges for the API reference.
-func costDocs() [][2]string {
+// CostDocs describes the charges for the API reference.
+func CostDocs() [][2]string {
 	slots := fmt.Sprintf("one per %d", slotsPerInstruction)
 	bytes := fmt.Sprintf("one per %d", bytesPerInstruction)
 	return [][2]string{

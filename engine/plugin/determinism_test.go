@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
@@ -38,9 +37,9 @@ end`
 
 func determinismRegistry(t *testing.T) *plugin.Registry {
 	t.Helper()
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"dice", diceLua}, {"counter", counterLua}, {"reseed", reseedLua}, {"plain", plainLua}} {
-		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(techKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -57,8 +56,8 @@ func playGame(t *testing.T, reg *plugin.Registry, w *plugin.Worker, seed uint64)
 	var out []float64
 	for i := range 40 {
 		for _, id := range []string{"dice", "counter"} {
-			ref, _ := reg.Lookup(mbghooks.TechKind, id)
-			r, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: float64(i)}, &techHost{})
+			ref, _ := reg.Lookup(techKind, id)
+			r, err := runTech(w, ref, &techCtx{Value: float64(i)}, &techHost{})
 			if err != nil {
 				t.Error(err)
 				return nil
@@ -139,7 +138,7 @@ func TestRandomseedIgnored(t *testing.T) {
 		w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(99)})
 		var out []float64
 		for i := range 20 {
-			r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{Value: float64(i % 3)}, &techHost{})
+			r, err := runTech(w, lookup(t, reg, techKind, id), &techCtx{Value: float64(i % 3)}, &techHost{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +157,7 @@ func TestNoRandomSource(t *testing.T) {
 	t.Parallel()
 	reg := determinismRegistry(t)
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "dice"), &mbghooks.TechCtx{}, &techHost{})
+	_, err := runTech(w, lookup(t, reg, techKind, "dice"), &techCtx{}, &techHost{})
 	if e := asError(t, err); e.Line != 2 {
 		t.Errorf("error %+v, want at line 2", e)
 	}

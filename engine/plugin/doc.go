@@ -6,9 +6,10 @@
 // A Kind declares a kind of hook once, in Go: the functions a hook exports,
 // the ctx table they receive and the host API (a global table such as mbg)
 // the engine offers while they run. That one declaration drives the Lua
-// binding, the Go calling convention (Sig and Call), the build-time checks
-// (Check), the LuaLS editor stubs (WriteStubs) and docs/lua-api.md
-// (WriteAPIReference). The package knows no game: each game declares its
+// binding, the Go calling convention (Sig and Call) and, on the authoring
+// side, the build-time checks (kit/luacheck's Check), the LuaLS editor stubs
+// and docs/lua-api.md (kit/luadoc), which read the sandbox's own tables
+// (reference.go). The package knows no game: each game declares its
 // kinds, ctx types and host interfaces beside its engine (engine/mbg/hooks,
 // engine/ftbt/hooks …), and the tools get the list of kinds from the
 // registered games (kit/games).

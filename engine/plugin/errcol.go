@@ -1,12 +1,12 @@
 package plugin
 
 import (
-	"bytes"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin/luatext"
 )
 
 // gopher-lua reports a run-time error at a line only. runtimeColumn finds
@@ -24,7 +24,7 @@ import (
 //
 // It returns 0 when the line is not in src.
 func runtimeColumn(src []byte, line int, msg string) int {
-	if line <= 0 || lineStart(src, line) < 0 {
+	if line <= 0 || luatext.LineStart(src, line) < 0 {
 		return 0
 	}
 	for _, p := range [][2]string{
@@ -34,17 +34,17 @@ func runtimeColumn(src []byte, line int, msg string) int {
 	} {
 		if rest, ok := strings.CutPrefix(msg, p[0]); ok {
 			if name, _, ok := strings.Cut(rest, p[1]); ok {
-				if col := wordColumn(src, line, name); col > 0 {
+				if col := luatext.WordColumn(src, line, name); col > 0 {
 					return col
 				}
 			}
 		}
 	}
-	toks := lineTokens(src, line)
+	toks := luatext.LineTokens(src, line)
 	if len(toks) == 0 {
 		return 1
 	}
-	col := func(i int) int { return runeColumn(src, line, toks[i].Pos.Column) }
+	col := func(i int) int { return luatext.RuneColumn(src, line, toks[i].Pos.Column) }
 	if _, rest, ok := strings.Cut(msg, "with key '"); ok {
 		key := strings.TrimSuffix(rest, "'")
 		for i := 1; i < len(toks); i++ {
@@ -95,16 +95,16 @@ func frameColumns(src []byte, e *Error) {
 // followed by '(', a string or a table), else of the line's first token;
 // 0 when the line is not in src.
 func callColumn(src []byte, line int, name string) int {
-	toks := lineTokens(src, line)
+	toks := luatext.LineTokens(src, line)
 	if line <= 0 || len(toks) == 0 {
 		return 0
 	}
 	for i := 0; name != "" && i+1 < len(toks); i++ {
 		if next := toks[i+1].Type; toks[i].Type == parse.TIdent && toks[i].Str == name && (next == '(' || next == parse.TString || next == '{') {
-			return runeColumn(src, line, toks[i].Pos.Column)
+			return luatext.RuneColumn(src, line, toks[i].Pos.Column)
 		}
 	}
-	return runeColumn(src, line, toks[0].Pos.Column)
+	return luatext.RuneColumn(src, line, toks[0].Pos.Column)
 }
 
 // chainStart returns the index of the first name of the chain a.b.c whose
@@ -122,47 +122,4 @@ func chainStart(toks []ast.Token, i, def int) int {
 		start -= 2
 	}
 	return start
-}
-
-// lineTokens returns the tokens that begin on line, with their byte
-// columns.
-func lineTokens(src []byte, line int) []ast.Token {
-	sc := parse.NewScanner(bytes.NewReader(src), "")
-	lx := &parse.Lexer{}
-	var out []ast.Token
-	for {
-		tok, err := sc.Scan(lx)
-		if err != nil || tok.Type == parse.EOF || tok.Pos.Line > line {
-			return out
-		}
-		lx.PrevTokenType = tok.Type
-		if tok.Pos.Line == line {
-			out = append(out, tok)
-		}
-	}
-}
-
-// wordColumn finds name as a whole word on line and returns its column in
-// runes; 0 when it is not there.
-func wordColumn(src []byte, line int, name string) int {
-	off := lineStart(src, line)
-	if off < 0 || name == "" {
-		return 0
-	}
-	text := src[off:]
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	for from := 0; ; {
-		i := bytes.Index(text[from:], []byte(name))
-		if i < 0 {
-			return 0
-		}
-		i += from
-		end := i + len(name)
-		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
-			return utf8.RuneCount(text[:i]) + 1
-		}
-		from = end
-	}
 }

@@ -10,6 +10,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin/luatext"
 )
 
 // Error is a failure of a hook: a syntax error found when the script is
@@ -169,29 +171,16 @@ func syntaxPosition(err error, src []byte) (line, col int, msg string) {
 		if start < 1 || !tokenAt(src, line, start, pe.Token) {
 			start = max(pe.Pos.Column, 1)
 		}
-		return line, runeColumn(src, line, start), msg
+		return line, luatext.RuneColumn(src, line, start), msg
 	case errors.As(err, &ce):
 		return max(ce.Line, 1), 0, ce.Message
 	}
 	return 0, 0, err.Error()
 }
 
-// lineStart returns the byte offset at which 1-based line begins, or -1.
-func lineStart(src []byte, line int) int {
-	off := 0
-	for l := 1; l < line; l++ {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return -1
-		}
-		off += i + 1
-	}
-	return off
-}
-
 // tokenAt reports whether tok is written at the 1-based byte column col of line.
 func tokenAt(src []byte, line, col int, tok string) bool {
-	off := lineStart(src, line)
+	off := luatext.LineStart(src, line)
 	if off < 0 {
 		return false
 	}
@@ -199,15 +188,6 @@ func tokenAt(src []byte, line, col int, tok string) bool {
 		return false
 	}
 	return bytes.HasPrefix(src[off+col-1:], []byte(tok))
-}
-
-// runeColumn converts a 1-based byte column on line to a 1-based rune column.
-func runeColumn(src []byte, line, byteCol int) int {
-	off := lineStart(src, line)
-	if off < 0 || off+byteCol-1 > len(src) {
-		return byteCol
-	}
-	return utf8.RuneCount(src[off:off+byteCol-1]) + 1
 }
 
 // offsetPosition converts a byte offset into a 1-based line and rune column.

@@ -27,10 +27,7 @@ var (
 	ErrorText      = errorText
 	ParseTraceback = parseTraceback
 	SplitWhere     = splitWhere
-	SyntaxPosition = syntaxPosition
 	ArrayLenFunc   = arrayLenFunc
-	RemovedGlobals = removedGlobals
-	LuaCall        = luaCall
 )
 
 // NextScanned is Worker.nextScanned.
@@ -86,38 +83,6 @@ func HookFast(h Hook) (bool, string) {
 	l := h.(*LuaHook)
 	return l.fast != nil, l.fastWhy
 }
-
-// SandboxGlobalNames lists the sandbox's base library names; SandboxGlobalCalls
-// their documented call forms.
-func SandboxGlobalNames() []string {
-	var out []string
-	for _, g := range sandboxGlobals() {
-		out = append(out, g.name)
-	}
-	return out
-}
-
-// SandboxGlobalCalls lists the sandbox's base library call forms, as the
-// stubs declare them.
-func SandboxGlobalCalls() []string {
-	var out []string
-	for _, g := range sandboxGlobals() {
-		out = append(out, luaCall(g.name, g.params))
-	}
-	return out
-}
-
-// ThreadCPU is threadCPU, for the external benchmarks.
-var ThreadCPU = threadCPU
-
-// The messages of state writes and unavailable names, for the check tests.
-var (
-	StateWriteMsg  = stateWriteMsg
-	UnavailableMsg = unavailableMsg
-)
-
-// LibraryNames exports libraryNames for the tests.
-var LibraryNames = libraryNames
 
 // RegFuncs lists the hook's functions that have register code
 // (fastreg.go).

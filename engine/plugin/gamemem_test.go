@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -132,13 +131,13 @@ func TestBudgets(t *testing.T) {
 		budgets plugin.Budgets
 		fail    bool
 	}{{plugin.Budgets{}, false}, {plugin.Budgets{Instructions: 20_000}, true}} {
-		bundle := []plugin.Script{plugin.Bundle(mbghooks.TechKind.Name, "loop", "loop.lua", src)}
-		reg, _, err := plugin.NewBundleRegistryBudgets(mbghooks.Kinds(), c.budgets, bundle)
+		bundle := []plugin.Script{plugin.Bundle(techKind.Name, "loop", "loop.lua", src)}
+		reg, _, err := plugin.NewBundleRegistryBudgets(testKinds(), c.budgets, bundle)
 		if err != nil {
 			t.Fatal(err)
 		}
 		w := reg.NewWorker(plugin.WorkerOptions{})
-		_, err = mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "loop"), &mbghooks.TechCtx{}, &techHost{})
+		_, err = runTech(w, lookup(t, reg, techKind, "loop"), &techCtx{}, &techHost{})
 		w.Close()
 		if got := err != nil; got != c.fail {
 			t.Errorf("budgets %+v: error %v", c.budgets, err)
@@ -146,7 +145,7 @@ func TestBudgets(t *testing.T) {
 			t.Errorf("budgets %+v: error %v, want the instruction budget", c.budgets, err)
 		}
 	}
-	if _, _, err := plugin.NewBundleRegistryBudgets(mbghooks.Kinds(), plugin.Budgets{Memory: 1}, nil); err == nil {
+	if _, _, err := plugin.NewBundleRegistryBudgets(testKinds(), plugin.Budgets{Memory: 1}, nil); err == nil {
 		t.Error("a registry accepted a budget outside its bounds")
 	}
 }

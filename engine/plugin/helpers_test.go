@@ -4,17 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	ftbthooks "github.com/sandtable/sandtable/engine/ftbt/hooks"
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
-// techHost records what a tech's effect asks of the battle.
+// techHost records what a test.tech effect (or, in fast_games_test.go, an
+// mbg.tech one) asks of its host.
 type techHost struct{ calls []string }
 
 func (h *techHost) Burn(n int) { h.calls = append(h.calls, fmt.Sprintf("burn %d", n)) }
@@ -23,197 +20,10 @@ func (h *techHost) Confuse(s string, n int) {
 }
 func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
 
-// errBadRole is what cardHost records for a role it does not know.
-var errBadRole = errors.New("no such role")
-
-// cardHost is a tiny card table: two roles with money. Like the engine's
-// host it records the first bad call and ignores later ones (HostErr).
-type cardHost struct {
-	money [2]float64
-	calls []string
-	err   error
-}
-
-func (h *cardHost) Err() error { return h.err }
-
-func (h *cardHost) ok(fn string, roles ...int) bool {
-	for _, r := range roles {
-		if h.err == nil && (r < 0 || r >= len(h.money)) {
-			h.err = fmt.Errorf("%s: role %d: %w", fn, r, errBadRole)
-		}
-	}
-	return h.err == nil
-}
-
-func (h *cardHost) log(format string, args ...any) {
-	h.calls = append(h.calls, fmt.Sprintf(format, args...))
-}
-
-func (h *cardHost) SetMove(role int, state string, turns int) {
-	if h.ok("set_move", role) {
-		h.log("set_move %d %s %d", role, state, turns)
-	}
-}
-func (h *cardHost) ExtraAction(role int) {
-	if h.ok("extra_action", role) {
-		h.log("extra_action %d", role)
-	}
-}
-func (h *cardHost) Steal(from, to int, amount float64) float64 {
-	if !h.ok("steal", from, to) {
-		return 0
-	}
-	moved := min(amount, h.money[from])
-	h.money[from] -= moved
-	h.money[to] += moved
-	h.log("steal %d %d %g", from, to, moved)
-	return moved
-}
-func (h *cardHost) Heal(role int, f float64, whole bool) {
-	if h.ok("heal", role) {
-		h.log("heal %d %g %v", role, f, whole)
-	}
-}
-func (h *cardHost) Rumour(o, turns int)       { h.log("rumour %d %d", o, turns) }
-func (h *cardHost) Poison(o, turns int)       { h.log("poison %d %d", o, turns) }
-func (h *cardHost) Defect(o int)              { h.log("defect %d", o) }
-func (h *cardHost) Place(sq int, what string) { h.log("place %d %s", sq, what) }
-func (h *cardHost) Alliance(a, b, turns int) bool {
-	if !h.ok("alliance", a, b) {
-		return false
-	}
-	h.log("alliance %d %d %d", a, b, turns)
-	return a != b
-}
-func (h *cardHost) PublicEnemy(role, turns int) bool {
-	if !h.ok("public_enemy", role) {
-		return false
-	}
-	h.log("public_enemy %d %d", role, turns)
-	return true
-}
-func (h *cardHost) Reverse(role int) {
-	if h.ok("reverse", role) {
-		h.log("reverse %d", role)
-	}
-}
-func (h *cardHost) Money(role int) float64 {
-	if !h.ok("money", role) {
-		return 0
-	}
-	return h.money[role]
-}
-
-// techIDs are the testdata techs, in the seed's order.
-var techIDs = []string{
-	"arrows", "fire_arrows", "medic", "shield", "transfer", "strong_strike",
-	"lifesteal", "thunder", "chaos", "infighting", "siege", "exile",
-}
-
-// goTechs are the testdata techs written in Go, the baseline of the
-// provider tests and benchmarks.
-func goTechs() map[string]mbghooks.TechFunc {
-	rounds := func(c *mbghooks.TechCtx, name string, def int) int {
-		if v, ok := c.Params.Get(name); ok {
-			return int(v)
-		}
-		return def
-	}
-	arrows := func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-		return res(0, -c.Value), nil
-	}
-	heal := func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-		if c.DHP < 0 {
-			return res(-c.DHP*c.Value, 0), nil
-		}
-		return mbghooks.TechResult{}, nil
-	}
-	return map[string]mbghooks.TechFunc{
-		"arrows": arrows,
-		"fire_arrows": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
-			h.Burn(rounds(c, "burn_rounds", 4))
-			return res(0, -c.Value), nil
-		},
-		"medic": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-			return res(c.Value, 0), nil
-		},
-		"shield": heal,
-		"transfer": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-			if c.DHP < 0 {
-				x := -c.DHP * c.Value
-				return res(x, -x), nil
-			}
-			return mbghooks.TechResult{}, nil
-		},
-		"strong_strike": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-			if c.DHP < 0 {
-				return res(0, c.DHP*c.Value), nil
-			}
-			return mbghooks.TechResult{}, nil
-		},
-		"lifesteal": heal,
-		"thunder":   arrows,
-		"chaos": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
-			h.Confuse("chaos", rounds(c, "chaos_rounds", 3))
-			return mbghooks.TechResult{}, nil
-		},
-		"infighting": func(c *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
-			h.Confuse("infighting", rounds(c, "infight_rounds", 2))
-			return mbghooks.TechResult{}, nil
-		},
-		"siege": func(c *mbghooks.TechCtx, _ mbghooks.TechHost) (mbghooks.TechResult, error) {
-			if c.OppDef > 0 && c.DHP < 0 {
-				return res(0, -min(-c.DHP*c.Value, c.OppDef)), nil
-			}
-			return mbghooks.TechResult{}, nil
-		},
-		"exile": func(_ *mbghooks.TechCtx, h mbghooks.TechHost) (mbghooks.TechResult, error) {
-			h.Exile()
-			return mbghooks.TechResult{}, nil
-		},
-	}
-}
-
-// providers lists the two ways to register a hook, for table-driven tests
-// that must hold for both.
-var providers = []string{"lua", "go"}
-
 // testLimits: see export_test.go.
 func testLimits(l plugin.Limits) plugin.Limits { return plugin.TestLimits(l) }
 
-// newRegistry returns a registry of the builtin kinds with limits.
-func newRegistry(t testing.TB, limits plugin.Limits) *plugin.Registry {
-	t.Helper()
-	reg, err := plugin.NewRegistry(kinds(), testLimits(limits))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
-}
-
-// addTechs registers the testdata techs through provider.
-func addTechs(t testing.TB, reg *plugin.Registry, provider string) {
-	t.Helper()
-	gos := goTechs()
-	for _, id := range techIDs {
-		var err error
-		switch provider {
-		case "lua":
-			path := filepath.Join("testdata", "techs", id+".lua")
-			src, rerr := os.ReadFile(path)
-			if rerr != nil {
-				t.Fatal(rerr)
-			}
-			_, err = reg.AddLua(mbghooks.TechKind, id, path, src)
-		case "go":
-			_, err = reg.Add(mbghooks.GoTech(id, "go:test", gos[id]))
-		}
-		if err != nil {
-			t.Fatalf("%s %s: %v", provider, id, err)
-		}
-	}
-}
-
+// lookup returns the Ref of a registered hook or fails the test.
 func lookup(t testing.TB, reg *plugin.Registry, kind *plugin.Kind, id string) plugin.Ref {
 	t.Helper()
 	ref, ok := reg.Lookup(kind, id)
@@ -256,7 +66,7 @@ type evaluator struct {
 // newEvaluator registers each source as the hook "e<i>".
 func newEvaluator(t testing.TB, limits plugin.Limits, srcs ...string) *evaluator {
 	t.Helper()
-	reg, err := plugin.NewRegistry(append(kinds(), testKind), testLimits(limits))
+	reg, err := plugin.NewRegistry(testKinds(), testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,12 +101,3 @@ func mustEval(t testing.TB, body string) string {
 	}
 	return out
 }
-
-// kinds are the hook kinds the tests use: real games' kinds, the most
-// demanding declarations there are.
-func kinds() []*plugin.Kind {
-	return append(mbghooks.Kinds(), ftbthooks.Kinds()...)
-}
-
-// res is a tech result (self, opp).
-func res(self, opp float64) mbghooks.TechResult { return mbghooks.TechResult{Self: self, Opp: opp} }

@@ -8,29 +8,31 @@ import (
 	"testing"
 	"testing/fstest"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
 	lua "github.com/yuin/gopher-lua"
 )
 
+// helloLua is a test.eval hook.
+const helloLua = "function run() return 'hello' end"
+
 // TestLoadFSLayers: a mod directory layered over a scenario's scripts
 // replaces a hook, with a warning naming both files.
 func TestLoadFSLayers(t *testing.T) {
 	t.Parallel()
 	scenario := fstest.MapFS{
-		"mbg/tech/arrows.lua":  {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
-		"mbg/tech/medic.lua":   {Data: []byte("function effect(ctx) return ctx.value, 0 end")},
-		"mbg/card/steal.lua":   {Data: []byte(stealLua)},
-		"mbg/tech/old/x.lua":   {Data: []byte("-- too deep")},
-		"mbg/weather/rain.lua": {Data: []byte("-- no such kind")},
-		"README.md":            {Data: []byte("not a script")},
+		"test/tech/arrows.lua":  {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
+		"test/tech/medic.lua":   {Data: []byte("function effect(ctx) return ctx.value, 0 end")},
+		"test/eval/hello.lua":   {Data: []byte(helloLua)},
+		"test/tech/old/x.lua":   {Data: []byte("-- too deep")},
+		"test/weather/rain.lua": {Data: []byte("-- no such kind")},
+		"README.md":             {Data: []byte("not a script")},
 	}
 	mod := fstest.MapFS{
-		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -10 * ctx.value end")},
+		"test/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -10 * ctx.value end")},
 	}
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	warns, err := reg.LoadFS(scenario, "scenario")
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +41,7 @@ func TestLoadFSLayers(t *testing.T) {
 	for _, w := range warns {
 		codes = append(codes, w.Code+" "+w.New)
 	}
-	wantCodes := []string{plugin.WarnIgnoredFile + " scenario/mbg/tech/old/x.lua", plugin.WarnIgnoredFile + " scenario/mbg/weather/rain.lua"}
+	wantCodes := []string{plugin.WarnIgnoredFile + " scenario/test/tech/old/x.lua", plugin.WarnIgnoredFile + " scenario/test/weather/rain.lua"}
 	if diff := cmp.Diff(wantCodes, codes); diff != "" {
 		t.Errorf("scenario warnings (-want +got):\n%s", diff)
 	}
@@ -47,8 +49,8 @@ func TestLoadFSLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []plugin.Warning{{Code: plugin.WarnReplaced, Kind: "mbg.tech", ID: "arrows", Old: "scenario/mbg/tech/arrows.lua", New: "mods/strong/mbg/tech/arrows.lua",
-		Message: `mbg.tech "arrows" from mods/strong/mbg/tech/arrows.lua replaces the one from scenario/mbg/tech/arrows.lua`}}
+	want := []plugin.Warning{{Code: plugin.WarnReplaced, Kind: "test.tech", ID: "arrows", Old: "scenario/test/tech/arrows.lua", New: "mods/strong/test/tech/arrows.lua",
+		Message: `test.tech "arrows" from mods/strong/test/tech/arrows.lua replaces the one from scenario/test/tech/arrows.lua`}}
 	if diff := cmp.Diff(want, warns); diff != "" {
 		t.Errorf("mod warnings (-want +got):\n%s", diff)
 	}
@@ -56,12 +58,12 @@ func TestLoadFSLayers(t *testing.T) {
 	for _, h := range reg.Hooks() {
 		ids = append(ids, h.Kind().Name+" "+h.ID()+" "+h.Origin())
 	}
-	wantIDs := []string{"mbg.card steal scenario/mbg/card/steal.lua", "mbg.tech arrows mods/strong/mbg/tech/arrows.lua", "mbg.tech medic scenario/mbg/tech/medic.lua"}
+	wantIDs := []string{"test.eval hello scenario/test/eval/hello.lua", "test.tech arrows mods/strong/test/tech/arrows.lua", "test.tech medic scenario/test/tech/medic.lua"}
 	if diff := cmp.Diff(wantIDs, ids); diff != "" {
 		t.Errorf("hooks (-want +got):\n%s", diff)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{Value: 3}, &techHost{}); err != nil || r.Opp != -30 {
+	if r, err := runTech(w, lookup(t, reg, techKind, "arrows"), &techCtx{Value: 3}, &techHost{}); err != nil || r.Opp != -30 {
 		t.Errorf("arrows = %+v, %v; want the mod's -30", r, err)
 	}
 }
@@ -70,74 +72,84 @@ func TestLoadFSLayers(t *testing.T) {
 func TestBundle(t *testing.T) {
 	t.Parallel()
 	fsys := fstest.MapFS{
-		"mbg/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
-		"mbg/card/steal.lua":  {Data: []byte(stealLua)},
+		"test/tech/arrows.lua": {Data: []byte("function effect(ctx) return 0, -ctx.value end")},
+		"test/eval/hello.lua":  {Data: []byte(helloLua)},
 	}
-	scripts, warns, err := plugin.BundleFS(fsys, "scripts", kinds())
+	scripts, warns, err := plugin.BundleFS(fsys, "scripts", testKinds())
 	if err != nil || len(warns) != 0 {
 		t.Fatal(err, warns)
 	}
-	if len(scripts) != 2 || scripts[0].Path != "scripts/mbg/card/steal.lua" || scripts[1].ID != "arrows" || scripts[1].Kind != "mbg.tech" {
+	if len(scripts) != 2 || scripts[0].Path != "scripts/test/eval/hello.lua" || scripts[1].ID != "arrows" || scripts[1].Kind != "test.tech" {
 		t.Fatalf("bundle = %+v", scripts)
 	}
 	// The JSON shape is the engine config's Script.
 	data, _ := json.Marshal(scripts[1])
-	wantJSON := `{"id":"arrows","kind":"mbg.tech","path":"scripts/mbg/tech/arrows.lua","sha256":"` + plugin.Hash(fsys["mbg/tech/arrows.lua"].Data) + `","source":"function effect(ctx) return 0, -ctx.value end"}`
+	wantJSON := `{"id":"arrows","kind":"test.tech","path":"scripts/test/tech/arrows.lua","sha256":"` + plugin.Hash(fsys["test/tech/arrows.lua"].Data) + `","source":"function effect(ctx) return 0, -ctx.value end"}`
 	if string(data) != wantJSON {
 		t.Errorf("JSON = %s\nwant   %s", data, wantJSON)
 	}
 
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	if _, err := reg.LoadBundle(scripts); err != nil {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{Value: 4}, &techHost{}); err != nil || r.Opp != -4 {
+	if r, err := runTech(w, lookup(t, reg, techKind, "arrows"), &techCtx{Value: 4}, &techHost{}); err != nil || r.Opp != -4 {
 		t.Errorf("bundled arrows = %+v, %v", r, err)
 	}
 
 	tampered := append([]plugin.Script(nil), scripts...)
 	tampered[1].Source = strings.Replace(tampered[1].Source, "-ctx.value", "-1e9", 1)
-	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(tampered); !errors.Is(err, plugin.ErrHashMismatch) || !strings.Contains(err.Error(), "scripts/mbg/tech/arrows.lua") {
+	if _, err := testRegistry(t, plugin.Limits{}).LoadBundle(tampered); !errors.Is(err, plugin.ErrHashMismatch) || !strings.Contains(err.Error(), "scripts/test/tech/arrows.lua") {
 		t.Errorf("tampered bundle: %v, want ErrHashMismatch naming the script", err)
 	}
 	dup := append(append([]plugin.Script(nil), scripts...), scripts[1])
-	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(dup); err == nil || !strings.Contains(err.Error(), "two scripts") {
+	if _, err := testRegistry(t, plugin.Limits{}).LoadBundle(dup); err == nil || !strings.Contains(err.Error(), "two scripts") {
 		t.Errorf("duplicate: %v", err)
 	}
-	unknown := []plugin.Script{plugin.Bundle("mbg.weather", "rain", "rain.lua", []byte(""))}
-	if _, err := newRegistry(t, plugin.Limits{}).LoadBundle(unknown); err == nil || !strings.Contains(err.Error(), `unknown hook kind "mbg.weather"`) {
+	unknown := []plugin.Script{plugin.Bundle("test.weather", "rain", "rain.lua", []byte(""))}
+	if _, err := testRegistry(t, plugin.Limits{}).LoadBundle(unknown); err == nil || !strings.Contains(err.Error(), `unknown hook kind "test.weather"`) {
 		t.Errorf("unknown kind: %v", err)
 	}
 }
 
+// arrowsLua and goArrows are the same test.tech hook in Lua and in Go.
+const arrowsLua = "function effect(ctx)\n  return 0, -ctx.value\nend\n"
+
+func goArrows(c *techCtx, _ techHostAPI) (techResult, error) { return tres(0, -c.Value), nil }
+
+// TestRegistryMisuse: hooks without an id, of an undeclared kind or added
+// late, and calls with a foreign or zero Ref or through another kind's
+// convention, are refused.
 func TestRegistryMisuse(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, plugin.Limits{})
-	addTechs(t, reg, "lua")
-	if _, err := reg.Add(mbghooks.GoTech("", "go:test", goTechs()["arrows"])); err == nil {
+	reg := testRegistry(t, plugin.Limits{})
+	addLua(t, reg, "arrows", arrowsLua)
+	if _, err := reg.Add(goTech("", goArrows)); err == nil {
 		t.Error("empty id accepted")
 	}
-	stranger := &plugin.Kind{Name: "mbg.tech", Doc: "x", Funcs: []plugin.Func{{Name: "effect", Doc: "x"}}}
+	stranger := &plugin.Kind{Name: "test.tech", Doc: "x", Funcs: []plugin.Func{{Name: "effect", Doc: "x"}}}
 	if _, err := reg.AddLua(stranger, "x", "x.lua", []byte("function effect() end")); err == nil {
 		t.Error("hook of an undeclared Kind value accepted")
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	if _, err := reg.Add(mbghooks.GoTech("late", "go:test", goTechs()["arrows"])); err == nil {
+	if _, err := reg.Add(goTech("late", goArrows)); err == nil {
 		t.Error("Add after NewWorker accepted")
 	}
-	if _, err := mbghooks.RunTech(w, plugin.Ref{}, &mbghooks.TechCtx{}, &techHost{}); err == nil {
+	if _, err := runTech(w, plugin.Ref{}, &techCtx{}, &techHost{}); err == nil {
 		t.Error("zero Ref accepted")
 	}
-	other := newRegistry(t, plugin.Limits{})
-	addTechs(t, other, "go")
-	if _, err := mbghooks.RunTech(w, lookup(t, other, mbghooks.TechKind, "arrows"), &mbghooks.TechCtx{}, &techHost{}); err == nil {
+	other := testRegistry(t, plugin.Limits{})
+	if _, err := other.Add(goTech("arrows", goArrows)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runTech(w, lookup(t, other, techKind, "arrows"), &techCtx{}, &techHost{}); err == nil {
 		t.Error("Ref of another registry accepted")
 	}
-	if _, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.TechKind, "arrows"), &mbghooks.CardCtx{}, &cardHost{}); err == nil || !strings.Contains(err.Error(), "called as mbg.card") {
-		t.Errorf("tech called as card: %v", err)
+	if _, err := plugin.Call(w, testRun, lookup(t, reg, techKind, "arrows"), &struct{}{}, nil); err == nil || !strings.Contains(err.Error(), "called as test.eval") {
+		t.Errorf("tech called as test.eval: %v", err)
 	}
-	if _, ok := reg.Lookup(mbghooks.TechKind, "nope"); ok {
+	if _, ok := reg.Lookup(techKind, "nope"); ok {
 		t.Error("Lookup of a missing hook succeeded")
 	}
 }
@@ -151,16 +163,17 @@ type reentrantHost struct {
 }
 
 func (h *reentrantHost) Exile() {
-	_, h.err = mbghooks.RunTech(h.w, h.ref, &mbghooks.TechCtx{}, &techHost{})
+	_, h.err = runTech(h.w, h.ref, &techCtx{}, &techHost{})
 }
 
 func TestReentrantCall(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, plugin.Limits{})
-	addTechs(t, reg, "lua")
+	reg := testRegistry(t, plugin.Limits{})
+	arrows := addLua(t, reg, "arrows", arrowsLua)
+	exile := addLua(t, reg, "exile", "function effect(ctx)\n  host.exile()\n  return 0, 0\nend\n")
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	host := &reentrantHost{w: w, ref: lookup(t, reg, mbghooks.TechKind, "arrows")}
-	if _, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "exile"), &mbghooks.TechCtx{}, host); err != nil {
+	host := &reentrantHost{w: w, ref: arrows}
+	if _, err := runTech(w, exile, &techCtx{}, host); err != nil {
 		t.Fatal(err)
 	}
 	if host.err == nil || !strings.Contains(host.err.Error(), "in progress") {
@@ -172,11 +185,11 @@ func TestReentrantCall(t *testing.T) {
 // declarations are rejected with every problem listed.
 func TestKindValidation(t *testing.T) {
 	t.Parallel()
-	if _, err := plugin.NewRegistry(kinds(), plugin.Limits{}); err != nil {
+	if _, err := plugin.NewRegistry(testKinds(), plugin.Limits{}); err != nil {
 		t.Fatal(err)
 	}
 	names := map[string]bool{}
-	for _, k := range kinds() {
+	for _, k := range testKinds() {
 		if names[k.Name] {
 			t.Errorf("kind %s declared twice", k.Name)
 		}
@@ -197,12 +210,12 @@ func TestKindValidation(t *testing.T) {
 		}},
 		Ctx: []plugin.Field{{Name: "end", Type: "number"}},
 	}
-	_, err := plugin.NewRegistry([]*plugin.Kind{bad, mbghooks.TechKind, mbghooks.TechKind}, plugin.Limits{})
+	_, err := plugin.NewRegistry([]*plugin.Kind{bad, techKind, techKind}, plugin.Limits{})
 	if err == nil {
 		t.Fatal("bad kinds accepted")
 	}
 	for _, want := range []string{"game.class", "missing Doc", `"run": not a Lua name or declared twice`, `"print" would shadow`,
-		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "mbg.tech" declared twice`,
+		`host table "string"`, `"go": missing Impl`, `"end" is not a Lua name`, `kind "test.tech" declared twice`,
 		`"peek": View needs ReadOnly, Fast`, `"peek": FastInts needs integer parameters`} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not mention %q:\n%v", want, err)

@@ -89,19 +89,6 @@ func removedGlobals() []string {
 	}
 }
 
-// sandboxLibraries are the library tables a script gets, with what the
-// sandbox changes in each, for the API reference.
-func sandboxLibraries() [][2]string {
-	return [][2]string{
-		{"string", "All Lua 5.1 functions (byte, char, find, format, gmatch, gsub, len, lower, match, rep, reverse, sub, upper), " +
-			"implemented by the sandbox: results are capped at the string limit, their work (bytes, pattern-matching steps) counts against the " +
-			"instruction budget (see what operations cost), lower/upper are ASCII-only as in C Lua, and `format`'s `%s` accepts any value through `tostring`. " +
-			"`(\"x\"):upper()` uses the calling script's own `string` table."},
-		{"table", "concat, insert, remove, sort, getn, maxn, within the array and memory limits, their work counted against the instruction budget."},
-		{"math", "All Lua 5.1 functions. `math.random` draws from the game's seeded random source; `math.randomseed` is accepted and ignored, because the game owns the seed."},
-	}
-}
-
 // isReservedGlobal reports whether name is a library global a kind must not
 // reuse for a function or host table.
 func isReservedGlobal(name string) bool {
@@ -432,7 +419,7 @@ func (w *Worker) baseRawset(L *lua.LState) int {
 	k, v := L.CheckAny(2), L.CheckAny(3)
 	checkKey(L, k)
 	if !w.loading && w.cur != nil && t == w.cur.env {
-		L.RaiseError("%s", stateWriteMsg(lua.LVAsString(k), false))
+		L.RaiseError("%s", StateWriteMessage(lua.LVAsString(k), false))
 	}
 	if w.guardWrite(L, t, k, v) {
 		t.RawSet(k, v)

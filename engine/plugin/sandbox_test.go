@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -16,7 +15,7 @@ import (
 // sandbox or exhaust the machine.
 type hostile struct {
 	id     string
-	src    string         // a complete mbg.tech script
+	src    string         // a complete test.tech script
 	line   int            // where the error must be reported
 	fn     string         // "effect" or "(load)"
 	limits []plugin.Limit // acceptable limits (LimitNone: an ordinary error)
@@ -26,7 +25,7 @@ type hostile struct {
 // effectBody wraps statements in an effect function that, if it ever got
 // past them, would call the host: the tests check that it never does.
 func effectBody(stmts string) string {
-	return "function effect(ctx)\n" + stmts + "\n  mbg.exile()\n  return 0, 0\nend\n"
+	return "function effect(ctx)\n" + stmts + "\n  host.exile()\n  return 0, 0\nend\n"
 }
 
 var none = []plugin.Limit{plugin.LimitNone}
@@ -37,7 +36,7 @@ func hostileScripts() []hostile {
 		{"io_open", effectBody(`  local f = io.open("/etc/passwd")`), 2, "effect", none, "not available in the sandbox"},
 		{"os_time", effectBody(`  local seed = os.time()`), 2, "effect", none, "not available in the sandbox"},
 		{"require", effectBody(`  local os = require("os")`), 2, "effect", none, "not available in the sandbox"},
-		{"loadstring", effectBody(`  loadstring("mbg.exile()")()`), 2, "effect", none, "not available in the sandbox"},
+		{"loadstring", effectBody(`  loadstring("host.exile()")()`), 2, "effect", none, "not available in the sandbox"},
 		{"load", effectBody(`  load(function() return nil end)`), 2, "effect", none, "not available in the sandbox"},
 		{"dofile", effectBody(`  dofile("/etc/passwd")`), 2, "effect", none, "not available in the sandbox"},
 		{"getfenv", effectBody(`  local g = getfenv(0)`), 2, "effect", none, "not available in the sandbox"},
@@ -51,7 +50,7 @@ func hostileScripts() []hostile {
 		{"env_metatable", effectBody(`  getmetatable(_G).__index.os.exit()`), 2, "effect", none, "attempt to index a non-table object(boolean)"},
 		{"while_true", effectBody("  while true do end"), 2, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"repeat_forever", effectBody("  local i = 0\n  repeat i = i + 1 until false"), 3, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
-		{"top_level_loop", "while true do end\nfunction effect(ctx) mbg.exile() return 0, 0 end", 1, "(load)", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
+		{"top_level_loop", "while true do end\nfunction effect(ctx) host.exile() return 0, 0 end", 1, "(load)", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"pcall_swallow", effectBody("  while true do\n    pcall(function() while true do end end)\n  end"), 0, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"recursion", "local function f(n)\n  return 1 + f(n + 1)\nend\n" + effectBody("  f(1)"), 2, "effect", []plugin.Limit{plugin.LimitStack}, "stack overflow"},
 		{"index_recursion", effectBody("  local t = setmetatable({}, {__index = function(t, k) return t[k] end})\n  local x = t.x"), 2, "effect", []plugin.Limit{plugin.LimitStack}, "stack overflow"},
@@ -85,7 +84,7 @@ func hostileScripts() []hostile {
 		// the next instruction fails again.
 		{"xpcall_handler_loop", effectBody("  xpcall(error, function() while true do end end)"), 3, "effect", []plugin.Limit{plugin.LimitInstructions}, "instruction limit"},
 		{"print_flood", effectBody("  while true do print(string.rep(\"z\", 1000)) end"), 2, "effect", []plugin.Limit{plugin.LimitMemory}, "memory limit"},
-		{"host_at_load", "mbg.exile()\nfunction effect(ctx) return 0, 0 end", 1, "(load)", none, "only be called while a hook function runs"},
+		{"host_at_load", "host.exile()\nfunction effect(ctx) return 0, 0 end", 1, "(load)", none, "only be called while a hook function runs"},
 	}
 }
 
@@ -95,28 +94,28 @@ func hostileScripts() []hostile {
 func TestHostileScripts(t *testing.T) {
 	t.Parallel()
 	cases := hostileScripts()
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	for _, c := range cases {
-		if _, err := reg.AddLua(mbghooks.TechKind, c.id, c.id+".lua", []byte(c.src)); err != nil {
+		if _, err := reg.AddLua(techKind, c.id, c.id+".lua", []byte(c.src)); err != nil {
 			t.Fatalf("%s does not compile: %v", c.id, err)
 		}
 	}
-	if _, err := reg.AddLua(mbghooks.TechKind, "good", "good.lua", []byte(`function effect(ctx) return ctx.value, -2 * ctx.value end`)); err != nil {
+	if _, err := reg.AddLua(techKind, "good", "good.lua", []byte(`function effect(ctx) return ctx.value, -2 * ctx.value end`)); err != nil {
 		t.Fatal(err)
 	}
 	var printed int
 	w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), Print: func(p plugin.Print) { printed += len(p.Text) }})
-	good := lookup(t, reg, mbghooks.TechKind, "good")
+	good := lookup(t, reg, techKind, "good")
 	for i, c := range cases {
 		host := &techHost{}
-		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, c.id), &mbghooks.TechCtx{Value: 1}, host)
+		r, err := runTech(w, lookup(t, reg, techKind, c.id), &techCtx{Value: 1}, host)
 		if err == nil {
 			t.Errorf("%s: succeeded with %+v", c.id, r)
 			continue
 		}
 		e := asError(t, err)
-		if e.Script != c.id+".lua" || e.Kind != "mbg.tech" || e.ID != c.id || e.Func != c.fn {
-			t.Errorf("%s: error names %s %s %q %s, want %s.lua mbg.tech %q %s", c.id, e.Script, e.Kind, e.ID, e.Func, c.id, c.id, c.fn)
+		if e.Script != c.id+".lua" || e.Kind != "test.tech" || e.ID != c.id || e.Func != c.fn {
+			t.Errorf("%s: error names %s %s %q %s, want %s.lua test.tech %q %s", c.id, e.Script, e.Kind, e.ID, e.Func, c.id, c.id, c.fn)
 		}
 		if c.line != 0 && e.Line != c.line {
 			t.Errorf("%s: line %d, want %d (%v)", c.id, e.Line, c.line, e)
@@ -132,7 +131,7 @@ func TestHostileScripts(t *testing.T) {
 		}
 		// The worker is still good, also for a hook that ran before.
 		v := float64(i + 1)
-		if r, err := mbghooks.RunTech(w, good, &mbghooks.TechCtx{Value: v}, &techHost{}); err != nil || r != (res(v, -2*v)) {
+		if r, err := runTech(w, good, &techCtx{Value: v}, &techHost{}); err != nil || r != (tres(v, -2*v)) {
 			t.Fatalf("after %s: good hook = %+v, %v", c.id, r, err)
 		}
 	}
@@ -151,13 +150,15 @@ func TestRemovedGlobals(t *testing.T) {
   table.sort(names)
   return table.concat(names, " ")`)
 	var want []string
-	want = append(want, plugin.SandboxGlobalNames()...)
+	for _, g := range plugin.BaseLibrary() {
+		want = append(want, g.Name)
+	}
 	want = append(want, "_G", "_VERSION", "string", "table", "math", "run")
 	slices.Sort(want)
 	if out != strings.Join(want, " ") {
 		t.Errorf("globals:\n got %s\nwant %s", out, strings.Join(want, " "))
 	}
-	for _, name := range plugin.RemovedGlobals() {
+	for _, name := range plugin.Unavailable() {
 		if strings.Contains(" "+out+" ", " "+name+" ") {
 			t.Errorf("%s is reachable", name)
 		}
@@ -209,26 +210,26 @@ shared = 42
 _G.also = 1
 rawset(_G, "raw", 1)
 function effect(ctx)
-  mbg.exile = nil
+  host.exile = nil
   math.floor = nil
   return 0, 0
 end`
 	reader := `function effect(ctx)
   assert(shared == nil and also == nil and raw == nil and shared_top == nil, "leak")
   assert(math.floor(1.5) == 1, "math changed")
-  mbg.exile()
+  host.exile()
   return 0, -1
 end`
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"writer", writer}, {"reader", reader}} {
-		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(techKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
 	for _, id := range []string{"reader", "writer", "reader", "writer", "reader"} {
 		host := &techHost{}
-		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{}, host)
+		r, err := runTech(w, lookup(t, reg, techKind, id), &techCtx{}, host)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -259,6 +260,9 @@ func TestStateWrites(t *testing.T) {
 		{"_G index", "function run()\n  local k = 'y'\n  _G[k] = 1\n  return 'x'\nend", 3, "the global y"},
 		{"rawset", "function run()\n  rawset(_G, 'z', 1)\n  return 'x'\nend", 2, "the global z"},
 		{"function statement", "function run()\n  function helper() end\n  return 'x'\nend", 2, "the global helper"},
+		{"local of a top-level block", "do\n  local d = 0\n  function run()\n    d = d + 1\n    return 'x'\n  end\nend", 4, "d, a top-level local"},
+		{"local function value", "local f = function() end\nfunction run()\n  f = nil\n  return 'x'\nend", 3, "f, a top-level local"},
+		{"local out of scope", "function run()\n  do local d end\n  d = 1\n  return 'x'\nend", 3, "the global d"},
 	}
 	for _, c := range cases {
 		ev := newEvaluator(t, plugin.Limits{}, c.src)
@@ -280,6 +284,14 @@ function run()
   local f = function() m = m + 1 end
   f()
   local a, b = (function() return 1, 2 end)()
+  for i = 1, 2 do i = i + 1 end
+  for k, v in pairs({5}) do k = v end
+  repeat local r = 1; r = 2 until r == 2
+  local g = function() g = 1 end
+  g()
+  local obj = {}
+  function obj:set(v) self = v end
+  obj:set(1)
   return tostring(total + m + #cache + a + b)
 end`
 	ev := newEvaluator(t, plugin.Limits{}, ok)
@@ -310,15 +322,15 @@ end`
   assert(ctx.extra == nil and ctx.dhp == -1, "ctx shared")
   return 0, -ctx.value
 end`
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	for _, h := range [][2]string{{"vandal", vandal}, {"reader", reader}} {
-		if _, err := reg.AddLua(mbghooks.TechKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(techKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
 	for _, id := range []string{"vandal", "reader", "vandal", "reader", "vandal"} {
-		r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{Value: 7, DHP: -1}, &techHost{})
+		r, err := runTech(w, lookup(t, reg, techKind, id), &techCtx{Value: 7, DHP: -1}, &techHost{})
 		if err != nil || r.Opp != -7 {
 			t.Errorf("%s = %+v, %v; want opp -7", id, r, err)
 		}
@@ -328,28 +340,28 @@ end`
 // TestCtxReadOnly: ctx can be read and iterated but not written.
 func TestCtxReadOnly(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, plugin.Limits{})
+	reg := testRegistry(t, plugin.Limits{})
 	src := `function effect(ctx)
   local names = {}
   for k, v in pairs(ctx) do names[#names + 1] = k end
   print(table.concat(names, ","))
   ctx.value = 1
 end`
-	if _, err := reg.AddLua(mbghooks.TechKind, "w", "w.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(techKind, "w", "w.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	var printed string
 	w := reg.NewWorker(plugin.WorkerOptions{Print: func(p plugin.Print) {
 		printed = p.Text
-		if p.Line != 4 || p.Script != "w.lua" || p.ID != "w" || p.Kind != "mbg.tech" {
+		if p.Line != 4 || p.Script != "w.lua" || p.ID != "w" || p.Kind != "test.tech" {
 			t.Errorf("print reported as %+v, want w.lua line 4", p)
 		}
 	}})
-	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "w"), &mbghooks.TechCtx{}, &techHost{})
+	_, err := runTech(w, lookup(t, reg, techKind, "w"), &techCtx{}, &techHost{})
 	if e := asError(t, err); e.Line != 5 || e.Message != "ctx is read-only (assignment to ctx.value)" {
 		t.Errorf("error %+v", e)
 	}
-	if printed != "value,dhp,self_hp,self_def,opp_hp,opp_def,celve,params" {
+	if printed != "value,dhp,self_hp,opp_hp,opp_def,celve,params" {
 		t.Errorf("pairs(ctx) gave %q", printed)
 	}
 }
@@ -418,6 +430,20 @@ func TestBudgetNotTimed(t *testing.T) {
 		e := asError(t, err)
 		if e.Limit != plugin.LimitInstructions || e.Line != 3 || errors.Is(err, plugin.ErrBackstop) {
 			t.Errorf("error %+v, want the instruction limit at line 3", e)
+		}
+	}
+}
+
+// TestLibraryNames: the members plugin.Libraries lists (which mapc check
+// knows) for string, table and math are exactly those a script's tables
+// hold.
+func TestLibraryNames(t *testing.T) {
+	t.Parallel()
+	for _, lib := range plugin.Libraries() {
+		out := mustEval(t, "local names = {}\nfor k in pairs("+lib.Name+") do names[#names + 1] = k end\ntable.sort(names)\nreturn table.concat(names, ',')")
+		sorted := slices.Sorted(slices.Values(lib.Members))
+		if out != strings.Join(sorted, ",") {
+			t.Errorf("%s: the sandbox has %s, the check knows %v", lib.Name, out, sorted)
 		}
 	}
 }

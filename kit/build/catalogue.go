@@ -1,8 +1,8 @@
 package build
 
 import (
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/luacheck"
 	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
 )
@@ -100,32 +100,32 @@ var coreCodes = []diag.CodeInfo{
 	{Code: CodeIgnoreUnused, Category: "scenario", Severity: diag.Warning, Title: "lint:ignore suppresses nothing",
 		Doc:     "Reported with --strict: a # lint:ignore comment whose next line has no diagnostic of the code it names. The mistake it silenced is gone; remove the comment so it cannot hide a new one.",
 		Example: "# lint:ignore mbg-unused-officer\nname = \"fixed long ago\"\n"},
-	{Code: plugin.CodeSyntax, Category: "script", Title: "syntax error in a Lua script",
+	{Code: luacheck.CodeSyntax, Category: "script", Title: "syntax error in a Lua script",
 		Doc:     "A hook script does not parse. The position is the script's line and column; the detail is the Lua parser's message.",
 		Example: "function effect(ctx)\n\treturn 0, -ctx.value\n-- missing end\n", ExampleLang: "lua"},
-	{Code: plugin.CodeMissingFunction, Category: "script", Title: "hook script lacks a required function",
+	{Code: luacheck.CodeMissingFunction, Category: "script", Title: "hook script lacks a required function",
 		Doc:     "Every hook kind requires some functions (an mbg.tech exports effect(ctx), an mbg.card play(ctx)); docs/lua-api.md lists them. Define the function as a global.",
 		Example: "-- an mbg.tech script\nfunction efect(ctx) return 0, -ctx.value end\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "script sets a global variable",
+	{Code: luacheck.CodeUnknownGlobal, Category: "script", Severity: diag.Warning, Title: "script sets a global variable",
 		Doc:     "A script's top level assigns a global that is not one of its kind's functions. Globals are private to the hook and start afresh every game, so this is usually a missing local.",
 		Example: "count = 0\nfunction effect(ctx)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeStateWrite, Category: "script", Title: "hook function writes a global or top-level local",
+	{Code: luacheck.CodeStateWrite, Category: "script", Title: "hook function writes a global or top-level local",
 		Doc: "While a hook function runs it may not assign a global or a top-level local of its script (an upvalue): such state lives only in the Lua environment, which a saved game does not hold, so a loaded game or a replay would differ. " +
 			"It is an error at the script's line both in mapc check and when the game runs. Use a local of the function; keep lasting state through the host API. The top level (and functions it calls while the script loads) may set up its locals and globals, and tables they hold may be changed.",
 		Example: "local count = 0\nfunction effect(ctx)\n\tcount = count + 1 -- lost by save and load\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUnavailable, Category: "script", Title: "name the sandbox does not provide",
+	{Code: luacheck.CodeUnavailable, Category: "script", Title: "name the sandbox does not provide",
 		Doc:     "The script uses a standard Lua name the sandbox removes: os, io, require, load, loadstring, dofile, debug, coroutine, setfenv, getfenv, package, collectgarbage, module, newproxy, loadfile. Scripts reach no files, processes, clock or other code; math.random draws from the game's seeded stream.",
 		Example: "function effect(ctx)\n\tlocal seed = os.time()\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUnknownField, Category: "script", Title: "script reads a ctx field that does not exist",
+	{Code: luacheck.CodeUnknownField, Category: "script", Title: "script reads a ctx field that does not exist",
 		Doc:     "A hook function reads a field of its ctx that its kind does not declare (docs/lua-api.md lists each kind's ctx). The read would give nil at run time and fail far from the typo.",
 		Example: "function effect(ctx)\n\treturn 0, -ctx.celvee\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUnknownMember, Category: "script", Title: "script reads a missing host or library member",
+	{Code: luacheck.CodeUnknownMember, Category: "script", Title: "script reads a missing host or library member",
 		Doc:     "The script reads a function of its kind's host table (mbg.burn, ftbt.cells, …) or of string, table or math that does not exist, also through a local alias (local m = math).",
 		Example: "function effect(ctx)\n\treturn 0, -math.flor(ctx.value)\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeUndefined, Category: "script", Title: "script reads a name nothing defines",
+	{Code: luacheck.CodeUndefined, Category: "script", Title: "script reads a name nothing defines",
 		Doc:     "The script reads a global that is neither a local, a global it defines, nor part of the sandbox (mgb.burn for mbg.burn). At run time it would be nil. Scopes are Lua 5.1's: a local is visible after its statement, so the body of `local function f` sees f but the body of `local f = function` does not (it sees the f outside).",
 		Example: "function effect(ctx)\n\tmgb.burn(2)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
-	{Code: plugin.CodeArity, Category: "script", Title: "host function called with a wrong argument count",
+	{Code: luacheck.CodeArity, Category: "script", Title: "host function called with a wrong argument count",
 		Doc:     "A call of a host function (or of a string, table or math function) passes more arguments than it takes, or fewer than it needs, where the count is clear from the text (a last argument that is a call or ... may expand to any number).",
 		Example: "function effect(ctx)\n\tmbg.burn(2, 3)\n\treturn 0, -ctx.value\nend\n", ExampleLang: "lua"},
 	{Code: CodeParamMissing, Category: "script", Title: "script reads a param the scenario does not give",

@@ -12,11 +12,12 @@ import (
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/luacheck"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
-// CheckScript runs the plugin's build-time checks on one hook script (syntax
+// CheckScript runs the build-time checks (kit/luacheck) on one hook script (syntax
 // with line and column, required functions, stray globals) and returns them
 // as diagnostics located in the script file. kind names one of kinds (the
 // game's).
@@ -28,7 +29,7 @@ func CheckScript(kinds []*plugin.Kind, kind, id, file string, src []byte) diag.D
 		}
 	}
 	if k == nil {
-		return diag.Diagnostics{{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: "Unknown hook kind",
+		return diag.Diagnostics{{Severity: diag.Error, Code: luacheck.CodeSyntax, Summary: "Unknown hook kind",
 			Detail: "No hook kind is named " + kind + "."}}
 	}
 	return CheckScriptKind(k, id, file, src)
@@ -39,7 +40,7 @@ func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnosti
 	var ds diag.Diagnostics
 	for _, p := range checkScript(k, id, file, src) {
 		sev := diag.Error
-		if p.Severity == plugin.SeverityWarning {
+		if p.Severity == luacheck.SeverityWarning {
 			sev = diag.Warning
 		}
 		pos := diag.Pos{Line: p.Line, Column: p.Column}
@@ -59,15 +60,15 @@ func CheckScriptKind(k *plugin.Kind, id, file string, src []byte) diag.Diagnosti
 }
 
 var luaSummary = map[string]string{
-	plugin.CodeSyntax:          "Lua syntax error",
-	plugin.CodeMissingFunction: "Missing hook function",
-	plugin.CodeUnknownGlobal:   "Global written by a hook",
-	plugin.CodeStateWrite:      "Hook state written at run time",
-	plugin.CodeUnavailable:     "Name not available in the sandbox",
-	plugin.CodeUnknownField:    "Unknown ctx field",
-	plugin.CodeUnknownMember:   "Unknown member",
-	plugin.CodeUndefined:       "Undefined name",
-	plugin.CodeArity:           "Wrong number of arguments",
+	luacheck.CodeSyntax:          "Lua syntax error",
+	luacheck.CodeMissingFunction: "Missing hook function",
+	luacheck.CodeUnknownGlobal:   "Global written by a hook",
+	luacheck.CodeStateWrite:      "Hook state written at run time",
+	luacheck.CodeUnavailable:     "Name not available in the sandbox",
+	luacheck.CodeUnknownField:    "Unknown ctx field",
+	luacheck.CodeUnknownMember:   "Unknown member",
+	luacheck.CodeUndefined:       "Undefined name",
+	luacheck.CodeArity:           "Wrong number of arguments",
 }
 
 // CodeLuaRuntime is the code of a hook that failed while a game ran.
@@ -87,7 +88,7 @@ func ScriptErrorDiagnostic(err error) (d diag.Diagnostic, ok bool) {
 		return diag.Diagnostic{}, false
 	}
 	if pe.Func == "" {
-		d = diag.Diagnostic{Severity: diag.Error, Code: plugin.CodeSyntax, Summary: luaSummary[plugin.CodeSyntax],
+		d = diag.Diagnostic{Severity: diag.Error, Code: luacheck.CodeSyntax, Summary: luaSummary[luacheck.CodeSyntax],
 			Detail: fmt.Sprintf("The %s hook %q does not compile: %s", pe.Kind, pe.ID, diag.Sentence(pe.Message))}
 		if pe.Line > 0 {
 			d.Subject = &diag.Range{File: pe.Script,
@@ -328,13 +329,13 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 
 // misread returns the first read with a fallback whose name is a likely
 // misspelling of name (name is its closest given param).
-func misread(params []plugin.ParamUse, name string) (plugin.ParamUse, bool) {
+func misread(params []luacheck.ParamUse, name string) (luacheck.ParamUse, bool) {
 	for _, p := range params {
 		if p.Default && p.Name != name && diag.DidYouMean(p.Name, []string{name}) == name {
 			return p, true
 		}
 	}
-	return plugin.ParamUse{}, false
+	return luacheck.ParamUse{}, false
 }
 
 // CheckModScripts runs the script checks (CheckScript) on every script of

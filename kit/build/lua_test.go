@@ -7,15 +7,16 @@ import (
 
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 )
 
 func TestCheckScript(t *testing.T) {
 	ds := CheckScript(hooks.Kinds(), "mbg.tech", "t", "t.lua", []byte("function effect(ctx)\n\tlocal x = = 1\nend\n"))
-	if len(ds) != 1 || ds[0].Code != plugin.CodeSyntax || ds[0].Subject.Start.Line != 2 {
+	if len(ds) != 1 || ds[0].Code != luacheck.CodeSyntax || ds[0].Subject.Start.Line != 2 {
 		t.Fatalf("diagnostics = %v", ds)
 	}
 	ds = CheckScript(hooks.Kinds(), "mbg.card", "c", "c.lua", []byte("local function play(ctx) return true end\n"))
-	if len(ds) != 1 || ds[0].Code != plugin.CodeMissingFunction {
+	if len(ds) != 1 || ds[0].Code != luacheck.CodeMissingFunction {
 		t.Fatalf("diagnostics = %v", ds)
 	}
 }
@@ -61,7 +62,7 @@ func TestScriptErrorDiagnostic(t *testing.T) {
 	// A script that does not compile (a mod's) is a syntax error at its position.
 	_, synErr := reg.AddLua(hooks.TechKind, "broken", "mod/mbg/tech/broken.lua", []byte("function effect(ctx)\n\treturn = 1\nend\n"))
 	d, ok = ScriptErrorDiagnostic(synErr)
-	if !ok || d.Code != plugin.CodeSyntax || d.Subject == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column < 2 {
+	if !ok || d.Code != luacheck.CodeSyntax || d.Subject == nil || d.Subject.Start.Line != 2 || d.Subject.Start.Column < 2 {
 		t.Errorf("syntax error diagnostic = %+v, %v (from %v)", d, ok, synErr)
 	}
 }

@@ -5,21 +5,22 @@ import (
 	"sync"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 )
 
 // checkCache remembers the build-time checks of hook scripts by kind, id,
 // file name and content hash, so a scenario's unchanged scripts (the
 // built-in ones above all) are parsed and analysed once per process rather
 // than on every compile (mapc watch, an editor checking on save, mapc check
-// of many scenarios). plugin.Check is a pure function of these inputs, so a
+// of many scenarios). luacheck.Check is a pure function of these inputs, so a
 // hit returns exactly what a fresh check would.
 //
 // The cache is bounded: when it holds maxCachedChecks entries it starts over.
 var checkCache = struct {
 	sync.Mutex
-	m    map[checkKey][]plugin.Problem
-	uses map[checkKey]plugin.Uses // ScriptUses, keyed without id
-}{m: map[checkKey][]plugin.Problem{}, uses: map[checkKey]plugin.Uses{}}
+	m    map[checkKey][]luacheck.Problem
+	uses map[checkKey]luacheck.Uses // ScriptUses, keyed without id
+}{m: map[checkKey][]luacheck.Problem{}, uses: map[checkKey]luacheck.Uses{}}
 
 // maxCachedChecks bounds checkCache (a few hundred bytes per entry).
 const maxCachedChecks = 4096
@@ -34,11 +35,11 @@ type checkKey struct {
 	sum      [sha256.Size]byte
 }
 
-// checkScript is plugin.Check through checkCache. The returned problems are
+// checkScript is luacheck.Check through checkCache. The returned problems are
 // shared between callers and must not be modified.
-func checkScript(k *plugin.Kind, id, file string, src []byte) []plugin.Problem {
+func checkScript(k *plugin.Kind, id, file string, src []byte) []luacheck.Problem {
 	if len(src) > maxCachedSource {
-		return plugin.Check(k, id, file, src)
+		return luacheck.Check(k, id, file, src)
 	}
 	key := checkKey{kind: k, id: id, file: file, sum: sha256.Sum256(src)}
 	checkCache.Lock()
@@ -47,7 +48,7 @@ func checkScript(k *plugin.Kind, id, file string, src []byte) []plugin.Problem {
 	if ok {
 		return ps
 	}
-	ps = plugin.Check(k, id, file, src)
+	ps = luacheck.Check(k, id, file, src)
 	checkCache.Lock()
 	if len(checkCache.m) >= maxCachedChecks {
 		clear(checkCache.m)
@@ -57,11 +58,11 @@ func checkScript(k *plugin.Kind, id, file string, src []byte) []plugin.Problem {
 	return ps
 }
 
-// scriptUses is plugin.ScriptUses through checkCache (also a pure function
+// scriptUses is luacheck.ScriptUses through checkCache (also a pure function
 // of its inputs). The returned Uses are shared and must not be modified.
-func scriptUses(k *plugin.Kind, file string, src []byte) plugin.Uses {
+func scriptUses(k *plugin.Kind, file string, src []byte) luacheck.Uses {
 	if len(src) > maxCachedSource {
-		return plugin.ScriptUses(k, file, src)
+		return luacheck.ScriptUses(k, file, src)
 	}
 	key := checkKey{kind: k, file: file, sum: sha256.Sum256(src)}
 	checkCache.Lock()
@@ -70,7 +71,7 @@ func scriptUses(k *plugin.Kind, file string, src []byte) plugin.Uses {
 	if ok {
 		return u
 	}
-	u = plugin.ScriptUses(k, file, src)
+	u = luacheck.ScriptUses(k, file, src)
 	checkCache.Lock()
 	if len(checkCache.uses) >= maxCachedChecks {
 		clear(checkCache.uses)

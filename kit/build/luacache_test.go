@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 )
 
-// The cached check of a script gives exactly what plugin.Check gives, for
+// The cached check of a script gives exactly what luacheck.Check gives, for
 // the same and for changed content, file name and id, also when several
 // goroutines check at once.
 func TestCheckScriptCached(t *testing.T) {
@@ -27,7 +27,7 @@ func TestCheckScriptCached(t *testing.T) {
 		wg.Go(func() {
 			for round := range 3 {
 				for i, s := range scripts {
-					want := plugin.Check(hooks.TechKind, s.id, s.file, []byte(s.src))
+					want := luacheck.Check(hooks.TechKind, s.id, s.file, []byte(s.src))
 					got := checkScript(hooks.TechKind, s.id, s.file, []byte(s.src))
 					if !reflect.DeepEqual(got, want) {
 						t.Errorf("goroutine %d round %d script %d: cached %v, fresh %v", g, round, i, got, want)

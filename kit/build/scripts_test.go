@@ -8,6 +8,7 @@ import (
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/luacheck"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -58,7 +59,7 @@ func TestScripts(t *testing.T) {
 		t.Fatalf("not a hook failure: %v", callErr)
 	}
 	checked := CheckScriptKind(hooks.TechKind, "bad", own, []byte(src))
-	if len(checked) != 1 || checked[0].Code != plugin.CodeStateWrite {
+	if len(checked) != 1 || checked[0].Code != luacheck.CodeStateWrite {
 		t.Fatalf("check: %v", checked)
 	}
 	if d.Subject.File != own || d.Subject.Start != checked[0].Subject.Start || d.Subject.Start != (diag.Pos{Line: 3, Column: 15}) {

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/kit/luadoc"
 )
 
 // TestLuaAPIReference keeps docs/lua-api.md in step with the registered
 // games' hook kinds. Run with SANDTABLE_UPDATE=1 to regenerate it.
 func TestLuaAPIReference(t *testing.T) {
 	var b bytes.Buffer
-	if err := plugin.WriteAPIReference(&b, games.Kinds()); err != nil {
+	if err := luadoc.WriteAPIReference(&b, games.Kinds()); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join("..", "..", "docs", "lua-api.md")

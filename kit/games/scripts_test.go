@@ -10,6 +10,7 @@ import (
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/kit/luacheck"
 	"github.com/sandtable/sandtable/scripts"
 )
 
@@ -36,7 +37,7 @@ func TestBuiltinScripts(t *testing.T) {
 		}
 		n[kind.Name]++
 		src, _ := fs.ReadFile(scripts.FS, path)
-		for _, p := range plugin.Check(kind, path, path, src) {
+		for _, p := range luacheck.Check(kind, path, path, src) {
 			t.Errorf("%s:%d:%d: %s %s", path, p.Line, p.Column, p.Code, p.Message)
 		}
 		var host []string

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/kit/luadoc"
 	"github.com/sandtable/sandtable/scripts"
 )
 
@@ -29,7 +29,7 @@ var luaLSTypes = []string{"any", "nil", "boolean", "number", "integer", "string"
 func TestStubsResolveAnnotations(t *testing.T) {
 	defined := slices.Clone(luaLSTypes)
 	funcs := map[string]string{}
-	for _, f := range plugin.Stubs(games.Kinds()) {
+	for _, f := range luadoc.Stubs(games.Kinds()) {
 		for _, m := range classDecl.FindAllStringSubmatch(string(f.Data), -1) {
 			defined = append(defined, m[1])
 		}

@@ -1,4 +1,4 @@
-package plugin_test
+package hooks_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 
 	"github.com/google/go-cmp/cmp"
@@ -27,27 +27,27 @@ func TestTechProviders(t *testing.T) {
 	}
 	cases := []struct {
 		id    string
-		ctx   mbghooks.TechCtx
-		want  mbghooks.TechResult
+		ctx   hooks.TechCtx
+		want  hooks.TechResult
 		calls []string
 	}{
-		{"arrows", mbghooks.TechCtx{Value: 25}, res(0, -25), nil},
-		{"fire_arrows", mbghooks.TechCtx{Value: 25, Params: params("burn_rounds", 3)}, res(0, -25), []string{"burn 3"}},
-		{"fire_arrows", mbghooks.TechCtx{Value: 25}, res(0, -25), []string{"burn 4"}},
-		{"medic", mbghooks.TechCtx{Value: 40}, res(40, 0), nil},
-		{"shield", mbghooks.TechCtx{Value: 1, DHP: -30}, res(30, 0), nil},
-		{"shield", mbghooks.TechCtx{Value: 1, DHP: 0}, res(0, 0), nil},
-		{"transfer", mbghooks.TechCtx{Value: 0.5, DHP: -30}, res(15, -15), nil},
-		{"strong_strike", mbghooks.TechCtx{Value: 0.75, DHP: -20}, res(0, -15), nil},
-		{"lifesteal", mbghooks.TechCtx{Value: 0.5, DHP: -50}, res(25, 0), nil},
-		{"thunder", mbghooks.TechCtx{Value: 150}, res(0, -150), nil},
-		{"chaos", mbghooks.TechCtx{Params: params("chaos_rounds", 2)}, mbghooks.TechResult{}, []string{"confuse chaos 2"}},
-		{"chaos", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"confuse chaos 3"}},
-		{"infighting", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"confuse infighting 2"}},
-		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 10}, res(0, -10), nil},
-		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 100}, res(0, -40), nil},
-		{"siege", mbghooks.TechCtx{Value: 2, DHP: -20, OppDef: 0}, res(0, 0), nil},
-		{"exile", mbghooks.TechCtx{}, mbghooks.TechResult{}, []string{"exile"}},
+		{"arrows", hooks.TechCtx{Value: 25}, res(0, -25), nil},
+		{"fire_arrows", hooks.TechCtx{Value: 25, Params: params("burn_rounds", 3)}, res(0, -25), []string{"burn 3"}},
+		{"fire_arrows", hooks.TechCtx{Value: 25}, res(0, -25), []string{"burn 4"}},
+		{"medic", hooks.TechCtx{Value: 40}, res(40, 0), nil},
+		{"shield", hooks.TechCtx{Value: 1, DHP: -30}, res(30, 0), nil},
+		{"shield", hooks.TechCtx{Value: 1, DHP: 0}, res(0, 0), nil},
+		{"transfer", hooks.TechCtx{Value: 0.5, DHP: -30}, res(15, -15), nil},
+		{"strong_strike", hooks.TechCtx{Value: 0.75, DHP: -20}, res(0, -15), nil},
+		{"lifesteal", hooks.TechCtx{Value: 0.5, DHP: -50}, res(25, 0), nil},
+		{"thunder", hooks.TechCtx{Value: 150}, res(0, -150), nil},
+		{"chaos", hooks.TechCtx{Params: params("chaos_rounds", 2)}, hooks.TechResult{}, []string{"confuse chaos 2"}},
+		{"chaos", hooks.TechCtx{}, hooks.TechResult{}, []string{"confuse chaos 3"}},
+		{"infighting", hooks.TechCtx{}, hooks.TechResult{}, []string{"confuse infighting 2"}},
+		{"siege", hooks.TechCtx{Value: 2, DHP: -20, OppDef: 10}, res(0, -10), nil},
+		{"siege", hooks.TechCtx{Value: 2, DHP: -20, OppDef: 100}, res(0, -40), nil},
+		{"siege", hooks.TechCtx{Value: 2, DHP: -20, OppDef: 0}, res(0, 0), nil},
+		{"exile", hooks.TechCtx{}, hooks.TechResult{}, []string{"exile"}},
 	}
 	for _, p := range providers {
 		t.Run(p, func(t *testing.T) {
@@ -62,7 +62,7 @@ func TestTechProviders(t *testing.T) {
 				for _, c := range cases {
 					host := &techHost{}
 					ctx := c.ctx
-					got, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, c.id), &ctx, host)
+					got, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, c.id), &ctx, host)
 					if err != nil {
 						t.Fatalf("%s: %v", c.id, err)
 					}
@@ -84,24 +84,24 @@ func TestProviderErrors(t *testing.T) {
 	t.Parallel()
 	type hook struct {
 		lua string
-		fn  mbghooks.TechFunc
+		fn  hooks.TechFunc
 	}
-	hooks := map[string]hook{
+	cases := map[string]hook{
 		"hurts_self": {`function effect(ctx) return -1, 0 end`,
-			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+			func(*hooks.TechCtx, hooks.TechHost) (hooks.TechResult, error) {
 				return res(-1, 0), nil
 			}},
 		"heals_opp": {`function effect(ctx) return 0, 5 end`,
-			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+			func(*hooks.TechCtx, hooks.TechHost) (hooks.TechResult, error) {
 				return res(0, 5), nil
 			}},
 		"nan": {`function effect(ctx) return 0/0, 0 end`,
-			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
+			func(*hooks.TechCtx, hooks.TechHost) (hooks.TechResult, error) {
 				return res(nanValue(), 0), nil
 			}},
 		"fails": {`function effect(ctx) error("boom") end`,
-			func(*mbghooks.TechCtx, mbghooks.TechHost) (mbghooks.TechResult, error) {
-				return mbghooks.TechResult{}, errors.New("boom")
+			func(*hooks.TechCtx, hooks.TechHost) (hooks.TechResult, error) {
+				return hooks.TechResult{}, errors.New("boom")
 			}},
 	}
 	want := map[string]string{
@@ -117,9 +117,9 @@ func TestProviderErrors(t *testing.T) {
 			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
 				var err error
 				if p == "lua" {
-					_, err = reg.AddLua(mbghooks.TechKind, id, id+".lua", []byte(hooks[id].lua))
+					_, err = reg.AddLua(hooks.TechKind, id, id+".lua", []byte(cases[id].lua))
 				} else {
-					_, err = reg.Add(mbghooks.GoTech(id, "go:test", hooks[id].fn))
+					_, err = reg.Add(hooks.GoTech(id, "go:test", cases[id].fn))
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -127,7 +127,7 @@ func TestProviderErrors(t *testing.T) {
 			}
 			w := reg.NewWorker(plugin.WorkerOptions{})
 			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
-				_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, id), &mbghooks.TechCtx{}, &techHost{})
+				_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, id), &hooks.TechCtx{}, &techHost{})
 				e := asError(t, err)
 				if e.Kind != "mbg.tech" || e.ID != id || e.Func != "effect" || !strings.Contains(e.Message, want[id]) {
 					t.Errorf("%s: error %+v, want mbg.tech %s effect: …%s…", id, e, id, want[id])
@@ -152,7 +152,7 @@ function play(ctx)
 end
 `
 
-func stealGo(c *mbghooks.CardCtx, h mbghooks.CardHost) (bool, error) {
+func stealGo(c *hooks.CardCtx, h hooks.CardHost) (bool, error) {
 	if h.Money(c.Target) <= 0 {
 		return false, nil
 	}
@@ -171,27 +171,27 @@ func TestCardProviders(t *testing.T) {
 			reg := newRegistry(t, plugin.Limits{})
 			var err error
 			if p == "lua" {
-				_, err = reg.AddLua(mbghooks.CardKind, "steal", "steal.lua", []byte(stealLua))
+				_, err = reg.AddLua(hooks.CardKind, "steal", "steal.lua", []byte(stealLua))
 			} else {
-				_, err = reg.Add(mbghooks.GoCard("steal", "go:test", stealGo))
+				_, err = reg.Add(hooks.GoCard("steal", "go:test", stealGo))
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref := lookup(t, reg, mbghooks.CardKind, "steal")
+			ref := lookup(t, reg, hooks.CardKind, "steal")
 			w := reg.NewWorker(plugin.WorkerOptions{})
 
 			host := &cardHost{money: [2]float64{100, 1000}}
-			ok, err := mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1, Params: params}, host)
+			ok, err := hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 1, Params: params}, host)
 			if err != nil || !ok || host.money != [2]float64{1100, 0} {
 				t.Errorf("steal from a rich role: ok %v, err %v, money %v; want true, nil, [1100 0]", ok, err, host.money)
 			}
-			ok, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1, Params: params}, host)
+			ok, err = hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 1, Params: params}, host)
 			if err != nil || ok {
 				t.Errorf("steal from a broke role: ok %v, err %v; want false (card stays in hand)", ok, err)
 			}
 			host.err = nil
-			_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 7, Params: params}, host)
+			_, err = hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 7, Params: params}, host)
 			e := asError(t, err)
 			if !errors.Is(err, errBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
 				t.Errorf("bad target: error %v, want an mbg.card steal *Error wrapping errBadRole", err)
@@ -226,12 +226,12 @@ function play(ctx)
   return moved == 10 and a and p and mbg.money(0) == 110
 end`
 	reg := newRegistry(t, plugin.Limits{})
-	if _, err := reg.AddLua(mbghooks.CardKind, "all", "all.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(hooks.CardKind, "all", "all.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
 	host := &cardHost{money: [2]float64{100, 100}}
-	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "all"), &mbghooks.CardCtx{Target: -1}, host)
+	ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "all"), &hooks.CardCtx{Target: -1}, host)
 	if err != nil || !ok {
 		t.Fatalf("play = %v, %v", ok, err)
 	}
@@ -257,12 +257,12 @@ func TestHostArgumentChecks(t *testing.T) {
 	for i, c := range cases {
 		reg := newRegistry(t, plugin.Limits{})
 		src := "function effect(ctx)\n  " + c.call + "\n  return 0, 0\nend"
-		if _, err := reg.AddLua(mbghooks.TechKind, "t", "t.lua", []byte(src)); err != nil {
+		if _, err := reg.AddLua(hooks.TechKind, "t", "t.lua", []byte(src)); err != nil {
 			t.Fatal(err)
 		}
 		w := reg.NewWorker(plugin.WorkerOptions{})
 		host := &techHost{}
-		_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "t"), &mbghooks.TechCtx{}, host)
+		_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "t"), &hooks.TechCtx{}, host)
 		e := asError(t, err)
 		if e.Line != 2 || !strings.Contains(e.Message, c.want) {
 			t.Errorf("case %d %s: %+v, want line 2 and %q", i, c.call, e, c.want)
@@ -278,11 +278,11 @@ func TestHostAtLoadTime(t *testing.T) {
 	t.Parallel()
 	reg := newRegistry(t, plugin.Limits{})
 	src := "mbg.exile()\nfunction effect(ctx) return 0, 0 end"
-	if _, err := reg.AddLua(mbghooks.TechKind, "early", "early.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(hooks.TechKind, "early", "early.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	_, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "early"), &mbghooks.TechCtx{}, &techHost{})
+	_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "early"), &hooks.TechCtx{}, &techHost{})
 	e := asError(t, err)
 	if e.Func != "(load)" || e.Line != 1 || !strings.Contains(e.Message, "only be called while a hook function runs") {
 		t.Errorf("error %+v", e)
@@ -300,13 +300,13 @@ function effect(ctx)
   print(table.concat(names, " "))
   return 0, -ctx.params.b
 end`
-	if _, err := reg.AddLua(mbghooks.TechKind, "p", "p.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(hooks.TechKind, "p", "p.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	var printed []string
 	w := reg.NewWorker(plugin.WorkerOptions{Print: func(p plugin.Print) { printed = append(printed, p.Text) }})
 	p := plugin.NewParams(map[string]float64{"c": 3, "a": 1, "b": 2})
-	r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "p"), &mbghooks.TechCtx{Params: p}, &techHost{})
+	r, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "p"), &hooks.TechCtx{Params: p}, &techHost{})
 	if err != nil || r.Opp != -2 {
 		t.Fatalf("effect = %+v, %v", r, err)
 	}
@@ -324,11 +324,11 @@ func TestHostErrCaught(t *testing.T) {
 	t.Parallel()
 	reg := newRegistry(t, plugin.Limits{})
 	src := "function play(ctx)\n  pcall(mbg.money, 9)\n  return true\nend"
-	if _, err := reg.AddLua(mbghooks.CardKind, "sly", "sly.lua", []byte(src)); err != nil {
+	if _, err := reg.AddLua(hooks.CardKind, "sly", "sly.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "sly"), &mbghooks.CardCtx{}, &cardHost{})
+	ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "sly"), &hooks.CardCtx{}, &cardHost{})
 	if ok || !errors.Is(err, errBadRole) {
 		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
 	}
@@ -344,18 +344,18 @@ func TestHostErrPerCall(t *testing.T) {
 	quiet := "function play(ctx)\n  return true\nend"
 	loud := "function play(ctx)\n  local m = mbg.money(0)\n  return m >= 0\nend"
 	for _, h := range [][2]string{{"quiet", quiet}, {"loud", loud}} {
-		if _, err := reg.AddLua(mbghooks.CardKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
+		if _, err := reg.AddLua(hooks.CardKind, h[0], h[0]+".lua", []byte(h[1])); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, vm := range []bool{false, true} {
 		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: vm})
 		stale := fmt.Errorf("earlier: %w", errBadRole)
-		ok, err := mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "quiet"), &mbghooks.CardCtx{}, &cardHost{err: stale})
+		ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "quiet"), &hooks.CardCtx{}, &cardHost{err: stale})
 		if !ok || err != nil {
 			t.Errorf("vm %v: quiet play = %v, %v; want true, nil", vm, ok, err)
 		}
-		ok, err = mbghooks.RunCard(w, lookup(t, reg, mbghooks.CardKind, "loud"), &mbghooks.CardCtx{}, &cardHost{err: stale})
+		ok, err = hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "loud"), &hooks.CardCtx{}, &cardHost{err: stale})
 		var pe *plugin.Error
 		if ok || !errors.As(err, &pe) || !errors.Is(err, errBadRole) || pe.Line != 2 {
 			t.Errorf("vm %v: loud play = %v, %v; want an error at line 2 wrapping errBadRole", vm, ok, err)
@@ -376,7 +376,7 @@ func TestLayerReplacesNothing(t *testing.T) {
 		"mbg/tech/firebal2.lua": {Data: src},
 		"mbg/card/nothing.lua":  {Data: []byte("function play(ctx) return true end")},
 	}
-	_, warns, err := plugin.NewBundleRegistry(mbghooks.Kinds(), bundle, plugin.Layer{FS: mod, Origin: "mymod"})
+	_, warns, err := plugin.NewBundleRegistry(hooks.Kinds(), bundle, plugin.Layer{FS: mod, Origin: "mymod"})
 	if err != nil {
 		t.Fatal(err)
 	}

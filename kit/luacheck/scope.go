@@ -1,4 +1,4 @@
-package plugin
+package luacheck
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin/luatext"
 )
 
 // This file holds what the analyzer needs from the script's tokens, which
@@ -17,8 +19,9 @@ import (
 // declares f before its body, so the body can call itself; in the second
 // the body sees the f outside (usually the global f). gopher-lua's compiler
 // makes f visible in both; the checks follow the manual, so that a script
-// means the same in any Lua 5.1, while the run-time guard (which has no
-// source text) follows what the compiler does.
+// means the same in any Lua 5.1, while the sandbox's run-time guard of
+// state writes (engine/plugin), which has no source text, follows what the
+// compiler does.
 
 // tokenIndex is what the analyzer looks up in a script's tokens.
 type tokenIndex struct {
@@ -75,9 +78,6 @@ func (a *analyzer) isLocalFunction(s *ast.LocalAssignStmt) bool {
 	if _, ok := s.Exprs[0].(*ast.FunctionExpr); !ok {
 		return false
 	}
-	if a.src == nil { // the run-time guard: as gopher-lua compiles it
-		return true
-	}
 	k := lineName{s.Line(), s.Names[0]}
 	x := a.tokens()
 	return x.localFunc[k] || !x.localAssign[k]
@@ -87,7 +87,7 @@ func (a *analyzer) isLocalFunction(s *ast.LocalAssignStmt) bool {
 // when there is none.
 func (a *analyzer) varargColumn(line int) int {
 	cols := a.tokens().varargs[line]
-	off := lineStart(a.src, line)
+	off := luatext.LineStart(a.src, line)
 	if len(cols) == 0 || off < 0 || off+cols[0]-1 > len(a.src) {
 		return 1
 	}
@@ -99,7 +99,7 @@ func (a *analyzer) varargColumn(line int) int {
 // for n, a parameter), names no field (t.n, t:n) and is assigned nothing
 // (n = v, {n = v}). When there is none it is column's answer.
 func (a *analyzer) readColumn(line int, name string) int {
-	toks := lineTokens(a.src, line)
+	toks := luatext.LineTokens(a.src, line)
 	for i, t := range toks {
 		if t.Type != parse.TIdent || t.Str != name || declares(toks, i) {
 			continue
@@ -110,7 +110,7 @@ func (a *analyzer) readColumn(line int, name string) int {
 		if i+1 < len(toks) && toks[i+1].Type == '=' {
 			continue
 		}
-		return runeColumn(a.src, line, t.Pos.Column)
+		return luatext.RuneColumn(a.src, line, t.Pos.Column)
 	}
 	return a.column(line, name)
 }

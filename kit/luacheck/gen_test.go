@@ -1,4 +1,4 @@
-package plugin_test
+package luacheck_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -52,7 +52,7 @@ type genFn struct{ vararg bool }
 var pool = []string{"a", "b", "c", "f", "g", "i", "k", "n", "t", "v", "x", "y"}
 
 func newScopeGen(seed uint64) *scopeGen {
-	return &scopeGen{r: plugin.Seeded(seed), b: &strings.Builder{}, counts: map[string]int{}}
+	return &scopeGen{r: rand.New(rand.NewPCG(seed, 0x5eed)), b: &strings.Builder{}, counts: map[string]int{}}
 }
 
 func (g *scopeGen) line(format string, args ...any) {
@@ -413,55 +413,84 @@ func (g *scopeGen) invisible() (string, bool) {
 	return out[g.r.IntN(len(out))], true
 }
 
-// TestCheckGenerated: on 10,000 random valid programs (parsed and compiled
-// by gopher-lua too) the checker reports nothing; on 1,000 programs with
-// one name read out of its scope it reports that name undefined, at it.
-func TestCheckGenerated(t *testing.T) {
-	t.Parallel()
-	counts := map[string]int{}
-	lines := 0
-	for seed := range uint64(10_000) {
-		g := newScopeGen(seed)
-		src := g.program()
+// checkGenerated checks the generator's program for seed: with mistake
+// false it is valid Lua (parsed by gopher-lua, compiled by Check) and the
+// checker reports nothing; with mistake true, when the generator could
+// write one, the checker reports exactly the name read out of its scope as
+// undefined, at it.
+func checkGenerated(t *testing.T, seed uint64, mistake bool) {
+	g := newScopeGen(seed)
+	g.wantMistake = mistake
+	src := g.program()
+	if !mistake {
 		// Check compiles the script too (a compile error is a lua-syntax
 		// problem), so a clean Check is also a clean compile.
 		if _, err := parse.Parse(bytes.NewReader([]byte(src)), "gen.lua"); err != nil {
 			t.Fatalf("seed %d: the generator wrote invalid Lua: %v\n%s", seed, err, src)
 		}
-		lines += strings.Count(src, "\n")
-		if ps := plugin.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src)); len(ps) > 0 {
+		if ps := luacheck.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src)); len(ps) > 0 {
 			t.Fatalf("seed %d: false positives %+v\n%s", seed, ps, src)
 		}
+		return
+	}
+	if g.mistake == "" {
+		return
+	}
+	ps := luacheck.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src))
+	if len(ps) != 1 || ps[0].Code != luacheck.CodeUndefined || ps[0].Name != g.mistake {
+		t.Fatalf("seed %d: %s read out of scope; problems %+v\n%s", seed, g.mistake, ps, src)
+	}
+	// The problem stands at the name, not at some other place.
+	line := []rune(strings.Split(src, "\n")[ps[0].Line-1])
+	if c := ps[0].Column; c < 1 || c > len(line) || !strings.HasPrefix(string(line[c-1:]), g.mistake) {
+		t.Fatalf("seed %d: %s reported at %d:%d, where the line is %q", seed, g.mistake, ps[0].Line, c, string(line))
+	}
+}
+
+// FuzzCheckGenerated runs checkGenerated on random programs. Its seed
+// corpus (500 valid programs and 300 with a mistake) runs in every go
+// test; go test -fuzz FuzzCheckGenerated ./kit/luacheck runs as many more
+// as it is given time for.
+func FuzzCheckGenerated(f *testing.F) {
+	for seed := range uint64(500) {
+		f.Add(seed, false)
+	}
+	for seed := uint64(1 << 32); seed < 1<<32+300; seed++ {
+		f.Add(seed, true)
+	}
+	f.Fuzz(checkGenerated)
+}
+
+// TestGeneratorCoverage: the grammar's scoping constructs all come out,
+// many times, in 10,000 programs, and a mistake can be written in most
+// programs that ask for one.
+func TestGeneratorCoverage(t *testing.T) {
+	t.Parallel()
+	counts := map[string]int{}
+	for seed := range uint64(10_000) {
+		g := newScopeGen(seed)
+		g.program()
 		for k, n := range g.counts {
 			counts[k] += n
 		}
 	}
-	t.Logf("%d lines", lines)
-	// The grammar's scoping constructs all came out, many times.
 	for _, c := range []string{"local", "swap", "local function", "recursion", "outer f in its own initializer",
 		"numeric for", "generic for", "repeat", "method", "vararg", "call", "closure", "read"} {
 		if counts[c] < 100 {
 			t.Errorf("%s: %d times in 10,000 programs", c, counts[c])
 		}
 	}
-
 	mistakes := 0
-	for seed := uint64(1 << 32); mistakes < 1000; seed++ {
+	for seed := uint64(1 << 32); seed < 1<<32+300; seed++ {
 		g := newScopeGen(seed)
 		g.wantMistake = true
-		src := g.program()
-		if g.mistake == "" {
-			continue
+		g.program()
+		if g.mistake != "" {
+			mistakes++
 		}
-		mistakes++
-		ps := plugin.Check(mbghooks.TechKind, "t", "gen.lua", []byte(src))
-		if len(ps) != 1 || ps[0].Code != plugin.CodeUndefined || ps[0].Name != g.mistake {
-			t.Fatalf("seed %d: %s read out of scope; problems %+v\n%s", seed, g.mistake, ps, src)
-		}
-		// The problem stands at the name, not at some other place.
-		line := []rune(strings.Split(src, "\n")[ps[0].Line-1])
-		if c := ps[0].Column; c < 1 || c > len(line) || !strings.HasPrefix(string(line[c-1:]), g.mistake) {
-			t.Fatalf("seed %d: %s reported at %d:%d, where the line is %q", seed, g.mistake, ps[0].Line, c, string(line))
-		}
+	}
+	t.Logf("%d mistakes", mistakes)
+	if mistakes < 200 {
+		t.Errorf("%d mistakes written in 300 programs that asked for one", mistakes)
 	}
 }

@@ -1,10 +1,10 @@
-package plugin_test
+package hooks_test
 
 import (
 	"runtime"
 	"testing"
 
-	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
+	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 )
 
@@ -33,24 +33,24 @@ func BenchmarkHookCall(b *testing.B) {
 			reg := newRegistry(b, plugin.Limits{})
 			addTechs(b, reg, p.provider)
 			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
-			ref := lookup(b, reg, mbghooks.TechKind, "arrows")
+			ref := lookup(b, reg, hooks.TechKind, "arrows")
 			host := &benchHost{}
-			ctx := &mbghooks.TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: plugin.NewParams(nil)}
+			ctx := &hooks.TechCtx{Value: 25, Celve: 60, SelfHP: 1000, OppHP: 1000, Params: plugin.NewParams(nil)}
 			b.ReportAllocs()
 			i := 0
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			c0 := plugin.ThreadCPU()
+			c0 := cpuTime()
 			for b.Loop() {
 				i++
 				ctx.DHP = -float64(i & 63)
 				ctx.OppHP = 1000 - float64(i&127)
-				r, err := mbghooks.RunTech(w, ref, ctx, host)
+				r, err := hooks.RunTech(w, ref, ctx, host)
 				if err != nil || r.Opp != -25 {
 					b.Fatal(r, err)
 				}
 			}
-			if c := plugin.ThreadCPU() - c0; c > 0 {
+			if c := cpuTime() - c0; c > 0 {
 				b.ReportMetric(float64(c.Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})
@@ -64,12 +64,12 @@ func BenchmarkHookCallHost(b *testing.B) {
 			reg := newRegistry(b, plugin.Limits{})
 			addTechs(b, reg, p.provider)
 			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
-			ref := lookup(b, reg, mbghooks.TechKind, "fire_arrows")
+			ref := lookup(b, reg, hooks.TechKind, "fire_arrows")
 			host := &benchHost{}
-			ctx := &mbghooks.TechCtx{Value: 25, Params: plugin.NewParams(map[string]float64{"burn_rounds": 3})}
+			ctx := &hooks.TechCtx{Value: 25, Params: plugin.NewParams(map[string]float64{"burn_rounds": 3})}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := mbghooks.RunTech(w, ref, ctx, host); err != nil || host.burn != 3 {
+				if _, err := hooks.RunTech(w, ref, ctx, host); err != nil || host.burn != 3 {
 					b.Fatal(err)
 				}
 			}
@@ -104,7 +104,7 @@ func BenchmarkTechWorkload(b *testing.B) {
 			w := reg.NewWorker(plugin.WorkerOptions{Rand: seeded(1), NoFastPath: p.noFast})
 			techs := make([]workloadTech, len(techIDs))
 			for i, id := range techIDs {
-				techs[i] = workloadTech{lookup(b, reg, mbghooks.TechKind, id), values[id], params}
+				techs[i] = workloadTech{lookup(b, reg, hooks.TechKind, id), values[id], params}
 			}
 			host := &benchHost{}
 			var hp, def [2]float64
@@ -122,7 +122,7 @@ func BenchmarkTechWorkload(b *testing.B) {
 				hp[s] = max(hp[s]+x+def[s], 0)
 				def[s] = 0
 			}
-			ctx := &mbghooks.TechCtx{Celve: 64}
+			ctx := &hooks.TechCtx{Celve: 64}
 			b.ReportAllocs()
 			round := 0
 			for b.Loop() {
@@ -136,7 +136,7 @@ func BenchmarkTechWorkload(b *testing.B) {
 					ctx.Value, ctx.Params = t.value, t.params
 					ctx.SelfHP, ctx.SelfDef = hp[user], def[user]
 					ctx.OppHP, ctx.OppDef = hp[loser], def[loser]
-					r, err := mbghooks.RunTech(w, t.ref, ctx, host)
+					r, err := hooks.RunTech(w, t.ref, ctx, host)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -160,20 +160,20 @@ func BenchmarkCardPlay(b *testing.B) {
 			reg := newRegistry(b, plugin.Limits{})
 			var err error
 			if p.provider == "lua" {
-				_, err = reg.AddLua(mbghooks.CardKind, "steal", "steal.lua", []byte(stealLua))
+				_, err = reg.AddLua(hooks.CardKind, "steal", "steal.lua", []byte(stealLua))
 			} else {
-				_, err = reg.Add(mbghooks.GoCard("steal", "go:test", stealGo))
+				_, err = reg.Add(hooks.GoCard("steal", "go:test", stealGo))
 			}
 			if err != nil {
 				b.Fatal(err)
 			}
 			w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: p.noFast})
-			ref := lookup(b, reg, mbghooks.CardKind, "steal")
+			ref := lookup(b, reg, hooks.CardKind, "steal")
 			host := &benchCards{money: [2]float64{1e9, 1e9}}
-			ctx := &mbghooks.CardCtx{User: 0, Target: 1, Params: params}
+			ctx := &hooks.CardCtx{User: 0, Target: 1, Params: params}
 			b.ReportAllocs()
 			for b.Loop() {
-				if ok, err := mbghooks.RunCard(w, ref, ctx, host); err != nil || !ok {
+				if ok, err := hooks.RunCard(w, ref, ctx, host); err != nil || !ok {
 					b.Fatal(ok, err)
 				}
 			}

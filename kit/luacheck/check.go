@@ -1,13 +1,33 @@
-package plugin
+// Package luacheck is mapc check's analyser of hook scripts: it reads a
+// script as the hook of a kind (engine/plugin's Kind: its functions, ctx
+// fields and host API) without running it, and reports syntax errors,
+// missing functions, globals and state a hook may not keep, names the
+// sandbox does not provide or nothing defines, unknown ctx fields and
+// members, and host or library calls with a wrong number of arguments,
+// each at its line and column (see the codes). ScriptUses lists the params
+// a script reads. Problems come with stable codes; kit/build turns them
+// into diagnostics.
+//
+// Scopes follow the Lua 5.1 manual, so a script means the same in any Lua
+// 5.1. The sandbox guards the same state writes at run time
+// (engine/plugin's statewrite.go) and places its run-time errors with the
+// same text functions (engine/plugin/luatext), so a mistake found here and
+// the error it causes when run anyway stand at the same line and column
+// (TestCheckPlacesLikeRuntime).
+package luacheck
 
 import (
 	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/luatext"
 )
 
 // Severity is how serious a Problem is. The zero value is SeverityError, so
@@ -69,32 +89,14 @@ const (
 // function, which Lua 5.1 gives too.
 const varargMsg = "cannot use '...' outside a vararg function"
 
-// stateWriteMsg explains a write of a hook's state at run time; the same
-// text for mapc check and for the error the script gets.
-func stateWriteMsg(name string, upvalue bool) string {
-	what := "the global " + name
-	if upvalue {
-		what = name + ", a top-level local of the script (an upvalue),"
-	}
-	return "assignment to " + what + " while a hook function runs: state kept in the Lua environment is lost " +
-		"when a game is saved and loaded and breaks replays; use a local of the function, or keep lasting state through the host API"
-}
-
-// unavailableMsg explains a use of a standard name the sandbox removes.
-func unavailableMsg(name string) string {
-	return "the name " + name + " is not available in the sandbox: scripts reach no files, processes, clock, other code or " +
-		"coroutines; the base library, string, table, math and the host table are all there is"
-}
-
 // Check examines the script src, meant as the hook (kind, id), without
 // running it: syntax errors at their line and column, required functions
 // that are not defined, and assignments to globals that are not functions
 // of the kind. Problems come sorted by position.
-func Check(kind *Kind, id, path string, src []byte) []Problem {
-	limits := DefaultLimits()
+func Check(kind *plugin.Kind, id, path string, src []byte) []Problem {
+	limits := plugin.DefaultLimits()
 	if len(src) > limits.MaxSourceBytes {
-		return []Problem{{Code: CodeSyntax, Line: 1, Column: 1,
-			Message: fmt.Sprintf("script is too large (%d bytes; the limit is %d)", len(src), limits.MaxSourceBytes)}}
+		return []Problem{syntaxProblem(plugin.LoadError(path, src, limits), src)}
 	}
 	chunk, err := parseChunk(path, src)
 	if err != nil {
@@ -118,7 +120,7 @@ func Check(kind *Kind, id, path string, src []byte) []Problem {
 		ps = append(ps, p)
 	}
 	ps = append(ps, a.problems...)
-	if _, err := compileSource(path, src, limits); err != nil {
+	if err := plugin.LoadError(path, src, limits); err != nil {
 		p := syntaxProblem(err, src)
 		// The analyzer places a misused ... at its column; the compiler
 		// says the same at the line.
@@ -140,18 +142,16 @@ func parseChunk(path string, src []byte) ([]ast.Stmt, error) {
 }
 
 func syntaxProblem(err error, src []byte) Problem {
-	line, col, msg := syntaxPosition(err, src)
+	line, col, msg := plugin.SyntaxPosition(err, src)
 	return Problem{Code: CodeSyntax, Message: msg, Line: max(line, 1), Column: max(col, 1)}
 }
 
 // analyzer walks a chunk tracking local scopes, to find which globals it
 // assigns, which of its kind's functions it defines at top level, which
 // assignments write a hook's state at run time and which names the sandbox
-// does not provide. The same walk serves mapc check (problems) and the
-// sandbox (guard: it makes each run-time state write fail at its line; see
-// guardStateWrites).
+// does not provide.
 type analyzer struct {
-	kind            *Kind
+	kind            *plugin.Kind
 	src             []byte
 	scopes          []luaScope
 	fnDepth         int // 0 in the chunk's own body
@@ -160,7 +160,6 @@ type analyzer struct {
 	localFn         map[string]int  // kind functions declared local at top level → line
 	written         map[string]bool // globals already reported
 	problems        []Problem
-	guard           bool        // rewrite state writes into guarded ones
 	vararg          []bool      // whether each enclosing function takes ...
 	toks            *tokenIndex // the script's tokens, scanned on first use (checkscope.go)
 
@@ -188,7 +187,7 @@ type luaScope struct {
 	fn    int
 }
 
-func newAnalyzer(kind *Kind, src []byte, maxNesting int) *analyzer {
+func newAnalyzer(kind *plugin.Kind, src []byte, maxNesting int) *analyzer {
 	a := &analyzer{kind: kind, src: src, maxDepth: maxNesting, vararg: []bool{true},
 		defined: map[string]bool{}, localFn: map[string]int{}, written: map[string]bool{}}
 	a.push()
@@ -223,33 +222,31 @@ func (a *analyzer) resolve(name string) (local, topLevel bool) {
 
 // stateWrite reports whether assigning name here writes a hook's state at
 // run time (a global or a top-level local, from inside a function), and
-// reports it once per name and line.
-func (a *analyzer) stateWrite(name string, line int) (write, upvalue bool) {
+// reports it.
+func (a *analyzer) stateWrite(name string, line int) bool {
 	if a.fnDepth == 0 {
-		return false, false
+		return false
 	}
 	local, top := a.resolve(name)
 	if local && !top {
-		return false, false
+		return false
 	}
 	a.problems = append(a.problems, Problem{Code: CodeStateWrite, Line: line, Column: a.column(line, name),
-		Message: stateWriteMsg(name, local)})
-	return true, local
+		Message: plugin.StateWriteMessage(name, local)})
+	return true
 }
 
 // assign records an assignment to name at line: a state write inside a
 // function, else an assignment to a global at top level.
-func (a *analyzer) assign(name string, line int) (write, upvalue bool) {
+func (a *analyzer) assign(name string, line int) {
 	if a.isLocal(name) {
 		a.forget(name)
 	} else {
 		a.globals = append(a.globals, name)
 	}
-	if write, upvalue := a.stateWrite(name, line); write {
-		return true, upvalue
+	if !a.stateWrite(name, line) {
+		a.assignGlobal(name, line)
 	}
-	a.assignGlobal(name, line)
-	return false, false
 }
 
 // assignGlobal records a top-level assignment to name, unless name is local.
@@ -281,10 +278,17 @@ func (a *analyzer) assignGlobal(name string, line int) {
 // column finds name as a whole word on line, for a position the AST does
 // not record; 1 when it cannot.
 func (a *analyzer) column(line int, name string) int {
-	return max(wordColumn(a.src, line, name), 1)
+	return max(luatext.WordColumn(a.src, line, name), 1)
 }
 
-func isIdentByte(c byte) bool { return c == '_' || isAlpha(c) || isDigit(c) }
+// quoteList quotes names as alternatives: "a" or "b".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, " or ")
+}
 
 func (a *analyzer) enter() bool {
 	a.depth++
@@ -340,12 +344,9 @@ func (a *analyzer) stmt(s ast.Stmt) {
 		}
 	case *ast.AssignStmt:
 		a.exprs(s.Rhs)
-		var guarded []string
 		for _, l := range s.Lhs {
 			if id, ok := l.(*ast.IdentExpr); ok {
-				if write, upvalue := a.assign(id.Value, s.Line()); write {
-					guarded = append(guarded, stateWriteMsg(id.Value, upvalue))
-				}
+				a.assign(id.Value, s.Line())
 			} else {
 				// _G.name = v defines the global name too.
 				if get, ok := l.(*ast.AttrGetExpr); ok {
@@ -357,9 +358,6 @@ func (a *analyzer) stmt(s ast.Stmt) {
 				}
 				a.expr(l)
 			}
-		}
-		if a.guard && len(guarded) > 0 && len(s.Rhs) > 0 {
-			guardAssign(s, guarded[0])
 		}
 	case *ast.FuncDefStmt:
 		var params []string
@@ -437,7 +435,7 @@ func (a *analyzer) exprs(es []ast.Expr) {
 
 // function walks a function body. kindParams are the declared parameters
 // when f is one of the kind's functions: the one called ctx binds the ctx.
-func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams []Field) {
+func (a *analyzer) function(f *ast.FunctionExpr, implicit []string, kindParams []plugin.Field) {
 	a.fnDepth++
 	a.vararg = append(a.vararg, f.ParList != nil && f.ParList.HasVargs)
 	a.push()
@@ -476,10 +474,10 @@ func (a *analyzer) expr(e ast.Expr) {
 			break
 		}
 		a.globalRead(e)
-		if slices.Contains(removedGlobals(), e.Value) && !a.written[e.Value] {
+		if slices.Contains(plugin.Unavailable(), e.Value) && !a.written[e.Value] {
 			a.written[e.Value] = true
 			a.problems = append(a.problems, Problem{Code: CodeUnavailable, Line: e.Line(), Column: a.column(e.Line(), e.Value),
-				Message: unavailableMsg(e.Value)})
+				Message: plugin.UnavailableMessage(e.Value)})
 		}
 	case *ast.AttrGetExpr:
 		if key, ok := e.Key.(*ast.StringExpr); ok && a.index(e, key.Value) {
@@ -529,7 +527,7 @@ func (a *analyzer) expr(e ast.Expr) {
 	case *ast.FunctionExpr:
 		a.function(e, nil, nil)
 	case *ast.Comma3Expr:
-		if !a.vararg[len(a.vararg)-1] && !a.guard {
+		if !a.vararg[len(a.vararg)-1] {
 			a.problemAt(CodeSyntax, e.Line(), a.varargColumn(e.Line()), "%s", varargMsg)
 		}
 	}

@@ -1,4 +1,4 @@
-package plugin_test
+package luadoc_test
 
 import (
 	"bytes"
@@ -8,16 +8,23 @@ import (
 	"strings"
 	"testing"
 
+	ftbthooks "github.com/sandtable/sandtable/engine/ftbt/hooks"
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luadoc"
 )
+
+// kinds are real games' kinds, the most demanding declarations there are.
+func kinds() []*plugin.Kind {
+	return append(mbghooks.Kinds(), ftbthooks.Kinds()...)
+}
 
 // TestAPIReference checks the reference covers every kind, function, ctx
 // field and host function. (docs/lua-api.md, the reference of the
 // registered games' kinds, is kept in step by kit/games.)
 func TestAPIReference(t *testing.T) {
 	var b bytes.Buffer
-	if err := plugin.WriteAPIReference(&b, kinds()); err != nil {
+	if err := luadoc.WriteAPIReference(&b, kinds()); err != nil {
 		t.Fatal(err)
 	}
 	doc := b.String()
@@ -28,7 +35,7 @@ func TestAPIReference(t *testing.T) {
 			}
 		}
 		for _, f := range k.Funcs {
-			if !strings.Contains(doc, "`"+plugin.LuaCall(f.Name, f.Params)+"`") {
+			if !strings.Contains(doc, "`"+luadoc.LuaCall(f.Name, f.Params)+"`") {
 				t.Errorf("reference lacks %s.%s", k.Name, f.Name)
 			}
 		}
@@ -38,7 +45,7 @@ func TestAPIReference(t *testing.T) {
 			}
 		}
 		for _, h := range k.Host {
-			if !strings.Contains(doc, "`"+plugin.LuaCall(k.HostTable+"."+h.Name, h.Params)+"`") {
+			if !strings.Contains(doc, "`"+luadoc.LuaCall(k.HostTable+"."+h.Name, h.Params)+"`") {
 				t.Errorf("reference lacks %s.%s", k.HostTable, h.Name)
 			}
 		}
@@ -51,7 +58,7 @@ func TestAPIReference(t *testing.T) {
 func TestStubs(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	if err := plugin.WriteStubs(dir, kinds()); err != nil {
+	if err := luadoc.WriteStubs(dir, kinds()); err != nil {
 		t.Fatal(err)
 	}
 	var rc struct {
@@ -80,12 +87,12 @@ func TestStubs(t *testing.T) {
 			t.Errorf(".luarc.json disables %s", lib)
 		}
 	}
-	if rc.Runtime.Version != "Lua 5.1" || len(rc.Workspace.Library) != 1 || rc.Workspace.Library[0] != plugin.StubDir {
+	if rc.Runtime.Version != "Lua 5.1" || len(rc.Workspace.Library) != 1 || rc.Workspace.Library[0] != luadoc.StubDir {
 		t.Errorf(".luarc.json: %+v", rc)
 	}
 
 	read := func(name string) string {
-		data, err := os.ReadFile(filepath.Join(dir, plugin.StubDir, name))
+		data, err := os.ReadFile(filepath.Join(dir, luadoc.StubDir, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,12 +102,12 @@ func TestStubs(t *testing.T) {
 		return string(data)
 	}
 	sandbox := read("sandbox.lua")
-	for _, call := range plugin.SandboxGlobalCalls() {
-		if !strings.Contains(sandbox, "\nfunction "+call+" end\n") {
+	for _, g := range plugin.BaseLibrary() {
+		if call := luadoc.LuaCall(g.Name, g.Params); !strings.Contains(sandbox, "\nfunction "+call+" end\n") {
 			t.Errorf("sandbox.lua does not declare %s", call)
 		}
 	}
-	for _, g := range plugin.RemovedGlobals() {
+	for _, g := range plugin.Unavailable() {
 		if strings.Contains(sandbox, "function "+g+"(") {
 			t.Errorf("sandbox.lua declares removed %s", g)
 		}
@@ -108,7 +115,7 @@ func TestStubs(t *testing.T) {
 	mbg := read("mbg.lua")
 	for _, k := range []*plugin.Kind{mbghooks.TechKind, mbghooks.CardKind} {
 		for _, h := range k.Host {
-			if !strings.Contains(mbg, "\nfunction "+plugin.LuaCall("mbg."+h.Name, h.Params)+" end\n") {
+			if !strings.Contains(mbg, "\nfunction "+luadoc.LuaCall("mbg."+h.Name, h.Params)+" end\n") {
 				t.Errorf("mbg.lua does not declare mbg.%s", h.Name)
 			}
 		}
@@ -119,7 +126,7 @@ func TestStubs(t *testing.T) {
 	for _, k := range kinds() {
 		stub := read(k.Name + ".lua")
 		for _, f := range k.Funcs {
-			if !strings.Contains(stub, "\nfunction "+plugin.LuaCall(f.Name, f.Params)+" end\n") {
+			if !strings.Contains(stub, "\nfunction "+luadoc.LuaCall(f.Name, f.Params)+" end\n") {
 				t.Errorf("%s.lua does not declare %s", k.Name, f.Name)
 			}
 		}
@@ -130,7 +137,7 @@ func TestStubs(t *testing.T) {
 		}
 	}
 	// Generation is deterministic.
-	if a, b := plugin.Stubs(kinds()), plugin.Stubs(kinds()); len(a) != len(b) || !bytes.Equal(a[0].Data, b[0].Data) || !bytes.Equal(a[2].Data, b[2].Data) {
+	if a, b := luadoc.Stubs(kinds()), luadoc.Stubs(kinds()); len(a) != len(b) || !bytes.Equal(a[0].Data, b[0].Data) || !bytes.Equal(a[2].Data, b[2].Data) {
 		t.Error("Stubs is not deterministic")
 	}
 }

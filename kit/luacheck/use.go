@@ -1,4 +1,4 @@
-package plugin
+package luacheck
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // This file holds the checks of what a script reads and calls, against its
@@ -46,21 +48,13 @@ const (
 	knownHost             // the kind's host table
 )
 
-// libraryNames lists the members of the library tables a script gets; the
-// sandbox fills the tables from the same lists (TestLibraryNames).
+// libraryNames lists the members of the library tables a script gets.
 func libraryNames() map[string][]string {
-	return map[string][]string{
-		"string": {"byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "rep", "reverse", "sub", "upper"},
-		"table":  {"concat", "insert", "remove", "sort", "getn", "maxn"},
-		"math":   append(slices.Clone(mathLibNames), "random", "randomseed"),
+	out := map[string][]string{}
+	for _, l := range plugin.Libraries() {
+		out[l.Name] = l.Members
 	}
-}
-
-// mathLibNames are the members of math taken from gopher-lua as they are.
-var mathLibNames = []string{
-	"abs", "acos", "asin", "atan", "atan2", "ceil", "cos", "cosh", "deg", "exp", "floor", "fmod",
-	"frexp", "huge", "ldexp", "log", "log10", "max", "min", "mod", "modf", "pi", "pow", "rad",
-	"sin", "sinh", "sqrt", "tan", "tanh",
+	return out
 }
 
 // ParamUse is a read of ctx.params.NAME in a script.
@@ -83,12 +77,12 @@ type Uses struct {
 // ScriptUses returns the params script src (a hook of kind) reads. What a
 // script that does not parse reads is unknown, as for one that reads its
 // params dynamically: its syntax error is the one thing to report.
-func ScriptUses(kind *Kind, path string, src []byte) Uses {
+func ScriptUses(kind *plugin.Kind, path string, src []byte) Uses {
 	chunk, err := parseChunk(path, src)
 	if err != nil {
 		return Uses{Dynamic: true}
 	}
-	a := newAnalyzer(kind, src, DefaultLimits().MaxNesting)
+	a := newAnalyzer(kind, src, plugin.DefaultLimits().MaxNesting)
 	a.block(chunk)
 	return Uses{Params: a.params, Dynamic: a.paramsDynamic}
 }
@@ -217,7 +211,7 @@ func (a *analyzer) arity(e *ast.FuncCallExpr) {
 	default:
 		return
 	}
-	var hf *HostFunc
+	var hf *plugin.HostFunc
 	for i := range a.kind.Host {
 		if a.kind.Host[i].Name == key.Value {
 			hf = &a.kind.Host[i]
@@ -272,7 +266,7 @@ func plural(n int) string {
 	return "s"
 }
 
-func paramList(ps []Field) string {
+func paramList(ps []plugin.Field) string {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name
@@ -280,7 +274,7 @@ func paramList(ps []Field) string {
 	return strings.Join(names, ", ")
 }
 
-func fieldNames(fs []Field) []string {
+func fieldNames(fs []plugin.Field) []string {
 	names := make([]string, len(fs))
 	for i, f := range fs {
 		names[i] = f.Name
@@ -291,26 +285,17 @@ func fieldNames(fs []Field) []string {
 // problem reports an error about name at line, with candidates for a
 // did-you-mean.
 func (a *analyzer) problem(code string, line int, name string, candidates []string, format string, args ...any) {
-	if a.guard {
-		return
-	}
 	a.problems = append(a.problems, Problem{Code: code, Line: line, Column: a.column(line, name),
 		Message: fmt.Sprintf(format, args...), Name: name, Candidates: candidates})
 }
 
 func (a *analyzer) problemAt(code string, line, col int, format string, args ...any) {
-	if a.guard {
-		return
-	}
 	a.problems = append(a.problems, Problem{Code: code, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
 }
 
 // globalRead records a read of the global name, checked at the end
 // (undefined), when every global the script defines is known.
 func (a *analyzer) globalRead(e *ast.IdentExpr) {
-	if a.guard {
-		return
-	}
 	a.reads = append(a.reads, e)
 	for _, d := range a.declaring {
 		if d.name == e.Value {
@@ -325,8 +310,8 @@ func (a *analyzer) globalRead(e *ast.IdentExpr) {
 // undefined reports the global reads of names nothing defines.
 func (a *analyzer) undefined() {
 	defined := []string{"_G", "_VERSION"}
-	for _, g := range sandboxGlobals() {
-		defined = append(defined, g.name)
+	for _, g := range plugin.BaseLibrary() {
+		defined = append(defined, g.Name)
 	}
 	for lib := range libraryNames() {
 		defined = append(defined, lib)
@@ -341,7 +326,7 @@ func (a *analyzer) undefined() {
 	defined = append(defined, a.globals...)
 	seen := map[string]bool{}
 	for _, e := range a.reads {
-		if slices.Contains(defined, e.Value) || slices.Contains(removedGlobals(), e.Value) || seen[e.Value] {
+		if slices.Contains(defined, e.Value) || slices.Contains(plugin.Unavailable(), e.Value) || seen[e.Value] {
 			continue
 		}
 		seen[e.Value] = true

@@ -1,4 +1,4 @@
-package plugin_test
+package luacheck_test
 
 import (
 	"fmt"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/kit/luacheck"
 )
 
 // TestCheckScoping holds the checker's scoping to the Lua 5.1 manual
@@ -20,7 +20,7 @@ func TestCheckScoping(t *testing.T) {
 		code      string
 		line, col int
 	}
-	undef := func(line, col int) []want { return []want{{plugin.CodeUndefined, line, col}} }
+	undef := func(line, col int) []want { return []want{{luacheck.CodeUndefined, line, col}} }
 	cases := []struct {
 		rule, src string
 		want      []want
@@ -55,10 +55,10 @@ func TestCheckScoping(t *testing.T) {
 			"local n = select('#', ...)\nlocal function f(a, ...) return select('#', ...) + a end\nfunction effect(ctx) return 0, f(n, 1, 2) end\n", nil},
 		{"... outside a vararg function",
 			"local function f(a)\n  local s = '...'\n  return a, ...\nend\nfunction effect(ctx) return f(1) end\n",
-			[]want{{plugin.CodeSyntax, 3, 13}}},
+			[]want{{luacheck.CodeSyntax, 3, 13}}},
 		{"... in a function nested in a vararg one",
 			"local function f(...)\n  return function() return ... end\nend\nfunction effect(ctx) return 0, f(1)() end\n",
-			[]want{{plugin.CodeSyntax, 2, 28}}},
+			[]want{{luacheck.CodeSyntax, 2, 28}}},
 		// Nested functions: parameters belong to their function only.
 		{"parameters of nested functions",
 			"function effect(ctx)\n  local function outer(a)\n    local function inner(b) return a + b end\n    return inner(a)\n  end\n  return 0, outer(1)\nend\n", nil},
@@ -105,7 +105,7 @@ func TestCheckScoping(t *testing.T) {
 			"local t = {n = 1}\nfunction t.m() return self.n end\nfunction effect(ctx) return 0, t.m() end\n", undef(2, 23)},
 	}
 	for _, c := range cases {
-		got := plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte(c.src))
+		got := luacheck.Check(mbghooks.TechKind, "t", "t.lua", []byte(c.src))
 		var g []want
 		for _, p := range got {
 			g = append(g, want{p.Code, p.Line, p.Column})
@@ -120,11 +120,11 @@ func TestCheckScoping(t *testing.T) {
 // why it is not defined, and how to write a recursive function.
 func TestCheckOwnInitializer(t *testing.T) {
 	t.Parallel()
-	got := plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local f = function(n) return f(n) end\n  return 0, f(1)\nend\n"))
+	got := luacheck.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local f = function(n) return f(n) end\n  return 0, f(1)\nend\n"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "declared with local function f") {
 		t.Errorf("problems %+v", got)
 	}
-	got = plugin.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local y = y + 1\n  local z\n  return 0, y\nend\n"))
+	got = luacheck.Check(mbghooks.TechKind, "t", "t.lua", []byte("function effect(ctx)\n  local y = y + 1\n  local z\n  return 0, y\nend\n"))
 	if len(got) != 1 || !strings.Contains(got[0].Message, "(a local is visible only after its local statement)") {
 		t.Errorf("problems %+v", got)
 	}

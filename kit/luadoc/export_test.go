@@ -1,0 +1,4 @@
+package luadoc
+
+// LuaCall is luaCall, for the external tests.
+var LuaCall = luaCall
