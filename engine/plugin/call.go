@@ -26,9 +26,6 @@ type Sig[C, H, R any] struct {
 	fill  func(t *Table, ctx *C)
 	read  func(r Results) (R, error)
 	check func(r R) error
-	// The numbers convention (Numbers), if the Sig has one.
-	nums   func(ctx *C, xs []float64) (*Params, bool)
-	result func(xs []float64) (R, bool)
 }
 
 // NewSig declares the calling convention of the function fn of kind. It reads
@@ -46,32 +43,6 @@ func NewSig[C, H, R any](kind *Kind, fn string, fill func(t *Table, ctx *C), rea
 
 // Kind returns the kind whose function s calls.
 func (s *Sig[C, H, R]) Kind() *Kind { return s.kind }
-
-// Numbers gives s a second calling convention, for register code whose
-// ctx reads are all of number fields (see "What runs fast" in
-// docs/lua-api.md): the code then takes its inputs straight from nums and
-// hands its results straight to result, and the hook's Table is not
-// written: for a small hook, filling and reading the Table costs about as
-// much as running its code.
-//
-// nums writes the number and integer fields of ctx into xs by field index
-// (xs has room for every field of the kind; other fields' cells are
-// ignored) and returns the ctx's params table (nil when it has none), or
-// false when ctx does not fit (a field that is not a number this time):
-// the call then goes the general way. result makes an R of the results
-// (one per Func.Returns, all finite) exactly as read would, or returns
-// false to hand them to read (which then, typically, reports them).
-//
-// With Numbers, fill must write every field of the ctx on every call: a
-// call through nums leaves the Table as it was. Numbers panics when the
-// kind's ctx has more than maxLaneFields fields; it returns s.
-func (s *Sig[C, H, R]) Numbers(nums func(ctx *C, xs []float64) (*Params, bool), result func(xs []float64) (R, bool)) *Sig[C, H, R] {
-	if len(s.kind.Ctx) > maxLaneFields {
-		panic(fmt.Sprintf("plugin: Sig.Numbers: kind %s has %d ctx fields, at most %d allowed", s.kind.Name, len(s.kind.Ctx), maxLaneFields))
-	}
-	s.nums, s.result = nums, result
-	return s
-}
 
 // GoFunc is one function of a Go hook; make it with GoFn so its Go type
 // matches the Sig that will call it.
@@ -109,57 +80,26 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		// nothing is left to ask once it returns.
 		var r R
 		var rerr error
-		ran, tried := false, false
-		if p := ff.reg; p != nil && p.lane && s.nums != nil {
-			// The numbers convention (Sig.Numbers; lane.go).
-			if params, ok := s.nums(ctx, w.fr.lane[:]); ok {
-				tried = true
-				if p.plain {
-					if nums, ok := w.lanePlain(inst, p); ok {
-						r, rerr = s.laneRead(w, nums)
-						ran = true
-					}
-				} else {
-					he, _ := any(host).(HostErr)
-					w.beginFast(inst, host, he)
-					nums, ok, err := w.laneRun(inst, ff, p, params)
-					if err != nil {
-						return zero, err
-					}
-					if ok {
-						r, rerr = s.laneRead(w, nums)
-						w.leave()
-						ran = true
-					}
-				}
-			}
+		if s.fill != nil {
+			s.fill(&inst.ctx, ctx)
 		}
-		if !ran {
-			if s.fill != nil {
-				s.fill(&inst.ctx, ctx)
+		if nums := w.runPlain(inst, ff.reg); nums != nil {
+			// Plain register code calls nothing and cannot fail or
+			// give up once its guard passed, so it needs none of the
+			// worker's bookkeeping.
+			r, rerr = s.read(Results{nums: nums, n: s.nret})
+		} else {
+			// The fast path (fast.go), with the VM's bookkeeping less
+			// its watchdog and memory meter.
+			he, _ := any(host).(HostErr)
+			w.beginFast(inst, host, he)
+			res, err := w.runFast(inst, ff)
+			if err != nil {
+				return zero, err
 			}
-			var nums *[]float64
-			if !tried {
-				nums = w.runPlain(inst, ff.reg)
-			}
-			if nums != nil {
-				// Plain register code calls nothing and cannot fail
-				// or give up once its guard passed, so it needs none
-				// of the worker's bookkeeping.
-				r, rerr = s.read(Results{nums: nums, n: s.nret})
-			} else {
-				// The fast path (fast.go), with the VM's bookkeeping
-				// less its watchdog and memory meter.
-				he, _ := any(host).(HostErr)
-				w.beginFast(inst, host, he)
-				res, err := w.runFast(inst, ff, !tried)
-				if err != nil {
-					return zero, err
-				}
-				res.n = s.nret
-				r, rerr = s.read(res)
-				w.leave()
-			}
+			res.n = s.nret
+			r, rerr = s.read(res)
+			w.leave()
 		}
 		// finish, inlined for a call that succeeds.
 		if rerr == nil && s.check != nil {
@@ -196,36 +136,6 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		he, _ = any(host).(HostErr)
 	}
 	return s.finish(inst, fn, r, rerr, he)
-}
-
-// laneRead is read for the results xs of the numbers convention.
-func (s *Sig[C, H, R]) laneRead(w *Worker, xs []float64) (R, error) {
-	if len(xs) == s.nret && allFinite(xs) {
-		if r, ok := s.result(xs); ok {
-			return r, nil
-		}
-	}
-	w.fr.regRes = xs
-	return s.read(Results{nums: &w.fr.regRes, n: s.nret})
-}
-
-// allFinite reports whether no x is NaN or infinite: x-x is 0 for a finite
-// x and NaN otherwise, and a sum with a NaN is NaN. Hooks return one or two
-// values, mostly; those need no loop.
-func allFinite(xs []float64) bool {
-	switch len(xs) {
-	case 0:
-		return true
-	case 1:
-		return xs[0]-xs[0] == 0
-	case 2:
-		return (xs[0]-xs[0])+(xs[1]-xs[1]) == 0
-	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += x - x
-	}
-	return sum == 0
 }
 
 // Defines reports whether the hook ref defines the function s calls (for

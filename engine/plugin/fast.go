@@ -140,9 +140,6 @@ type frame struct {
 	// the instance's: instance.regs), indexed by bytes like them.
 	loops  *loopFrame
 	regRes []float64 // the results of plain register code (runPlain)
-	// lane holds the ctx fields of a call on the numbers convention
-	// (lane.go), by field index.
-	lane Lane
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
 	views   *viewFrame

@@ -484,50 +484,6 @@ func diffSigs(k *Kind) []*Sig[diffCtx, any, string] {
 	return sigs
 }
 
-// diffLaneSigs is diffSigs with the numbers convention (Sig.Numbers): nums
-// accepts a ctx whose number and integer fields all hold numbers and whose
-// params field, if any, a table; result describes the numbers as read
-// does, except now and then, when it declines.
-func diffLaneSigs(k *Kind) []*Sig[diffCtx, any, string] {
-	nums := func(c *diffCtx, xs []float64) (*Params, bool) {
-		var params *Params
-		for i, f := range c.fields {
-			switch t := k.Ctx[i].Type; {
-			case t == "number" || t == "integer":
-				switch f.set {
-				case 'n':
-					xs[i] = f.n
-				case 'i':
-					xs[i] = float64(int(f.n))
-				default:
-					return nil, false
-				}
-			case strings.HasPrefix(t, "table"):
-				if f.set != 'p' {
-					return nil, false
-				}
-				params = f.p
-			}
-		}
-		return params, true
-	}
-	result := func(xs []float64) (string, bool) {
-		if len(xs) > 0 && xs[0] == 3 {
-			return "", false
-		}
-		vs := make([]value, len(xs))
-		for i, x := range xs {
-			vs[i] = numberValue(x)
-		}
-		return describeResults(Results{vals: &vs, n: len(xs)}), true
-	}
-	sigs := diffSigs(k)
-	for i := range sigs {
-		sigs[i].Numbers(nums, result)
-	}
-	return sigs
-}
-
 // ---- random inputs ----
 
 var diffNumbers = []float64{
@@ -654,16 +610,9 @@ type diffPair struct {
 	hook     *LuaHook
 	views    bool // the kind's read-only functions have views (newDiffKind)
 	binds    int  // the views the fast path asked for
-	// Every other call uses laneSigs (the numbers convention). Since a
-	// call through it leaves the Table as it was, the ctx fields a call
-	// leaves unset get the values the last call set (last), explicitly.
-	laneSigs []*Sig[diffCtx, any, string]
-	last     []diffField
-	calls    int
-	// The calls on laneSigs try Pure first (whose Call runs through
-	// CallLane); pureRan counts the calls it ran.
-	pures   []*Pure[diffCtx, any, string]
-	pureRan int
+	// The ctx fields a call leaves unset get the values the last call
+	// set (last), explicitly.
+	last []diffField
 }
 
 // newDiffPair registers src as the hook "h" of a recording copy of kind.
@@ -687,7 +636,7 @@ func newDiffPairOf(t testing.TB, kind *Kind, path, src string, limits Limits, vi
 	}
 	ref, _ := reg.Lookup(k, "h")
 	h, _ := reg.Hook(ref)
-	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), laneSigs: diffLaneSigs(k), last: make([]diffField, len(k.Ctx)),
+	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), last: make([]diffField, len(k.Ctx)),
 		reg: reg, ref: ref, hook: h.(*LuaHook), views: views}
 	p.fast = reg.NewWorker(WorkerOptions{Rand: seeded(3)})
 	p.vm = reg.NewWorker(WorkerOptions{Rand: seeded(3), NoFastPath: true})
@@ -712,27 +661,8 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 		}
 	}
 	sig := p.sigs[fn]
-	if p.calls++; p.calls%2 == 0 {
-		sig = p.laneSigs[fn]
-	}
 	cf, cv := *ctx, *ctx
-	var rf string
-	var errf error
-	ran := false
-	if p.calls%2 == 0 {
-		if p.pures == nil {
-			p.pures = make([]*Pure[diffCtx, any, string], len(p.kind.Funcs))
-		}
-		if p.pures[fn] == nil {
-			p.pures[fn] = NewPure(p.fast, sig, p.ref)
-		}
-		if rf, ran = p.pures[fn].Call(&cf); ran {
-			p.pureRan++
-		}
-	}
-	if !ran {
-		rf, errf = Call(p.fast, sig, p.ref, &cf, any(hf))
-	}
+	rf, errf := Call(p.fast, sig, p.ref, &cf, any(hf))
 	rv, errv := Call(p.vm, sig, p.ref, &cv, any(hv))
 	p.binds += hf.binds
 	// The fast path counts a lower bound of the VM's instructions (see

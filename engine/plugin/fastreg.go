@@ -210,8 +210,6 @@ type rprog struct {
 	// (no host calls, loops, ctx.params reads or bail instructions), so
 	// it runs without recover (see Worker.runPlain).
 	plain bool
-	// lane: the code can run on the numbers convention (lane.go).
-	lane bool
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
 	// counts them all at once, at entry, and a loop's iteration all of

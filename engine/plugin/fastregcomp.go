@@ -134,7 +134,6 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 		p.hoist()
 	}
 	p.fuse()
-	p.lane = p.laneReady(c.kind)
 	if fixed >= 0 && !p.encode() {
 		return nil
 	}

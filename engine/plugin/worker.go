@@ -49,9 +49,6 @@ type Worker struct {
 	// regBails counts the calls whose register code gave up (fastreg.go),
 	// for tests.
 	regBails int
-	// laneCalls counts the calls that ran on the numbers convention
-	// (lane.go), for tests.
-	laneCalls int
 }
 
 // WorkerOptions configure a Worker.
@@ -371,13 +368,13 @@ func (inst *instance) fastFn(fn int) *fastFunc {
 }
 
 // runFast runs the compiled function f of inst in the call Call has begun,
-// trying its register code first if reg. It returns the values the function returned (n unset), valid until the next call,
+// trying its register code first. It returns the values the function returned (n unset), valid until the next call,
 // or the failure (the call has then ended: see fastFail).
-func (w *Worker) runFast(inst *instance, f *fastFunc, reg bool) (res Results, err *Error) {
+func (w *Worker) runFast(inst *instance, f *fastFunc) (res Results, err *Error) {
 	fr := &w.fr
 	fr.slots = inst.ctx.slots
 	fr.line = 0
-	if p := f.reg; p != nil && reg {
+	if p := f.reg; p != nil {
 		if ran, err := w.runReg(inst, f, p); ran {
 			return Results{nums: &fr.regRes}, err
 		}
