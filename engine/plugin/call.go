@@ -73,8 +73,7 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	if inst.goFns != nil {
 		return callGo(s, inst, ctx, host)
 	}
-	ff := inst.fastFn(s.fn) // non-nil only for a defined function (bindLua)
-	if ff != nil {
+	if inst.runs(s.fn) {
 		// Compiled code checks the host's error (HostErr) after each host
 		// function it calls and ends the call there; it has no pcall, so
 		// nothing is left to ask once it returns.
@@ -83,17 +82,14 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		if s.fill != nil {
 			s.fill(&inst.ctx, ctx)
 		}
-		if nums := w.runPlain(inst, ff.reg); nums != nil {
-			// Plain register code calls nothing and cannot fail or
-			// give up once its guard passed, so it needs none of the
+		if nums := inst.code.Plain(s.fn); nums != nil {
+			// Code that calls nothing and cannot fail needs none of the
 			// worker's bookkeeping.
 			r, rerr = s.read(Results{nums: nums, n: s.nret})
 		} else {
-			// The fast path (fast.go), with the VM's bookkeeping less
-			// its watchdog and memory meter.
 			he, _ := any(host).(HostErr)
 			w.beginFast(inst, host, he)
-			res, err := w.runFast(inst, ff)
+			res, err := inst.code.Run(s.fn)
 			if err != nil {
 				return zero, err
 			}
@@ -209,7 +205,7 @@ func callGo[C, H, R any](s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, er
 //
 // The values are kept in Go; the Lua table of fields is written only before
 // a call that runs on the VM (flush), and only the fields that changed
-// since, so a hook on the fast path (fast.go) reads its ctx without any
+// since, so a hook on the fast path (engine/plugin/compiled) reads its ctx without any
 // gopher-lua table write or boxing.
 //
 // On the VM the script gets an empty, read-only proxy whose __index is the
@@ -224,18 +220,14 @@ type Table struct {
 	proxy *lua.LTable // what the script sees
 	t     *lua.LTable // the fields
 	mt    *lua.LTable
-	vals  []value // by field index: the current values
-	lua   []value // by field index: what t holds (nil: not written yet)
-	// slots extends vals (same array) with the constants and room for
-	// the locals of the hook's compiled functions: the slots of a
-	// fast-path call (see frame).
-	slots []value
+	vals  []Value // by field index: the current values
+	lua   []Value // by field index: what t holds (nil: not written yet)
 	kind  *Kind
 	inst  *instance
 	w     *Worker
 }
 
-func (w *Worker) newCtx(inst *instance, kind *Kind, fast *fastScript) Table {
+func (w *Worker) newCtx(inst *instance, kind *Kind, code Code) Table {
 	L := w.ls
 	fields := L.CreateTable(0, len(kind.Ctx))
 	mt := L.CreateTable(0, 4)
@@ -243,12 +235,12 @@ func (w *Worker) newCtx(inst *instance, kind *Kind, fast *fastScript) Table {
 	mt.RawSetString("__newindex", w.lib.ctxWrite)
 	mt.RawSetString("__pairs", w.lib.ctxPairs)
 	mt.RawSetString("__metatable", lua.LFalse)
-	slots := make([]value, len(kind.Ctx))
-	if fast != nil {
-		slots = make([]value, fast.nslots)
-		copy(slots[len(kind.Ctx):], fast.consts)
+	// Compiled code reads the fields from its own array (Code.Slots).
+	vals := make([]Value, len(kind.Ctx))
+	if code != nil {
+		vals = code.Slots()[:len(kind.Ctx)]
 	}
-	t := Table{t: fields, mt: mt, vals: slots[:len(kind.Ctx)], lua: make([]value, len(kind.Ctx)), slots: slots, kind: kind, inst: inst, w: w}
+	t := Table{t: fields, mt: mt, vals: vals, lua: make([]Value, len(kind.Ctx)), kind: kind, inst: inst, w: w}
 	t.newProxy()
 	return t
 }
@@ -285,9 +277,9 @@ func (t *Table) Number(i int, v float64) {
 	// Field by field: a number's pointer is nil, and storing one only
 	// when it is not spares the write barrier.
 	x := &t.vals[i]
-	x.k, x.n = vNumber, v
-	if x.p != nil {
-		x.p = nil
+	x.K, x.N = VNumber, v
+	if x.P != nil {
+		x.P = nil
 	}
 }
 
@@ -300,28 +292,28 @@ func (t *Table) Ints(i int, vs ...int) {
 	xs := t.vals[i : i+len(vs)]
 	for j, v := range vs {
 		x := &xs[j]
-		x.k, x.n = vNumber, float64(v)
-		if x.p != nil {
-			x.p = nil
+		x.K, x.N = VNumber, float64(v)
+		if x.P != nil {
+			x.P = nil
 		}
 	}
 }
 
 // Bool sets field i to v.
-func (t *Table) Bool(i int, v bool) { t.vals[i] = boolValue(v) }
+func (t *Table) Bool(i int, v bool) { t.vals[i] = BoolValue(v) }
 
 // String sets field i to v.
-func (t *Table) String(i int, v string) { t.vals[i] = stringValue(v) }
+func (t *Table) String(i int, v string) { t.vals[i] = StringValue(v) }
 
 // Params sets field i to a plain table holding p. On the VM the table is
 // built once per hook and Params value, in name order.
-func (t *Table) Params(i int, p *Params) { t.vals[i] = tableValue(p) }
+func (t *Table) Params(i int, p *Params) { t.vals[i] = TableValue(p) }
 
 // Results are the values a Lua hook function returned, numbered from 1.
 // Missing values are nil.
 type Results struct {
 	l    *lua.LState // on the VM: the values are on top of l's stack
-	vals *[]value    // on the fast path: the values returned
+	vals *[]Value    // on the fast path: the values returned
 	// nums are the values register code returned (all numbers), when
 	// vals is nil.
 	nums *[]float64
@@ -339,15 +331,15 @@ func (r Results) get(i int) lua.LValue {
 }
 
 // value returns result i on the fast path.
-func (r Results) value(i int) value {
+func (r Results) value(i int) Value {
 	if r.vals == nil {
 		if i < 1 || i > r.n || i > len(*r.nums) {
-			return value{}
+			return Value{}
 		}
-		return numberValue((*r.nums)[i-1])
+		return NumberValue((*r.nums)[i-1])
 	}
 	if i < 1 || i > r.n || i > len(*r.vals) {
-		return value{}
+		return Value{}
 	}
 	return (*r.vals)[i-1]
 }
@@ -358,7 +350,7 @@ func (r Results) fast() bool { return r.vals != nil || r.nums != nil }
 // IsNil reports whether result i is nil or missing.
 func (r Results) IsNil(i int) bool {
 	if r.fast() {
-		return r.value(i).k == vNil
+		return r.value(i).K == VNil
 	}
 	return r.get(i) == lua.LNil
 }
@@ -377,21 +369,21 @@ func (r Results) Number(i int) (float64, error) {
 
 func (r Results) number(i int) (float64, error) {
 	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
-		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
-			return v.n, nil
+		if v := (*vs)[i-1]; v.K == VNumber && v.N-v.N == 0 {
+			return v.N, nil
 		}
 	}
 	if r.fast() {
-		switch v := r.value(i); v.k {
-		case vNumber:
-			if math.IsNaN(v.n) || math.IsInf(v.n, 0) {
-				return 0, fmt.Errorf("result %d is %v, want a finite number", i, lua.LNumber(v.n))
+		switch v := r.value(i); v.K {
+		case VNumber:
+			if math.IsNaN(v.N) || math.IsInf(v.N, 0) {
+				return 0, fmt.Errorf("result %d is %v, want a finite number", i, lua.LNumber(v.N))
 			}
-			return v.n, nil
-		case vNil:
+			return v.N, nil
+		case VNil:
 			return 0, nil
 		default:
-			return 0, fmt.Errorf("result %d is a %s, want a number", i, v.typeName())
+			return 0, fmt.Errorf("result %d is a %s, want a number", i, v.TypeName())
 		}
 	}
 	switch v := r.get(i).(type) {
@@ -412,8 +404,8 @@ func (r Results) number(i int) (float64, error) {
 func (r Results) Bool(i int) (bool, error) {
 	if r.fast() {
 		v := r.value(i)
-		if v.k == vTrue || v.k == vFalse {
-			return v.k == vTrue, nil
+		if v.K == VTrue || v.K == VFalse {
+			return v.K == VTrue, nil
 		}
 		return false, fmt.Errorf("result %d is %s, want true or false", i, v.desc())
 	}
@@ -428,8 +420,8 @@ func (r Results) Bool(i int) (bool, error) {
 func (r Results) String(i int) (string, error) {
 	if r.fast() {
 		v := r.value(i)
-		if v.k == vString {
-			return v.str(), nil
+		if v.K == VString {
+			return v.Str(), nil
 		}
 		return "", fmt.Errorf("result %d is %s, want a string", i, v.desc())
 	}
@@ -448,11 +440,11 @@ func typeDesc(v lua.LValue) string {
 }
 
 // desc is typeDesc for a fast-path value.
-func (v value) desc() string {
-	if v.k == vNil {
+func (v Value) desc() string {
+	if v.K == VNil {
 		return "nil"
 	}
-	return "a " + v.typeName()
+	return "a " + v.TypeName()
 }
 
 // Params are a hook's numeric parameters from the scenario (for example a

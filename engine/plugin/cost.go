@@ -34,10 +34,6 @@ const (
 	// n·⌈log2(n+1)⌉ comparisons of its n slots up front (a Lua comparator's
 	// own instructions count anyway).
 	comparesPerInstruction = 2
-	// maxFastString is the longest string constant the fast path compiles:
-	// it compares strings natively, one instruction each, so a script with
-	// longer constants runs on the VM, where comparisons are charged.
-	maxFastString = 1024
 )
 
 // costDocs describes the charges for the API reference.

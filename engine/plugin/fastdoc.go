@@ -1,7 +1,7 @@
 package plugin
 
 // fastPathDoc is the section of docs/lua-api.md on the fast path: what runs
-// fast and why. It follows the subset compileFast accepts (fast.go,
+// fast and why. It follows the subset engine/plugin/compiled accepts (fast.go,
 // fastcall.go); keep them in step.
 func fastPathDoc() string {
 	return `### What runs fast

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 )
 
 // Kinds returns mbg's hook kinds, in documentation order.
@@ -32,7 +33,12 @@ func Registry(cfg *mbg.Config, layers ...Layer) (*plugin.Registry, []plugin.Warn
 	if cfg.LuaLimits != nil {
 		budgets = plugin.Budgets(*cfg.LuaLimits)
 	}
-	return plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	reg, warns, err := plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	if err != nil {
+		return nil, warns, err
+	}
+	// Scripts in the compiler's subset run as compiled code.
+	return reg, warns, reg.SetCompiler(compiled.Compiler{})
 }
 
 // Runner is the mbg.TechRunner and mbg.CardRunner of one config on one
