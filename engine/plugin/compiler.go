@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"math/rand/v2"
-	"strings"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -148,18 +147,10 @@ func (rt *Runtime) Fail(fn string, line int, msg string, limit Limit, tb []Frame
 	e := w.cur.errorf(fn, "%s", msg)
 	e.Line, e.Limit, e.Traceback = line, limit, tb
 	placeError(w.cur.hook, e)
-	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
+	if stackOverflow(e.Message) {
 		e.Limit = LimitStack
 	}
-	if w.hostErr != nil && e.Message == w.hostErrMsg {
-		e.Err = w.hostErr
-	}
-	w.leave()
-	if goPanic {
-		w.Close()
-		w.newState()
-	}
-	return e
+	return w.end(e, goPanic)
 }
 
 // Origin returns the origin of the hook of the call in progress.

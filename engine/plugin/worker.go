@@ -406,9 +406,22 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 		}
 	case w.limitHit != LimitNone && strings.HasSuffix(msg, w.limitMsg):
 		e.Limit = w.limitHit
-	case strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow"):
+	case stackOverflow(msg):
 		e.Limit = LimitStack
 	}
+	return w.end(e, panicked)
+}
+
+// stackOverflow reports whether msg is the VM's error for a call over
+// Limits.MaxCallDepth.
+func stackOverflow(msg string) bool {
+	return strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow")
+}
+
+// end ends the call that failed with e: e wraps the host's error when its
+// message is the host's, and a Go panic (panicked), which may have left the
+// Lua state inconsistent, replaces the state.
+func (w *Worker) end(e *Error, panicked bool) *Error {
 	if w.hostErr != nil && e.Message == w.hostErrMsg {
 		e.Err = w.hostErr
 	}

@@ -129,7 +129,7 @@ type frame struct {
 	saved    []plugin.Value // regions of recursive calls in progress
 	tail     *fastFunc      // a pending tail call, with its arguments
 	targs    []plugin.Value
-	ints     []int // the arrays host functions returned (vInts)
+	// The arrays host functions returned (VInts) are in rt.Ints.
 
 	// Numeric local functions (fastnum.go): their locals and results.
 	nums []float64
@@ -142,7 +142,7 @@ type frame struct {
 	// Register code (fastreg.go): the loops' states (the registers are
 	// the instance's: instance.regs), indexed by bytes like them.
 	loops  *loopFrame
-	regRes []float64 // the results of plain register code (runPlain)
+	regRes []float64 // the results of register code (Plain, runGuarded)
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
 	views   *viewFrame

@@ -35,7 +35,7 @@ func equal(a, b plugin.Value) bool {
 }
 
 // fastError is a run-time error of compiled code, raised with panic and
-// turned into an *Error by Worker.runFast.
+// turned into an *Error by instCode.fail.
 type fastError struct {
 	line  int
 	msg   string

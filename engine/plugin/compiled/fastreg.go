@@ -210,7 +210,7 @@ type rprog struct {
 	nret   int      // registers the results take, after the fixed ones
 	// plain: the code cannot give up once its guard has passed, nor fail
 	// (no host calls, loops, ctx.params reads or bail instructions), so
-	// it runs without recover (see Worker.runPlain).
+	// it runs without recover (see instCode.Plain).
 	plain bool
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
@@ -293,7 +293,7 @@ type loopState struct {
 // its results in fr.regRes, and reports whether it ran the call: false when
 // its guard declined or it gave up, the frame then being as the call found
 // it. A failure it does not give up on is the call's, as on the general
-// form (see fastFail).
+// form (see instCode.fail).
 func (c *instCode) runReg(f *fastFunc, p *rprog) (ran bool, err *plugin.Error) {
 	fr := c.fr
 	r, ok := c.regEntry(p)
@@ -326,7 +326,7 @@ func (c *instCode) runGuarded(f *fastFunc, p *rprog, r *regFile, params *plugin.
 		if done {
 			return
 		}
-		// The frame fastFail's traceback reads (it is at the bottom: host
+		// The frame fail's traceback reads (it is at the bottom: host
 		// calls are made from the hook function itself).
 		fr.fn = f
 		fr.frames[0] = frameRec{fn: f}
@@ -359,25 +359,6 @@ func (p *rprog) isPlain() bool {
 		}
 	}
 	return true
-}
-
-// runPlain runs the plain register code p (see rprog.plain) of the call
-// Call has begun and returns its results, valid until the next call; or
-// it returns nil when its guard declines, the frame then being as the
-// call found it.
-func (c *instCode) runPlain(p *rprog) *[]float64 {
-	if p == nil || !p.plain {
-		return nil
-	}
-	fr := c.fr
-	fr.slots = c.slots
-	r, ok := c.regEntry(p)
-	if !ok {
-		return nil
-	}
-	base, n := fr.execReg(p, r, nil)
-	fr.regRes = r[base : base+n]
-	return &fr.regRes
 }
 
 // regEntry is the guard of register code p: it loads the registers and

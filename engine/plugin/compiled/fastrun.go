@@ -37,7 +37,15 @@ func (fs *fastScript) Bind(rt *plugin.Runtime) plugin.Code {
 	}
 	slots := make([]plugin.Value, fs.nslots)
 	copy(slots[fs.nctx:], fs.consts)
-	return &instCode{fs: fs, fr: fr, slots: slots}
+	c := &instCode{fs: fs, fr: fr, slots: slots, plain: make([]plainRun, len(fs.fns))}
+	for i, f := range fs.fns {
+		if f != nil && f.reg != nil && f.reg.plain {
+			if r := c.regFrame(f.reg); r != nil {
+				c.plain[i] = plainRun{f.reg, r}
+			}
+		}
+	}
+	return c
 }
 
 // instCode is a script's compiled code bound to one hook instance on one
@@ -47,14 +55,44 @@ type instCode struct {
 	fr    *frame
 	slots []plugin.Value // see frame.slots
 	regs  []instRegs     // the registers of its functions' register code
+	plain []plainRun     // by function: its plain register code, if any
+}
+
+// plainRun is a function's plain register code (rprog.plain) and its
+// registers: a call of it between calls (at depth 1) can neither go too
+// deep nor run past the budget, so regFrame's checks are made once, when
+// the code is bound.
+type plainRun struct {
+	p *rprog
+	r *regFile
 }
 
 // Slots implements Code.
 func (c *instCode) Slots() []plugin.Value { return c.slots }
 
 // Plain implements Code: the function's register code, if it is plain
-// (rprog.plain).
-func (c *instCode) Plain(fn int) *[]float64 { return c.runPlain(c.fs.fns[fn].reg) }
+// (rprog.plain), with its guard (regEntry) for the ctx fields. It returns
+// the results, valid until the next call, or nil when the guard declines,
+// the frame then being as the call found it.
+func (c *instCode) Plain(fn int) *[]float64 {
+	pr := c.plain[fn]
+	if pr.p == nil {
+		return nil
+	}
+	fr := c.fr
+	fr.slots = c.slots
+	for _, l := range pr.p.loads {
+		v := &c.slots[l.fi]
+		if v.K != plugin.VNumber {
+			return nil
+		}
+		pr.r[uint8(l.reg)] = v.N // below noReg
+	}
+	fr.regStart()
+	base, n := fr.execReg(pr.p, pr.r, nil)
+	fr.regRes = pr.r[base : base+n]
+	return &fr.regRes
+}
 
 // Run implements Code: the function's register code first, if it has
 // some, then, should it decline or give up, its general form. It returns
