@@ -63,7 +63,7 @@ func builtinScripts(t *testing.T) []builtinScript {
 // the fast path.
 func TestFastBuiltinScripts(t *testing.T) {
 	t.Parallel()
-	calls := 200
+	calls := 100
 	mbg := 0
 	for _, s := range builtinScripts(t) {
 		t.Run(s.path, func(t *testing.T) {

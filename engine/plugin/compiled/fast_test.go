@@ -18,7 +18,7 @@ import (
 // and ipairs over host arrays.
 func TestFastGenerated(t *testing.T) {
 	t.Parallel()
-	scripts, calls := 100, 40
+	scripts, calls := 50, 40
 	// SANDTABLE_FASTGEN=n checks n scripts instead, for a longer soak;
 	// FuzzFastGenerated goes on with other seeds.
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_FASTGEN")); err == nil {
