@@ -49,6 +49,8 @@ type Value struct {
 	P unsafe.Pointer // VString, VFunc: the bytes; VTable: the *Params
 }
 
+// NumberValue, StringValue, FuncValue (a string library function named
+// name), TableValue (a params table) and BoolValue make Values.
 func NumberValue(n float64) Value { return Value{K: VNumber, N: n} }
 
 func StringValue(s string) Value {
@@ -61,10 +63,10 @@ func FuncValue(name string) Value {
 
 func TableValue(p *Params) Value { return Value{K: VTable, P: unsafe.Pointer(p)} }
 
-// str returns the string of a VString (the name of a VFunc).
+// Str returns the string of a VString (the name of a VFunc).
 func (v Value) Str() string { return unsafe.String((*byte)(v.P), int(v.N)) }
 
-// params returns the Params of a VTable.
+// Params returns the Params of a VTable.
 func (v Value) Params() *Params { return (*Params)(v.P) }
 
 func BoolValue(b bool) Value {
@@ -74,10 +76,10 @@ func BoolValue(b bool) Value {
 	return Value{K: VFalse}
 }
 
-// truthy reports whether v counts as true in a condition.
+// Truthy reports whether v counts as true in a condition.
 func (v Value) Truthy() bool { return v.K > VFalse }
 
-// typeName is Lua's name of v's type, as type() gives it.
+// TypeName is Lua's name of v's type, as type() gives it.
 func (v Value) TypeName() string {
 	switch v.K {
 	case VNil:
@@ -139,5 +141,5 @@ func (v Value) luaValue(inst *instance, L *lua.LState) lua.LValue {
 	return lua.LNil
 }
 
-// ints returns the integers of a VInts.
+// Ints returns the integers of a VInts.
 func (v Value) Ints() []int { return unsafe.Slice((*int)(v.P), int(v.N)) }
