@@ -26,9 +26,6 @@ type Sig[C, H, R any] struct {
 	fill  func(t *Table, ctx *C)
 	read  func(r Results) (R, error)
 	check func(r R) error
-	// The numbers convention (Numbers), if the Sig has one.
-	nums   func(ctx *C, xs []float64) (*Params, bool)
-	result func(xs []float64) (R, bool)
 }
 
 // NewSig declares the calling convention of the function fn of kind. It reads
@@ -46,32 +43,6 @@ func NewSig[C, H, R any](kind *Kind, fn string, fill func(t *Table, ctx *C), rea
 
 // Kind returns the kind whose function s calls.
 func (s *Sig[C, H, R]) Kind() *Kind { return s.kind }
-
-// Numbers gives s a second calling convention, for register code whose
-// ctx reads are all of number fields (see "What runs fast" in
-// docs/lua-api.md): the code then takes its inputs straight from nums and
-// hands its results straight to result, and the hook's Table is not
-// written: for a small hook, filling and reading the Table costs about as
-// much as running its code.
-//
-// nums writes the number and integer fields of ctx into xs by field index
-// (xs has room for every field of the kind; other fields' cells are
-// ignored) and returns the ctx's params table (nil when it has none), or
-// false when ctx does not fit (a field that is not a number this time):
-// the call then goes the general way. result makes an R of the results
-// (one per Func.Returns, all finite) exactly as read would, or returns
-// false to hand them to read (which then, typically, reports them).
-//
-// With Numbers, fill must write every field of the ctx on every call: a
-// call through nums leaves the Table as it was. Numbers panics when the
-// kind's ctx has more than maxLaneFields fields; it returns s.
-func (s *Sig[C, H, R]) Numbers(nums func(ctx *C, xs []float64) (*Params, bool), result func(xs []float64) (R, bool)) *Sig[C, H, R] {
-	if len(s.kind.Ctx) > maxLaneFields {
-		panic(fmt.Sprintf("plugin: Sig.Numbers: kind %s has %d ctx fields, at most %d allowed", s.kind.Name, len(s.kind.Ctx), maxLaneFields))
-	}
-	s.nums, s.result = nums, result
-	return s
-}
 
 // GoFunc is one function of a Go hook; make it with GoFn so its Go type
 // matches the Sig that will call it.
@@ -102,64 +73,29 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 	if inst.goFns != nil {
 		return callGo(s, inst, ctx, host)
 	}
-	ff := inst.fastFn(s.fn) // non-nil only for a defined function (bindLua)
-	if ff != nil {
+	if inst.runs(s.fn) {
 		// Compiled code checks the host's error (HostErr) after each host
 		// function it calls and ends the call there; it has no pcall, so
 		// nothing is left to ask once it returns.
 		var r R
 		var rerr error
-		ran, tried := false, false
-		if p := ff.reg; p != nil && p.lane && s.nums != nil {
-			// The numbers convention (Sig.Numbers; lane.go).
-			if params, ok := s.nums(ctx, w.fr.lane[:]); ok {
-				tried = true
-				if p.plain {
-					if nums, ok := w.lanePlain(inst, p); ok {
-						r, rerr = s.laneRead(w, nums)
-						ran = true
-					}
-				} else {
-					he, _ := any(host).(HostErr)
-					w.beginFast(inst, host, he)
-					nums, ok, err := w.laneRun(inst, ff, p, params)
-					if err != nil {
-						return zero, err
-					}
-					if ok {
-						r, rerr = s.laneRead(w, nums)
-						w.leave()
-						ran = true
-					}
-				}
-			}
+		if s.fill != nil {
+			s.fill(&inst.ctx, ctx)
 		}
-		if !ran {
-			if s.fill != nil {
-				s.fill(&inst.ctx, ctx)
+		if nums := inst.code.Plain(s.fn); nums != nil {
+			// Code that calls nothing and cannot fail needs none of the
+			// worker's bookkeeping.
+			r, rerr = s.read(Results{nums: nums, n: s.nret})
+		} else {
+			he, _ := any(host).(HostErr)
+			w.beginFast(inst, host, he)
+			res, err := inst.code.Run(s.fn)
+			if err != nil {
+				return zero, err
 			}
-			var nums *[]float64
-			if !tried {
-				nums = w.runPlain(inst, ff.reg)
-			}
-			if nums != nil {
-				// Plain register code calls nothing and cannot fail
-				// or give up once its guard passed, so it needs none
-				// of the worker's bookkeeping.
-				r, rerr = s.read(Results{nums: nums, n: s.nret})
-			} else {
-				// The fast path (fast.go), with the VM's bookkeeping
-				// less its watchdog and memory meter.
-				he, _ := any(host).(HostErr)
-				w.beginFast(inst, host, he)
-				res, err := w.runFast(inst, ff, !tried)
-				if err != nil {
-					return zero, err
-				}
-				res.n = s.nret
-				r, rerr = s.read(res)
-				w.leave()
-			}
+			res.n = s.nret
+			r, rerr = s.read(res)
+			w.leave()
 		}
 		// finish, inlined for a call that succeeds.
 		if rerr == nil && s.check != nil {
@@ -196,36 +132,6 @@ func Call[C, H, R any](w *Worker, s *Sig[C, H, R], ref Ref, ctx *C, host H) (R, 
 		he, _ = any(host).(HostErr)
 	}
 	return s.finish(inst, fn, r, rerr, he)
-}
-
-// laneRead is read for the results xs of the numbers convention.
-func (s *Sig[C, H, R]) laneRead(w *Worker, xs []float64) (R, error) {
-	if len(xs) == s.nret && allFinite(xs) {
-		if r, ok := s.result(xs); ok {
-			return r, nil
-		}
-	}
-	w.fr.regRes = xs
-	return s.read(Results{nums: &w.fr.regRes, n: s.nret})
-}
-
-// allFinite reports whether no x is NaN or infinite: x-x is 0 for a finite
-// x and NaN otherwise, and a sum with a NaN is NaN. Hooks return one or two
-// values, mostly; those need no loop.
-func allFinite(xs []float64) bool {
-	switch len(xs) {
-	case 0:
-		return true
-	case 1:
-		return xs[0]-xs[0] == 0
-	case 2:
-		return (xs[0]-xs[0])+(xs[1]-xs[1]) == 0
-	}
-	sum := 0.0
-	for _, x := range xs {
-		sum += x - x
-	}
-	return sum == 0
 }
 
 // Defines reports whether the hook ref defines the function s calls (for
@@ -299,7 +205,7 @@ func callGo[C, H, R any](s *Sig[C, H, R], inst *instance, ctx *C, host H) (R, er
 //
 // The values are kept in Go; the Lua table of fields is written only before
 // a call that runs on the VM (flush), and only the fields that changed
-// since, so a hook on the fast path (fast.go) reads its ctx without any
+// since, so a hook on the fast path (engine/plugin/compiled) reads its ctx without any
 // gopher-lua table write or boxing.
 //
 // On the VM the script gets an empty, read-only proxy whose __index is the
@@ -314,18 +220,14 @@ type Table struct {
 	proxy *lua.LTable // what the script sees
 	t     *lua.LTable // the fields
 	mt    *lua.LTable
-	vals  []value // by field index: the current values
-	lua   []value // by field index: what t holds (nil: not written yet)
-	// slots extends vals (same array) with the constants and room for
-	// the locals of the hook's compiled functions: the slots of a
-	// fast-path call (see frame).
-	slots []value
+	vals  []Value // by field index: the current values
+	lua   []Value // by field index: what t holds (nil: not written yet)
 	kind  *Kind
 	inst  *instance
 	w     *Worker
 }
 
-func (w *Worker) newCtx(inst *instance, kind *Kind, fast *fastScript) Table {
+func (w *Worker) newCtx(inst *instance, kind *Kind, code Code) Table {
 	L := w.ls
 	fields := L.CreateTable(0, len(kind.Ctx))
 	mt := L.CreateTable(0, 4)
@@ -333,12 +235,12 @@ func (w *Worker) newCtx(inst *instance, kind *Kind, fast *fastScript) Table {
 	mt.RawSetString("__newindex", w.lib.ctxWrite)
 	mt.RawSetString("__pairs", w.lib.ctxPairs)
 	mt.RawSetString("__metatable", lua.LFalse)
-	slots := make([]value, len(kind.Ctx))
-	if fast != nil {
-		slots = make([]value, fast.nslots)
-		copy(slots[len(kind.Ctx):], fast.consts)
+	// Compiled code reads the fields from its own array (Code.Slots).
+	vals := make([]Value, len(kind.Ctx))
+	if code != nil {
+		vals = code.Slots()[:len(kind.Ctx)]
 	}
-	t := Table{t: fields, mt: mt, vals: slots[:len(kind.Ctx)], lua: make([]value, len(kind.Ctx)), slots: slots, kind: kind, inst: inst, w: w}
+	t := Table{t: fields, mt: mt, vals: vals, lua: make([]Value, len(kind.Ctx)), kind: kind, inst: inst, w: w}
 	t.newProxy()
 	return t
 }
@@ -375,9 +277,9 @@ func (t *Table) Number(i int, v float64) {
 	// Field by field: a number's pointer is nil, and storing one only
 	// when it is not spares the write barrier.
 	x := &t.vals[i]
-	x.k, x.n = vNumber, v
-	if x.p != nil {
-		x.p = nil
+	x.K, x.N = VNumber, v
+	if x.P != nil {
+		x.P = nil
 	}
 }
 
@@ -390,28 +292,28 @@ func (t *Table) Ints(i int, vs ...int) {
 	xs := t.vals[i : i+len(vs)]
 	for j, v := range vs {
 		x := &xs[j]
-		x.k, x.n = vNumber, float64(v)
-		if x.p != nil {
-			x.p = nil
+		x.K, x.N = VNumber, float64(v)
+		if x.P != nil {
+			x.P = nil
 		}
 	}
 }
 
 // Bool sets field i to v.
-func (t *Table) Bool(i int, v bool) { t.vals[i] = boolValue(v) }
+func (t *Table) Bool(i int, v bool) { t.vals[i] = BoolValue(v) }
 
 // String sets field i to v.
-func (t *Table) String(i int, v string) { t.vals[i] = stringValue(v) }
+func (t *Table) String(i int, v string) { t.vals[i] = StringValue(v) }
 
 // Params sets field i to a plain table holding p. On the VM the table is
 // built once per hook and Params value, in name order.
-func (t *Table) Params(i int, p *Params) { t.vals[i] = tableValue(p) }
+func (t *Table) Params(i int, p *Params) { t.vals[i] = TableValue(p) }
 
 // Results are the values a Lua hook function returned, numbered from 1.
 // Missing values are nil.
 type Results struct {
 	l    *lua.LState // on the VM: the values are on top of l's stack
-	vals *[]value    // on the fast path: the values returned
+	vals *[]Value    // on the fast path: the values returned
 	// nums are the values register code returned (all numbers), when
 	// vals is nil.
 	nums *[]float64
@@ -429,15 +331,15 @@ func (r Results) get(i int) lua.LValue {
 }
 
 // value returns result i on the fast path.
-func (r Results) value(i int) value {
+func (r Results) value(i int) Value {
 	if r.vals == nil {
 		if i < 1 || i > r.n || i > len(*r.nums) {
-			return value{}
+			return Value{}
 		}
-		return numberValue((*r.nums)[i-1])
+		return NumberValue((*r.nums)[i-1])
 	}
 	if i < 1 || i > r.n || i > len(*r.vals) {
-		return value{}
+		return Value{}
 	}
 	return (*r.vals)[i-1]
 }
@@ -448,7 +350,7 @@ func (r Results) fast() bool { return r.vals != nil || r.nums != nil }
 // IsNil reports whether result i is nil or missing.
 func (r Results) IsNil(i int) bool {
 	if r.fast() {
-		return r.value(i).k == vNil
+		return r.value(i).K == VNil
 	}
 	return r.get(i) == lua.LNil
 }
@@ -467,21 +369,21 @@ func (r Results) Number(i int) (float64, error) {
 
 func (r Results) number(i int) (float64, error) {
 	if vs := r.vals; vs != nil && uint(i-1) < uint(min(r.n, len(*vs))) {
-		if v := (*vs)[i-1]; v.k == vNumber && v.n-v.n == 0 {
-			return v.n, nil
+		if v := (*vs)[i-1]; v.K == VNumber && v.N-v.N == 0 {
+			return v.N, nil
 		}
 	}
 	if r.fast() {
-		switch v := r.value(i); v.k {
-		case vNumber:
-			if math.IsNaN(v.n) || math.IsInf(v.n, 0) {
-				return 0, fmt.Errorf("result %d is %v, want a finite number", i, lua.LNumber(v.n))
+		switch v := r.value(i); v.K {
+		case VNumber:
+			if math.IsNaN(v.N) || math.IsInf(v.N, 0) {
+				return 0, fmt.Errorf("result %d is %v, want a finite number", i, lua.LNumber(v.N))
 			}
-			return v.n, nil
-		case vNil:
+			return v.N, nil
+		case VNil:
 			return 0, nil
 		default:
-			return 0, fmt.Errorf("result %d is a %s, want a number", i, v.typeName())
+			return 0, fmt.Errorf("result %d is a %s, want a number", i, v.TypeName())
 		}
 	}
 	switch v := r.get(i).(type) {
@@ -502,8 +404,8 @@ func (r Results) number(i int) (float64, error) {
 func (r Results) Bool(i int) (bool, error) {
 	if r.fast() {
 		v := r.value(i)
-		if v.k == vTrue || v.k == vFalse {
-			return v.k == vTrue, nil
+		if v.K == VTrue || v.K == VFalse {
+			return v.K == VTrue, nil
 		}
 		return false, fmt.Errorf("result %d is %s, want true or false", i, v.desc())
 	}
@@ -518,8 +420,8 @@ func (r Results) Bool(i int) (bool, error) {
 func (r Results) String(i int) (string, error) {
 	if r.fast() {
 		v := r.value(i)
-		if v.k == vString {
-			return v.str(), nil
+		if v.K == VString {
+			return v.Str(), nil
 		}
 		return "", fmt.Errorf("result %d is %s, want a string", i, v.desc())
 	}
@@ -538,11 +440,11 @@ func typeDesc(v lua.LValue) string {
 }
 
 // desc is typeDesc for a fast-path value.
-func (v value) desc() string {
-	if v.k == vNil {
+func (v Value) desc() string {
+	if v.K == VNil {
 		return "nil"
 	}
-	return "a " + v.typeName()
+	return "a " + v.TypeName()
 }
 
 // Params are a hook's numeric parameters from the scenario (for example a

@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/sandtable/sandtable/engine/plugin/luastring"
 )
 
 // Some operations do work that grows with their operands, in Go, where no
@@ -34,10 +36,6 @@ const (
 	// n·⌈log2(n+1)⌉ comparisons of its n slots up front (a Lua comparator's
 	// own instructions count anyway).
 	comparesPerInstruction = 2
-	// maxFastString is the longest string constant the fast path compiles:
-	// it compares strings natively, one instruction each, so a script with
-	// longer constants runs on the VM, where comparisons are charged.
-	maxFastString = 1024
 )
 
 // CostDocs describes the charges for the API reference.
@@ -54,7 +52,7 @@ func CostDocs() [][2]string {
 		{"`table.sort`", fmt.Sprintf("n·⌈log2(n+1)⌉ / %d for an array part of n slots, up front; a Lua comparator's own instructions count as well", comparesPerInstruction)},
 		{"`string.rep`, `format`, `sub`, `upper`, `lower`, `reverse`, `gsub`, and `..`", bytes + " bytes of the result (and of the format string)"},
 		{"`string.find` with plain text", bytes + " bytes searched"},
-		{"`string.find`, `match`, `gmatch`, `gsub` with a pattern", fmt.Sprintf("one per %d steps of the matcher (each character it tries at each position)", stepsPerInstruction)},
+		{"`string.find`, `match`, `gmatch`, `gsub` with a pattern", fmt.Sprintf("one per %d steps of the matcher (each character it tries at each position)", luastring.StepsPerInstruction)},
 		{"`tonumber` of a string, `rawget` and writes `t[k] = v` with a string key computed at run time, `rawset`", bytes + " bytes of the string"},
 		{"`a == b`, `a ~= b` unless an operand is a literal (a string literal of at most " + fmt.Sprint(bytesPerInstruction) + " bytes)", "what the call costs (a few instructions), and " + bytes + " bytes of two strings of the same length"},
 		{"`a < b`, `a <= b`, `a > b`, `a >= b` unless an operand is a number or a string literal of at most " + fmt.Sprint(bytesPerInstruction) + " bytes", "what the call costs (a few instructions), and " + bytes + " bytes of the shorter of two strings"},

@@ -40,44 +40,15 @@
 // and a Sig (mbg's hooks.RunTech, for instance), passing a per-call host
 // value that the Lua host API dispatches to.
 //
-// # The fast path
+// # Three routes
 //
-// Most hooks are a few lines of arithmetic, host calls and a loop over an
-// area, for which the VM's fixed costs dwarf the work. When a script is
-// written in a plain subset of Lua, it is also compiled, once per
-// registry, into Go closures that compute exactly what the VM would, and
-// workers run those instead. The subset:
-//
-//   - top level: only `function NAME(...) … end` for the kind's functions,
-//     `local NAME = …` constants (literals, arithmetic, math calls) and
-//     `local function NAME(...) … end` helpers (which may recurse, call
-//     earlier helpers and receive ctx as a value);
-//   - statements: local declarations (of several values too), assignment
-//     of one value to a local of the function, if/elseif/else, do … end,
-//     return (early returns and tail calls too), calls of the kind's host
-//     functions and of helpers, numeric for, and `for i, v in ipairs(H)`
-//     where H is a call of a host function returning an array, which the
-//     loop walks without building a Lua table;
-//   - expressions: nil, true, false, numbers, strings (up to 1 KiB), locals, ctx.NAME,
-//     ctx.params.NAME (also through a local), and, or, not, + - * / % ^,
-//     unary minus, comparisons, math.floor, ceil, abs, sqrt, min, max,
-//     math.random(), math.pi and math.huge, host and helper calls whose
-//     results are used (local m = mbg.money(ctx.user)), parentheses.
-//
-// A local helper that only computes numbers from numbers also gets a form
-// over unboxed float64 values, which a call runs when its arguments are
-// numbers and the limits are far (fastnum.go); host functions of integers
-// and enums may declare a shortcut that skips Args (HostFunc.Fast).
-//
-// A script that does anything else (tables, closures, while, repeat,
-// break, pairs, .., #, method calls, varargs, other globals, assigning a
-// global, an upvalue or several values at once, a top level that runs
-// code) runs on the VM as before. Nothing else changes: the same host
-// functions check the same arguments, errors are the same *Error with the
-// same line, message and traceback, the call depth is counted exactly, and
-// loops and recursion count instructions (a lower bound of the VM's count,
-// so a runaway script is stopped with the VM's error and no call the VM
-// finishes is stopped). Check, the stubs and the API reference do not
-// depend on it. WorkerOptions.NoFastPath runs every script on the VM, so
-// tests and benchmarks can compare the two.
+// A hook function runs one of three ways: a Go hook's function, compiled
+// code, or the VM. A registry given a Compiler (SetCompiler; the games'
+// hooks packages give engine/plugin/compiled's) asks it to compile each
+// script once; a worker runs the functions it compiled instead of the VM,
+// with the same results, errors and limits, through the Compiled and Code
+// interfaces and the Runtime the worker lends. WorkerOptions.NoFastPath
+// runs every script on the VM, so tests and benchmarks can compare the
+// two. The compiler's package doc says how a hook is compiled and why it
+// is exact.
 package plugin

@@ -88,7 +88,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // maxTraceback is how many frames an Error keeps: enough to see the path
 // into a helper function without flooding a game log on deep recursion.
-const maxTraceback = 8
+const MaxTraceback = 8
 
 // splitWhere splits a Lua error message of the form "source:line: text", as
 // gopher-lua's error() and runtime errors produce it, when source is the
@@ -132,7 +132,7 @@ func parseTraceback(text, source string) []Frame {
 			continue // deep recursion: one frame says it
 		}
 		frames = append(frames, f)
-		if len(frames) == maxTraceback {
+		if len(frames) == MaxTraceback {
 			break
 		}
 	}

@@ -1,7 +1,7 @@
 package plugin
 
 // fastPathDoc is the section of docs/lua-api.md on the fast path: what runs
-// fast and why. It follows the subset compileFast accepts (fast.go,
+// fast and why. It follows the subset engine/plugin/compiled accepts (fast.go,
 // fastcall.go); keep them in step.
 func fastPathDoc() string {
 	return `### What runs fast
@@ -64,9 +64,7 @@ argument that is not a whole number, a limit getting close) it gives the call up
 again from the start in the general form, which can do so because nothing the first attempt did could
 be seen (it never gives up after a change). So, to be fast, write hooks the plain way: numbers in
 locals, host reads in the hook function, arithmetic in small helpers, changes at the end. Strings,
-booleans in locals, tables and random numbers keep a function in the general form. For the mbg
-techs and the ftbt scores, the engine also hands such code its ` + "`ctx`" + ` numbers directly, without
-filling the ` + "`ctx`" + ` table, unless the code reads a field that is not a number (such as ` + "`ctx.long`" + `).
+booleans in locals, tables and random numbers keep a function in the general form.
 
 Limits work the same on both paths. The call depth is counted exactly as on the VM. A loop or a
 helper that recurses counts instructions too: each iteration and call counts the instructions the

@@ -8,6 +8,8 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin/luastring"
 )
 
 // Two operations of the Lua VM can claim unbounded memory in one
@@ -341,7 +343,7 @@ func safeKey(k ast.Expr) bool {
 	case *ast.StringExpr, *ast.TrueExpr, *ast.FalseExpr:
 		return true
 	case *ast.NumberExpr:
-		f, err := parseLuaNumber(k.Value)
+		f, err := luastring.ParseNumber(k.Value)
 		return err == nil && (f != math.Trunc(f) || f <= safeIndex || f >= float64(lua.MaxArrayIndex))
 	}
 	return false

@@ -94,7 +94,7 @@ type HostFunc struct {
 	// (fasthook.go), which gives the call to the general form, to run it
 	// again, whenever it meets what it does not handle.
 	ReadOnly bool
-	// View, if not nil, lets register code (fastreg.go) read a read-only
+	// View, if not nil, lets register code (engine/plugin/compiled) read a read-only
 	// function like an array instead of calling it. The function's first
 	// parameter is an integer index i, its results integers. Given its
 	// other arguments (rest, as Fast takes them; nil when there are
@@ -208,7 +208,7 @@ func (k *Kind) validate() error {
 		checkFields("host function "+h.Name+" params", h.Params)
 		checkFields("host function "+h.Name+" returns", h.Returns)
 		if h.FastInts != nil && !intsFunc(h) {
-			bad("host function %q: FastInts needs integer parameters (at most %d) and one integer[] result", h.Name, maxFastArgs)
+			bad("host function %q: FastInts needs integer parameters (at most %d) and one integer[] result", h.Name, MaxFastArgs)
 		}
 		if h.View != nil && !viewable(h) {
 			bad("host function %q: View needs ReadOnly, Fast, an integer first parameter and integer results", h.Name)
@@ -217,9 +217,13 @@ func (k *Kind) validate() error {
 	return errors.Join(errs...)
 }
 
+// MaxFastArgs bounds the arguments and results of HostFunc.Fast and the
+// parameters of HostFunc.FastInts.
+const MaxFastArgs = 4
+
 // intsFunc reports whether h may have FastInts.
 func intsFunc(h HostFunc) bool {
-	if len(h.Params) > maxFastArgs || len(h.Returns) != 1 || h.Returns[0].Type != "integer[]" {
+	if len(h.Params) > MaxFastArgs || len(h.Returns) != 1 || h.Returns[0].Type != "integer[]" {
 		return false
 	}
 	for _, p := range h.Params {
@@ -250,8 +254,8 @@ func viewable(h HostFunc) bool {
 // odd game state.
 //
 // The same Args serve both ways of running a hook: on the Lua VM the
-// arguments and results live on the Lua stack; on the fast path (see
-// fast.go) they are Go values, and errors end the compiled call instead of
+// arguments and results live on the Lua stack; on compiled code (see
+// engine/plugin/compiled) they are Go values, and errors end the compiled call instead of
 // raising a Lua error. Impl cannot tell the difference.
 type Args struct {
 	w    *Worker
@@ -262,8 +266,8 @@ type Args struct {
 
 	// The fast path: arguments and results as Go values.
 	fast   bool
-	in     []value
-	out    []value
+	in     []Value
+	out    []Value
 	arrays bool // the call's results feed the ipairs of a for loop
 }
 
@@ -276,18 +280,18 @@ func (a *Args) N() int {
 }
 
 // arg returns argument i on the fast path (nil when missing).
-func (a *Args) arg(i int) value {
+func (a *Args) arg(i int) Value {
 	if i >= 1 && i <= len(a.in) {
 		return a.in[i-1]
 	}
-	return value{}
+	return Value{}
 }
 
 // number returns argument i if it is a number.
 func (a *Args) number(i int) (float64, bool) {
 	if a.fast {
 		v := a.arg(i)
-		return v.n, v.k == vNumber
+		return v.N, v.K == VNumber
 	}
 	n, ok := a.l.Get(i).(lua.LNumber)
 	return float64(n), ok
@@ -305,9 +309,9 @@ func (a *Args) argError(i int, want string) {
 	var desc string
 	if a.fast {
 		v := a.arg(i)
-		desc = v.typeName()
-		if v.k == vNumber {
-			desc = "number " + lua.LNumber(v.n).String()
+		desc = v.TypeName()
+		if v.K == VNumber {
+			desc = "number " + lua.LNumber(v.N).String()
 		}
 	} else {
 		got := a.l.Get(i)
@@ -324,8 +328,8 @@ func (a *Args) Int(i int) int {
 	// The fast path's whole number, inlined: the comparisons fail for a
 	// NaN, and float64(int64(f)) == f for a whole f within ±2^53.
 	if a.fast && uint(i-1) < uint(len(a.in)) {
-		if v := a.in[i-1]; v.k == vNumber && v.n >= -(1<<53) && v.n <= 1<<53 && float64(int64(v.n)) == v.n {
-			return int(v.n)
+		if v := a.in[i-1]; v.K == VNumber && v.N >= -(1<<53) && v.N <= 1<<53 && float64(int64(v.N)) == v.N {
+			return int(v.N)
 		}
 	}
 	return a.intSlow(i)
@@ -353,8 +357,8 @@ func (a *Args) String(i int) string {
 	var s string
 	var ok bool
 	if a.fast {
-		if v := a.arg(i); v.k == vString {
-			s, ok = v.str(), true
+		if v := a.arg(i); v.K == VString {
+			s, ok = v.Str(), true
 		}
 	} else {
 		var ls lua.LString
@@ -384,7 +388,7 @@ func (a *Args) Bool(i int) bool {
 	var b, ok bool
 	if a.fast {
 		v := a.arg(i)
-		b, ok = v.k == vTrue, v.k == vTrue || v.k == vFalse
+		b, ok = v.K == VTrue, v.K == VTrue || v.K == VFalse
 	} else {
 		var lb lua.LBool
 		lb, ok = a.l.Get(i).(lua.LBool)
@@ -399,7 +403,7 @@ func (a *Args) Bool(i int) bool {
 // ReturnNumber adds a number result.
 func (a *Args) ReturnNumber(v float64) {
 	if a.fast {
-		a.out = append(a.out, numberValue(v))
+		a.out = append(a.out, NumberValue(v))
 	} else {
 		a.l.Push(lua.LNumber(v))
 	}
@@ -408,13 +412,13 @@ func (a *Args) ReturnNumber(v float64) {
 
 // ReturnInts adds a result that is a new array of the integers xs. On the
 // fast path, only a call whose results feed the ipairs of a for loop can
-// receive one (see fast.go); it gets a copy of xs.
+// receive one (see engine/plugin/compiled); it gets a copy of xs.
 func (a *Args) ReturnInts(xs []int) {
 	if a.fast {
 		if !a.arrays {
 			a.raise(a.name + ": returns a table, which the fast path cannot hold")
 		}
-		a.out = append(a.out, a.w.fr.intsValue(xs))
+		a.out = append(a.out, a.w.rt.IntsValue(xs))
 		a.nret++
 		return
 	}
@@ -465,7 +469,7 @@ func HostAs[H any](a *Args, host any) H {
 // ReturnBool adds a boolean result.
 func (a *Args) ReturnBool(v bool) {
 	if a.fast {
-		a.out = append(a.out, boolValue(v))
+		a.out = append(a.out, BoolValue(v))
 	} else {
 		a.l.Push(lua.LBool(v))
 	}
@@ -475,7 +479,7 @@ func (a *Args) ReturnBool(v bool) {
 // ReturnString adds a string result.
 func (a *Args) ReturnString(v string) {
 	if a.fast {
-		a.out = append(a.out, stringValue(v))
+		a.out = append(a.out, StringValue(v))
 	} else {
 		a.l.Push(lua.LString(v))
 	}
@@ -505,7 +509,7 @@ func (a *Args) Fail(err error) {
 // the host call).
 func (a *Args) raise(msg string) {
 	if a.fast {
-		panic(hostPanic{msg})
+		panic(HostPanic{msg})
 	}
 	a.l.RaiseError("%s", msg)
 }

@@ -24,6 +24,9 @@ type Registry struct {
 	hooks  []Hook // in order of first registration; a replaced hook keeps its slot
 	index  map[hookKey]int
 	frozen bool
+	// compiler compiles the Lua hooks when the first worker is made
+	// (SetCompiler); nil: they run on the VM.
+	compiler Compiler
 }
 
 type hookKey struct{ kind, id string }
@@ -131,6 +134,9 @@ func (r *Registry) Add(h Hook) (*Warning, error) {
 	if err := checkID(h.ID()); err != nil {
 		return nil, fmt.Errorf("plugin: %s hook from %s: %w", k.Name, h.Origin(), err)
 	}
+	if lh, ok := h.(*LuaHook); ok && r.compiler != nil {
+		r.compile(lh)
+	}
 	key := hookKey{k.Name, h.ID()}
 	if i, ok := r.index[key]; ok {
 		old := r.hooks[i]
@@ -195,12 +201,40 @@ func (r *Registry) Hook(ref Ref) (Hook, bool) {
 	return r.hooks[ref.i], true
 }
 
-// freeze stops further changes and returns the hooks for a new worker.
+// SetCompiler makes r's workers run the functions of its Lua hooks that c
+// compiles as compiled code instead of on the VM (Compiler); the games'
+// hooks packages set it. Each script is compiled once: when it is added,
+// or, if it was added before, when the first worker is made. SetCompiler
+// fails after that.
+func (r *Registry) SetCompiler(c Compiler) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.frozen {
+		return errors.New("plugin: registry already has workers; set the compiler before creating them")
+	}
+	r.compiler = c
+	return nil
+}
+
+// freeze stops further changes, compiles the Lua hooks the first time, and
+// returns the hooks for a new worker.
 func (r *Registry) freeze() []Hook {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.frozen && r.compiler != nil {
+		for _, h := range r.hooks {
+			if lh, ok := h.(*LuaHook); ok {
+				r.compile(lh)
+			}
+		}
+	}
 	r.frozen = true
 	return r.hooks
+}
+
+// compile compiles h with r's compiler, unless it has been compiled.
+func (r *Registry) compile(h *LuaHook) {
+	h.once.Do(func() { h.code, h.why = r.compiler.Compile(h.kind, h.path, h.src, h.proto, r.limits) })
 }
 
 // LoadBundle registers the scripts bundled in a compiled configuration,
@@ -305,10 +339,12 @@ type LuaHook struct {
 	sha256 string
 	proto  *lua.FunctionProto
 	src    []byte // the source, to place run-time errors (errcol.go)
-	// fast is the script compiled for the fast path (fast.go), nil when
-	// it is outside the subset for the reason fastWhy.
-	fast    *fastScript
-	fastWhy string
+	// code is the script compiled by the registry's Compiler when the
+	// first worker was made (compile), nil when it has none or the
+	// compiler said why not (why).
+	once sync.Once
+	code Compiled
+	why  string
 }
 
 // CompileLua parses and compiles src as the hook (kind, id). A syntax error
@@ -321,7 +357,6 @@ func CompileLua(kind *Kind, id, path string, src []byte, limits Limits) (*LuaHoo
 		return nil, &Error{Script: path, Line: line, Column: col, Kind: kind.Name, ID: id, Message: msg}
 	}
 	h := &LuaHook{kind: kind, id: id, path: path, sha256: Hash(src), proto: proto, src: src}
-	h.fast, h.fastWhy = compileFast(kind, path, src, proto, limits)
 	return h, nil
 }
 
@@ -341,8 +376,23 @@ func (h *LuaHook) Provider() string { return "lua" }
 func (h *LuaHook) SHA256() string { return h.sha256 }
 
 // Compiled reports whether the script also has a compiled form, which
-// workers run instead of the VM (see "The fast path" in doc.go).
-func (h *LuaHook) Compiled() bool { return h.fast != nil }
+// workers run instead of the VM (Compiler). It is compiled when the first
+// worker of a registry with a compiler is made.
+func (h *LuaHook) Compiled() bool { return h.code != nil }
+
+// WhyNotCompiled says why the compiler did not compile the script.
+func (h *LuaHook) WhyNotCompiled() string { return h.why }
+
+// Code returns the script's compiled form, or nil.
+func (h *LuaHook) Code() Compiled { return h.code }
+
+// compiled returns the script's compiled form for w, or nil.
+func (h *LuaHook) compiled(w *Worker) Compiled {
+	if w.reg.compiler == nil {
+		return nil
+	}
+	return h.code
+}
 
 func (h *LuaHook) bind(w *Worker, inst *instance) *Error { return w.bindLua(inst, h) }
 

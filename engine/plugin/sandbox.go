@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/sandtable/sandtable/engine/plugin/luastring"
 )
 
 // This file builds the sandbox: the library a script sees. Every script gets
@@ -163,11 +165,12 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 	}
 
 	fn := func(name string, f lua.LGFunction) namedValue { return namedValue{name, L.NewFunction(f)} }
+	sl := luastring.New((*strMeter)(w), w.limits.MaxStringLen)
 	lib.str = []namedValue{
-		fn("byte", w.strByte), fn("char", w.strChar), fn("find", w.strFind), fn("format", w.strFormat),
-		fn("gmatch", w.strGmatch), fn("gsub", w.strGsub), fn("len", strLen), fn("lower", w.strLower),
-		fn("match", w.strMatch), fn("rep", w.strRep), fn("reverse", w.strReverse), fn("sub", w.strSub),
-		fn("upper", w.strUpper),
+		fn("byte", sl.Byte), fn("char", sl.Char), fn("find", sl.Find), fn("format", sl.Format),
+		fn("gmatch", sl.Gmatch), fn("gsub", sl.Gsub), fn("len", luastring.Len), fn("lower", sl.Lower),
+		fn("match", sl.Match), fn("rep", sl.Rep), fn("reverse", sl.Reverse), fn("sub", sl.Sub),
+		fn("upper", sl.Upper),
 	}
 	lib.tbl = []namedValue{
 		fn("concat", w.tableConcat), fn("insert", w.tableInsert), fn("remove", w.tableRemove),
@@ -428,9 +431,9 @@ func (w *Worker) baseRawset(L *lua.LState) int {
 	return 1
 }
 
-// maxResults bounds how many values unpack and string.byte may return, as
-// C Lua's stack limit does.
-const maxResults = 8000
+// maxResults bounds how many values unpack may return, as C Lua's stack
+// limit does.
+const maxResults = luastring.MaxResults
 
 func (w *Worker) baseUnpack(L *lua.LState) int {
 	t := L.CheckTable(1)
@@ -679,13 +682,8 @@ func (w *Worker) luaConcat(L *lua.LState) int {
 	return 1
 }
 
-func isStrNum(v lua.LValue) bool {
-	switch v.(type) {
-	case lua.LString, lua.LNumber:
-		return true
-	}
-	return false
-}
+// isStrNum is luastring.IsStrNum.
+func isStrNum(v lua.LValue) bool { return luastring.IsStrNum(v) }
 
 func (w *Worker) concat2(L *lua.LState, a, b lua.LValue) lua.LValue {
 	if isStrNum(a) && isStrNum(b) {

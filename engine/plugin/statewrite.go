@@ -24,7 +24,7 @@ import (
 //     names the sandbox removed (os, io, require, …) when read, instead of
 //     the bare "attempt to call a non-function object" a nil would give.
 //
-// The fast path (fast.go) compiles no script that assigns a global or an
+// The fast path (engine/plugin/compiled) compiles no script that assigns a global or an
 // upvalue, so the rule holds there by construction.
 const hiddenState = "(state)"
 

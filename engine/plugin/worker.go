@@ -43,15 +43,7 @@ type Worker struct {
 	limitMsg   string // and its message
 
 	noFast bool    // WorkerOptions.NoFastPath
-	fr     frame   // the state of compiled calls, reused
-	fargs  Args    // the Args of their host calls
-	fhe    HostErr // the host of the compiled call in progress, if a HostErr
-	// regBails counts the calls whose register code gave up (fastreg.go),
-	// for tests.
-	regBails int
-	// laneCalls counts the calls that ran on the numbers convention
-	// (lane.go), for tests.
-	laneCalls int
+	rt     Runtime // what compiled code borrows (Compiler)
 }
 
 // WorkerOptions configure a Worker.
@@ -88,9 +80,7 @@ func (r *Registry) NewWorker(opts WorkerOptions) *Worker {
 		arrayLen: arrayLenFunc(),
 		noFast:   opts.NoFastPath,
 	}
-	w.fr.w = w
-	w.fr.init(&w.limits)
-	w.fargs = Args{w: w, fast: true}
+	w.rt = Runtime{w: w, args: Args{w: w, fast: true}}
 	w.wd.init(r.limits)
 	w.game.reset(r.limits)
 	w.newState()
@@ -126,7 +116,7 @@ func (w *Worker) Reset(rng *rand.Rand) error {
 		// runs in its environment and its constants were fixed when it was
 		// compiled, so it need not be instantiated again (which would cost
 		// a fresh environment per game).
-		if inst == nil || inst.fast == nil || inst.err != nil {
+		if inst == nil || inst.code == nil || inst.err != nil {
 			w.insts[i] = nil
 		}
 	}
@@ -183,9 +173,9 @@ type instance struct {
 	strlib *lua.LTable // the script's string table, for string methods
 	fns    []*lua.LFunction
 	ctx    Table
-	fast   *fastScript // the compiled functions, nil to run on the VM
-	ffns   []*fastFunc // fast.fns, nil to run on the VM
-	regs   []instRegs  // the registers of its functions' register code
+	code   Code // the compiled functions, nil to run on the VM
+	// compiled: by function, whether code runs it.
+	compiled []bool
 	// Params tables: the last used, and all others.
 	lastParams *Params
 	lastTable  *lua.LTable
@@ -297,7 +287,7 @@ func (w *Worker) begin(inst *instance, host any) {
 func (w *Worker) beginFast(inst *instance, host any, he HostErr) {
 	w.busy, w.cur, w.host = true, inst, host
 	w.hostErr, w.hostErrMsg = nil, ""
-	w.fhe = he
+	w.rt.host, w.rt.he = host, he
 }
 
 // leave ends the call in progress.
@@ -306,7 +296,7 @@ func (w *Worker) leave() {
 	w.loading = false
 	w.cur = nil
 	w.host = nil
-	w.fhe = nil
+	w.rt.host, w.rt.he = nil, nil
 }
 
 // bindLua instantiates a Lua hook: a fresh environment, the script's top
@@ -346,109 +336,27 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 			}
 		}
 	}
-	if !w.noFast && h.fast != nil {
-		inst.fast, inst.ffns = h.fast, h.fast.fns
-		// Call takes a compiled function for the function itself; should
+	if c := h.compiled(w); c != nil && !w.noFast {
+		// Call runs a compiled function for the function itself; should
 		// the top level not leave it defined, the VM says so.
-		for i, f := range inst.ffns {
-			if f != nil && inst.fns[i] == nil {
-				inst.ffns = nil
+		inst.compiled = make([]bool, len(kind.Funcs))
+		for i := range kind.Funcs {
+			if inst.compiled[i] = c.Defines(i); inst.compiled[i] && inst.fns[i] == nil {
+				inst.compiled = nil
 				break
 			}
 		}
+		if inst.compiled != nil {
+			inst.code = c.Bind(&w.rt)
+		}
 	}
-	inst.ctx = w.newCtx(inst, kind, inst.fast)
+	inst.ctx = w.newCtx(inst, kind, inst.code)
 	return nil
 }
 
-// fastFn returns the compiled form of the function fn of inst, or nil to
-// run it on the VM.
-func (inst *instance) fastFn(fn int) *fastFunc {
-	if uint(fn) < uint(len(inst.ffns)) {
-		return inst.ffns[fn]
-	}
-	return nil
-}
-
-// runFast runs the compiled function f of inst in the call Call has begun,
-// trying its register code first if reg. It returns the values the function returned (n unset), valid until the next call,
-// or the failure (the call has then ended: see fastFail).
-func (w *Worker) runFast(inst *instance, f *fastFunc, reg bool) (res Results, err *Error) {
-	fr := &w.fr
-	fr.slots = inst.ctx.slots
-	fr.line = 0
-	if p := f.reg; p != nil && reg {
-		if ran, err := w.runReg(inst, f, p); ran {
-			return Results{nums: &fr.regRes}, err
-		}
-	}
-	clear(fr.slots[f.base : f.base+f.nnil])
-	fr.res = fr.res[:0]
-	// A call that returns normally skips recover, which costs as much as
-	// a small hook.
-	done := false
-	defer func() {
-		if done {
-			return
-		}
-		if r := recover(); r != nil {
-			err = w.fastFail(inst, f, r)
-		}
-	}()
-	if inst.fast.flat {
-		// No loops or local functions (fastcall.go): the body is all.
-		fr.frames[0].fn = f
-		if len(f.body) == 1 {
-			f.body[0](fr)
-		} else {
-			runBlock(fr, f.body)
-		}
-		done = true
-		return Results{vals: &fr.res}, nil
-	}
-	fr.begin(inst.fast)
-	fr.runHook(f)
-	done = true
-	return Results{vals: &fr.res}, nil
-}
-
-// fastFail turns what a compiled call panicked with into the *Error the VM
-// would have returned, and ends the call.
-func (w *Worker) fastFail(inst *instance, f *fastFunc, r any) *Error {
-	fr := &w.fr
-	e := inst.errorf(f.name, "")
-	panicked := false
-	inGo := true
-	switch r := r.(type) {
-	case *fastError:
-		e.Line, e.Message, e.Limit = r.line, r.msg, r.limit
-		inGo = r.inGo
-	case hostPanic:
-		e.Line, e.Message = fr.line, r.msg
-	default:
-		// A Go panic in a host function: the VM reports it at the call
-		// and replaces its state, which the host function may have left
-		// inconsistent.
-		e.Line, e.Message = fr.line, fmt.Sprint(r)
-		panicked = true
-	}
-	if e.Line > 0 {
-		e.Traceback = fr.traceback(e.Script, inst.fast.path, f, e.Line, inGo)
-	}
-	placeError(inst.hook, e)
-	if strings.HasSuffix(e.Message, "stack overflow") || strings.HasSuffix(e.Message, "registry overflow") {
-		e.Limit = LimitStack
-	}
-	if w.hostErr != nil && e.Message == w.hostErrMsg {
-		e.Err = w.hostErr
-	}
-	fr.reset()
-	w.leave()
-	if panicked {
-		w.Close()
-		w.newState()
-	}
-	return e
+// runs reports whether compiled code runs the function fn of inst.
+func (inst *instance) runs(fn int) bool {
+	return uint(fn) < uint(len(inst.compiled)) && inst.compiled[fn]
 }
 
 // placeError finds the columns of the run-time error e of hook h and of
@@ -498,9 +406,22 @@ func (w *Worker) fail(inst *instance, fn string, err error) *Error {
 		}
 	case w.limitHit != LimitNone && strings.HasSuffix(msg, w.limitMsg):
 		e.Limit = w.limitHit
-	case strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow"):
+	case stackOverflow(msg):
 		e.Limit = LimitStack
 	}
+	return w.end(e, panicked)
+}
+
+// stackOverflow reports whether msg is the VM's error for a call over
+// Limits.MaxCallDepth.
+func stackOverflow(msg string) bool {
+	return strings.HasSuffix(msg, "stack overflow") || strings.HasSuffix(msg, "registry overflow")
+}
+
+// end ends the call that failed with e: e wraps the host's error when its
+// message is the host's, and a Go panic (panicked), which may have left the
+// Lua state inconsistent, replaces the state.
+func (w *Worker) end(e *Error, panicked bool) *Error {
 	if w.hostErr != nil && e.Message == w.hostErrMsg {
 		e.Err = w.hostErr
 	}

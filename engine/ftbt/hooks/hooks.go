@@ -12,6 +12,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
@@ -34,7 +35,12 @@ func Registry(cfg *ftbt.Config, layers ...Layer) (*plugin.Registry, []plugin.War
 	if cfg.LuaLimits != nil {
 		budgets = plugin.Budgets(*cfg.LuaLimits)
 	}
-	return plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	reg, warns, err := plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	if err != nil {
+		return nil, warns, err
+	}
+	// Scripts in the compiler's subset run as compiled code.
+	return reg, warns, reg.SetCompiler(compiled.Compiler{})
 }
 
 // Runner is the ftbt.EffectRunner of one config on one goroutine: it owns a

@@ -454,23 +454,7 @@ var EffectScore = plugin.NewSig[EffectCtx, ScoreHost, int](EffectKind, "score", 
 			return 0, fmt.Errorf("score returned %g; a score must be a whole number ≥ 0", v)
 		}
 		return int(v), nil
-	}, nil).Numbers(numsEffect, func(xs []float64) (int, bool) {
-	if v := xs[0]; v >= 0 && v == math.Trunc(v) && v <= 1<<40 {
-		return int(v), true
-	}
-	return 0, false
-})
-
-// numsEffect is fillEffect for Sig.Numbers: the number fields of an
-// EffectCtx, by index in EffectKind.Ctx.
-func numsEffect(c *EffectCtx, xs []float64) (*plugin.Params, bool) {
-	_ = xs[17]
-	xs[0], xs[1], xs[2], xs[3], xs[4], xs[5] = float64(c.Caster), float64(c.Side), float64(c.Abi), float64(c.Cell), float64(c.Target), float64(c.Value)
-	xs[7], xs[8] = float64(c.AOERange), float64(c.AOERatio)
-	xs[10], xs[11], xs[12], xs[13] = float64(c.Duration), float64(c.MaxAbi), float64(c.MaxFlyWeight), float64(c.TechDist)
-	xs[14], xs[15], xs[16], xs[17] = float64(c.TechScore), float64(c.BufVMD), float64(c.FlyVMD), float64(c.DLVMD)
-	return c.Params, true
-}
+	}, nil)
 
 // EffectApplyFunc and EffectScoreFunc are an ftbt.effect class written in Go.
 type (

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
@@ -22,7 +23,7 @@ func Kinds() []*plugin.Kind { return []*plugin.Kind{Skill} }
 // hook replaces the one before with a warning), then the Go hooks (twins
 // replacing scripts of the same id).
 func NewRegistry(base fs.FS, origin string, layers []plugin.Layer, goHooks ...*plugin.GoHook) (*plugin.Registry, []plugin.Warning, error) {
-	reg, err := plugin.NewRegistry(Kinds(), plugin.DefaultLimits())
+	reg, err := newRegistry()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -65,7 +66,7 @@ func NewRegistry(base fs.FS, origin string, layers []plugin.Layer, goHooks ...*p
 // scripts (each verified against its sha256), then each layer, then the Go
 // hooks.
 func BundleRegistry(cfg *glory.Config, layers []plugin.Layer, goHooks ...*plugin.GoHook) (*plugin.Registry, []plugin.Warning, error) {
-	reg, err := plugin.NewRegistry(Kinds(), plugin.DefaultLimits())
+	reg, err := newRegistry()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -78,6 +79,16 @@ func BundleRegistry(cfg *glory.Config, layers []plugin.Layer, goHooks ...*plugin
 		return nil, warns, err
 	}
 	return finishRegistry(reg, warns, layers, goHooks)
+}
+
+// newRegistry returns an empty registry of glory's kinds whose scripts in
+// the compiler's subset run as compiled code.
+func newRegistry() (*plugin.Registry, error) {
+	reg, err := plugin.NewRegistry(Kinds(), plugin.DefaultLimits())
+	if err != nil {
+		return nil, err
+	}
+	return reg, reg.SetCompiler(compiled.Compiler{})
 }
 
 func finishRegistry(reg *plugin.Registry, warns []plugin.Warning, layers []plugin.Layer, goHooks []*plugin.GoHook) (*plugin.Registry, []plugin.Warning, error) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/mbg"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 )
 
 // Kinds returns mbg's hook kinds, in documentation order.
@@ -32,7 +33,12 @@ func Registry(cfg *mbg.Config, layers ...Layer) (*plugin.Registry, []plugin.Warn
 	if cfg.LuaLimits != nil {
 		budgets = plugin.Budgets(*cfg.LuaLimits)
 	}
-	return plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	reg, warns, err := plugin.NewBundleRegistryBudgets(Kinds(), budgets, bundle, layers...)
+	if err != nil {
+		return nil, warns, err
+	}
+	// Scripts in the compiler's subset run as compiled code.
+	return reg, warns, reg.SetCompiler(compiled.Compiler{})
 }
 
 // Runner is the mbg.TechRunner and mbg.CardRunner of one config on one
@@ -45,7 +51,6 @@ type Runner struct {
 	tparams []*plugin.Params
 	cards   []plugin.Ref
 	cparams []*plugin.Params
-	tpure   []*plugin.Pure[TechCtx, TechHost, TechResult]
 	tctx    TechCtx
 	cctx    CardCtx
 	err     error // from UseRNG, returned by the next call
@@ -68,7 +73,6 @@ func New(reg *plugin.Registry, cfg *mbg.Config, opts plugin.WorkerOptions) (*Run
 		}
 		r.techs[i], r.tparams[i] = ref, plugin.NewParams(t.Params)
 	}
-	r.tpure = make([]*plugin.Pure[TechCtx, TechHost, TechResult], len(r.techs))
 	for i, c := range cfg.Cards {
 		ref, ok := reg.Lookup(CardKind, c.Hook)
 		if !ok {
@@ -80,9 +84,6 @@ func New(reg *plugin.Registry, cfg *mbg.Config, opts plugin.WorkerOptions) (*Run
 		return nil, errors.Join(errs...)
 	}
 	r.w = reg.NewWorker(opts)
-	for i, ref := range r.techs {
-		r.tpure[i] = plugin.NewPure(r.w, TechEffect, ref)
-	}
 	if err := r.w.Prepare(append(append([]plugin.Ref(nil), r.techs...), r.cards...)...); err != nil {
 		r.w.Close()
 		return nil, err
@@ -103,17 +104,6 @@ func (r *Runner) Effect(tech int, call *mbg.TechCall, host mbg.TechHost) (self, 
 	}
 	if tech < 0 || tech >= len(r.techs) {
 		return 0, 0, fmt.Errorf("hooks: tech index %d out of range [0, %d)", tech, len(r.techs))
-	}
-	// Plain code runs on the numbers in the worker's lane (Pure.CallLane);
-	// they are written field by field, in the order of TechEffect's nums.
-	pf := r.tpure[tech]
-	x := pf.Lane()
-	x[techValue], x[techDHP], x[techSelfHP], x[techSelfDef] = call.Value, call.DHP, call.SelfHP, call.SelfDef
-	x[techOppHP], x[techOppDef], x[techCelve] = call.OppHP, call.OppDef, call.Celve
-	if xs, ok := pf.CallLane(); ok {
-		if res, ok := techLane(xs); ok {
-			return res.Self, res.Opp, nil
-		}
 	}
 	// Field by field: a composite literal is built aside and copied in
 	// with a write barrier, which costs as much as a small hook.

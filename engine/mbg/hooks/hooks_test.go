@@ -132,7 +132,7 @@ func TestLuaMatchesNative(t *testing.T) {
 
 // TestGoHooksMatchNative: the native effects registered as Go hooks in the
 // scripts' place (goHookRunner) play the same games as the native runner:
-// the runner's calls of Go hooks (which Pure declines) go through Call.
+// the runner's calls of Go hooks go through Call.
 func TestGoHooksMatchNative(t *testing.T) {
 	t.Parallel()
 	cfg := sanguo(t)

@@ -154,14 +154,7 @@ var TechEffect = plugin.NewSig[TechCtx, TechHost, TechResult](TechKind, "effect"
 		opp, err := r.Number(2)
 		return TechResult{Self: self, Opp: opp}, err
 	},
-	checkTech).Numbers(
-	func(c *TechCtx, xs []float64) (*plugin.Params, bool) {
-		_ = xs[techCelve]
-		xs[techValue], xs[techDHP], xs[techSelfHP], xs[techSelfDef] = c.Value, c.DHP, c.SelfHP, c.SelfDef
-		xs[techOppHP], xs[techOppDef], xs[techCelve] = c.OppHP, c.OppDef, c.Celve
-		return c.Params, true
-	},
-	func(xs []float64) (TechResult, bool) { return TechResult{Self: xs[0], Opp: xs[1]}, true })
+	checkTech)
 
 // checkTech is TechEffect's check.
 func checkTech(r TechResult) error {
@@ -174,13 +167,6 @@ func checkTech(r TechResult) error {
 		return fmt.Errorf("effect returned %g for the opponent; a tech may only damage the opponent (≤ 0)", r.Opp)
 	}
 	return nil
-}
-
-// techLane is TechEffect's result and check for the finite results of
-// Pure.CallLane, inlined: it accepts exactly what checkTech accepts.
-func techLane(xs []float64) (TechResult, bool) {
-	_ = xs[1]
-	return TechResult{Self: xs[0], Opp: xs[1]}, xs[0] >= 0 && xs[1] <= 0
 }
 
 // RunTech runs the mbg.tech hook ref with ctx and host.

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 )
 
 // Costly is one hostile script: the body of a hook function that loops
@@ -118,6 +119,9 @@ func RunCostly(t *testing.T, r Route) {
 	}
 	reg, err := plugin.NewRegistry(r.Kinds, limits)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.SetCompiler(compiled.Compiler{}); err != nil {
 		t.Fatal(err)
 	}
 	cases := CostlyScripts()

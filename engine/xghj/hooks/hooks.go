@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 	"github.com/sandtable/sandtable/engine/rng"
 	"github.com/sandtable/sandtable/engine/xghj"
 )
@@ -24,7 +25,12 @@ func Registry(cfg *xghj.Config, layers ...Layer) (*plugin.Registry, []plugin.War
 	for i, s := range cfg.Scripts {
 		bundle[i] = plugin.Script{ID: s.ID, Kind: s.Kind, Path: s.Path, SHA256: s.SHA256, Source: s.Source}
 	}
-	return plugin.NewBundleRegistry(Kinds(), bundle, layers...)
+	reg, warns, err := plugin.NewBundleRegistry(Kinds(), bundle, layers...)
+	if err != nil {
+		return nil, warns, err
+	}
+	// Scripts in the compiler's subset run as compiled code.
+	return reg, warns, reg.SetCompiler(compiled.Compiler{})
 }
 
 // The functions of an effect, as bits of Runner.has.

@@ -1,4 +1,4 @@
-package plugin
+package compiled
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // TestFastGenerated compares the fast path with the VM on randomly
@@ -16,24 +18,22 @@ import (
 // and ipairs over host arrays.
 func TestFastGenerated(t *testing.T) {
 	t.Parallel()
-	scripts, calls := 600, 40
-	if testing.Short() {
-		scripts = 100
-	}
-	// SANDTABLE_FASTGEN=n checks n scripts instead, for a longer soak.
+	scripts, calls := 50, 40
+	// SANDTABLE_FASTGEN=n checks n scripts instead, for a longer soak;
+	// FuzzFastGenerated goes on with other seeds.
 	if n, err := strconv.Atoi(os.Getenv("SANDTABLE_FASTGEN")); err == nil {
 		scripts = n
 	}
 	compiled, failed, total := 0, 0, 0
 	for seed := range uint64(scripts) {
 		src := generate(seed)
-		p, err := newDiffPair(t, fastKind, "gen.lua", src, Limits{})
+		p, err := newDiffPair(t, fastKind, "gen.lua", src, plugin.Limits{})
 		if err != nil {
 			t.Fatalf("seed %d does not load: %v\n%s", seed, err, src)
 		}
-		if p.hook.fast == nil {
-			if !strings.Contains(p.hook.fastWhy, "constant -0") {
-				t.Fatalf("seed %d: not on the fast path: %s\n%s", seed, p.hook.fastWhy, src)
+		if fastOf(p.hook) == nil {
+			if !strings.Contains(whyOf(p.hook), "constant -0") {
+				t.Fatalf("seed %d: not on the fast path: %s\n%s", seed, whyOf(p.hook), src)
 			}
 		} else {
 			compiled++
@@ -46,6 +46,28 @@ func TestFastGenerated(t *testing.T) {
 	if compiled < scripts*9/10 {
 		t.Errorf("only %d of %d generated scripts compiled", compiled, scripts)
 	}
+}
+
+// FuzzFastGenerated is TestFastGenerated's soak: the generated script of
+// each seed the fuzzer tries, compared with the VM.
+//
+//	go test ./engine/plugin/compiled -run XXX -fuzz FuzzFastGenerated -fuzztime 1m
+func FuzzFastGenerated(f *testing.F) {
+	for _, seed := range []uint64{600, 601} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		src := generate(seed)
+		p, err := newDiffPair(t, fastKind, "gen.lua", src, plugin.Limits{})
+		if err != nil {
+			t.Fatalf("seed %d does not load: %v\n%s", seed, err, src)
+		}
+		defer p.close()
+		if fastOf(p.hook) == nil && !strings.Contains(whyOf(p.hook), "constant -0") {
+			t.Fatalf("seed %d: not on the fast path: %s\n%s", seed, whyOf(p.hook), src)
+		}
+		p.run(fmt.Sprintf("seed %d", seed), src, seed, 40, false)
+	})
 }
 
 // FuzzFastPath compiles arbitrary source for fastKind and, when it is on the
@@ -62,7 +84,7 @@ func FuzzFastPath(f *testing.F) {
 		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		p, err := newDiffPair(t, fastKind, "fuzz.lua", src, Limits{MaxInstructions: 100_000})
+		p, err := newDiffPair(t, fastKind, "fuzz.lua", src, plugin.Limits{MaxInstructions: 100_000})
 		if err != nil {
 			return // does not compile for the VM either
 		}
@@ -136,12 +158,12 @@ func TestFastEdgeCases(t *testing.T) {
 	t.Parallel()
 	for i, body := range fastEdgeCases {
 		src := "function run(ctx)\n  " + body + "\nend\n"
-		p, err := newDiffPair(t, fastKind, "edge.lua", src, Limits{})
+		p, err := newDiffPair(t, fastKind, "edge.lua", src, plugin.Limits{})
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		if p.hook.fast == nil && !strings.Contains(p.hook.fastWhy, "constant -0") {
-			t.Errorf("case %d %q: not on the fast path: %s", i, body, p.hook.fastWhy)
+		if fastOf(p.hook) == nil && !strings.Contains(whyOf(p.hook), "constant -0") {
+			t.Errorf("case %d %q: not on the fast path: %s", i, body, whyOf(p.hook))
 		}
 		p.run(fmt.Sprintf("case %d", i), src, uint64(i), 300, false)
 		p.close()
@@ -204,12 +226,12 @@ func TestFastSubset(t *testing.T) {
 		{"function run(ctx) return 1 end\nfunction alt(ctx) while true do end end", false},
 	}
 	for i, c := range cases {
-		p, err := newDiffPair(t, fastKind, "subset.lua", c.src, Limits{})
+		p, err := newDiffPair(t, fastKind, "subset.lua", c.src, plugin.Limits{})
 		if err != nil {
 			t.Fatalf("case %d does not load: %v\n%s", i, err, c.src)
 		}
-		if got := p.hook.fast != nil; got != c.fast {
-			t.Errorf("case %d: fast path %v (%s), want %v\n%s", i, got, p.hook.fastWhy, c.fast, c.src)
+		if got := fastOf(p.hook) != nil; got != c.fast {
+			t.Errorf("case %d: fast path %v (%s), want %v\n%s", i, got, whyOf(p.hook), c.fast, c.src)
 		}
 		p.run(fmt.Sprintf("case %d", i), c.src, uint64(i), 20, false)
 		p.close()

@@ -1,4 +1,4 @@
-package plugin
+package luastring
 
 import (
 	"fmt"
@@ -14,13 +14,13 @@ import (
 // is checked against the string limit as it grows. gopher-lua hands the
 // format to fmt.Sprintf unchecked, which accepts any width and prints Go
 // structs (with pointers) for values it does not expect.
-func (w *Worker) strFormat(L *lua.LState) int {
+func (lib *Lib) Format(L *lua.LState) int {
 	f := L.CheckString(1)
 	arg := 1
 	var b strings.Builder
 	grow := func(n int) {
-		if b.Len()+n > w.limits.MaxStringLen {
-			w.checkLen(L, b.Len()+n, "string.format")
+		if b.Len()+n > lib.maxLen {
+			lib.m.CheckLen(L, b.Len()+n, "string.format")
 		}
 	}
 	for i := 0; i < len(f); i++ {
@@ -89,7 +89,7 @@ func (w *Worker) strFormat(L *lua.LState) int {
 		case 'q':
 			out = quoteLua(L.CheckString(arg))
 		case 's':
-			s := w.tostring(L, L.Get(arg))
+			s := lib.m.ToString(L, L.Get(arg))
 			grow(len(s))
 			out = fmt.Sprintf("%"+spec+"s", s)
 		default:
@@ -98,8 +98,8 @@ func (w *Worker) strFormat(L *lua.LState) int {
 		grow(len(out))
 		b.WriteString(out)
 	}
-	w.charge(L, int64(b.Len()))
-	w.touch(L, len(f)+b.Len())
+	lib.m.Charge(L, int64(b.Len()))
+	lib.m.Touch(L, len(f)+b.Len())
 	L.Push(lua.LString(b.String()))
 	return 1
 }
@@ -112,7 +112,7 @@ func formatNumber(L *lua.LState, i int) float64 {
 	case lua.LNumber:
 		return float64(v)
 	case lua.LString:
-		if n, err := parseLuaNumber(string(v)); err == nil {
+		if n, err := ParseNumber(string(v)); err == nil {
 			return n
 		}
 	}
@@ -120,7 +120,7 @@ func formatNumber(L *lua.LState, i int) float64 {
 	return math.NaN()
 }
 
-func parseLuaNumber(s string) (float64, error) {
+func ParseNumber(s string) (float64, error) {
 	s = strings.TrimSpace(s)
 	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
 		u, err := strconv.ParseUint(h, 16, 64)

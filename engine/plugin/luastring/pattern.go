@@ -1,4 +1,4 @@
-package plugin
+package luastring
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // pattern such as "(.-)(.-)(.-)x" on a long string would run in Go, where no
 // deadline can stop it.
 type matcher struct {
-	w       *Worker
+	lib     *Lib
 	L       *lua.LState
 	src     string
 	pat     string
@@ -29,27 +29,27 @@ const (
 	maxMatchDepth = 200
 	capUnfinished = -1
 	capPosition   = -2
-	// stepsPerInstruction converts matcher steps into instructions: a step
+	// StepsPerInstruction converts matcher steps into instructions: a step
 	// costs a few nanoseconds, a VM instruction tens.
-	stepsPerInstruction = 4
+	StepsPerInstruction = 4
 )
 
-func newMatcher(w *Worker, L *lua.LState, src, pat string) *matcher {
-	return &matcher{w: w, L: L, src: src, pat: pat}
+func newMatcher(lib *Lib, L *lua.LState, src, pat string) *matcher {
+	return &matcher{lib: lib, L: L, src: src, pat: pat}
 }
 
 func (m *matcher) step() {
 	m.pending++
-	if m.pending >= 256*stepsPerInstruction {
+	if m.pending >= 256*StepsPerInstruction {
 		m.flush()
 	}
 }
 
 // flush charges the counted steps.
 func (m *matcher) flush() {
-	if n := m.pending / stepsPerInstruction; n > 0 {
-		m.pending -= n * stepsPerInstruction
-		m.w.steps(m.L, n)
+	if n := m.pending / StepsPerInstruction; n > 0 {
+		m.pending -= n * StepsPerInstruction
+		m.lib.m.Steps(m.L, n)
 	}
 }
 
@@ -407,8 +407,8 @@ func (m *matcher) pushCaptures(s, e int) int {
 func (m *matcher) expand(repl string, s, e int) string {
 	var b strings.Builder
 	grow := func(n int) {
-		if b.Len()+n > m.w.limits.MaxStringLen {
-			m.w.checkLen(m.L, b.Len()+n, "string.gsub")
+		if b.Len()+n > m.lib.maxLen {
+			m.lib.m.CheckLen(m.L, b.Len()+n, "string.gsub")
 		}
 	}
 	for i := 0; i < len(repl); i++ {

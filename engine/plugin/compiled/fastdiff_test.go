@@ -1,4 +1,4 @@
-package plugin
+package compiled
 
 import (
 	"errors"
@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // This file is the harness of the fast path's differential tests: it runs
@@ -52,28 +54,29 @@ func describeLua(v lua.LValue) string {
 	return v.Type().String()
 }
 
-func describeValue(v value) string {
-	switch v.k {
-	case vNil:
+func describeValue(v plugin.Value) string {
+	switch v.K {
+	case plugin.VNil:
 		return "nil"
-	case vFalse:
+	case plugin.VFalse:
 		return "false"
-	case vTrue:
+	case plugin.VTrue:
 		return "true"
-	case vNumber:
-		return describeNumber(v.n)
-	case vString:
-		return "s" + strconv.Quote(v.str())
-	case vTable:
+	case plugin.VNumber:
+		return describeNumber(v.N)
+	case plugin.VString:
+		return "s" + strconv.Quote(v.Str())
+	case plugin.VTable:
 		var kv []string
-		if p := v.params(); p != nil {
-			for i, n := range p.names {
-				kv = append(kv, describeLua(lua.LString(n))+"="+describeNumber(p.values[i]))
+		if p := v.Params(); p != nil {
+			for _, n := range p.Names() {
+				x, _ := p.Get(n)
+				kv = append(kv, describeLua(lua.LString(n))+"="+describeNumber(x))
 			}
 		}
 		slices.Sort(kv)
 		return "table{" + strings.Join(kv, ",") + "}"
-	case vCtx:
+	case plugin.VCtx:
 		return "table{}" // the empty proxy the VM passes
 	}
 	return "function"
@@ -87,15 +90,16 @@ func describeNumber(f float64) string {
 }
 
 // argDesc renders host-call argument i on either path.
-func argDesc(a *Args, i int) string {
-	if a.fast {
-		return describeValue(a.arg(i))
+func argDesc(a *plugin.Args, i int) string {
+	if v, l, compiled := a.Raw(i); !compiled {
+		return describeLua(l)
+	} else {
+		return describeValue(v)
 	}
-	return describeLua(a.l.Get(i))
 }
 
 // describeResults renders everything a Sig's read can learn from r.
-func describeResults(r Results) string {
+func describeResults(r plugin.Results) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "len %d:", r.Len())
 	for i := 0; i <= r.Len()+1; i++ {
@@ -112,7 +116,7 @@ func describeError(err error) string {
 	if err == nil {
 		return "ok"
 	}
-	var e *Error
+	var e *plugin.Error
 	if !errors.As(err, &e) {
 		return "plain error: " + err.Error()
 	}
@@ -125,11 +129,11 @@ func describeError(err error) string {
 }
 
 // limitOf returns the limit err broke, if it is an *Error.
-func limitOf(err error) Limit {
-	if e, ok := err.(*Error); ok {
+func limitOf(err error) plugin.Limit {
+	if e, ok := err.(*plugin.Error); ok {
 		return e.Limit
 	}
-	return LimitNone
+	return plugin.LimitNone
 }
 
 // ---- a kind with recording hosts ----
@@ -175,15 +179,15 @@ var errDiffHost = errors.New("the host refused")
 // without failing, at an offset and stride. Such functions describe their
 // integer arguments as Args.Int reads them (-0 as 0, as a view cannot tell
 // them apart), and the hosts do not record their calls.
-func diffKind(k *Kind) *Kind { return newDiffKind(k, false) }
+func diffKind(k *plugin.Kind) *plugin.Kind { return newDiffKind(k, false) }
 
-func newDiffKind(k *Kind, views bool) *Kind {
+func newDiffKind(k *plugin.Kind, views bool) *plugin.Kind {
 	c := *k
 	c.Host = slices.Clone(k.Host)
 	for i := range c.Host {
 		hf := &c.Host[i]
 		name := c.HostTable + "." + hf.Name
-		hf.Impl = func(host any, a *Args) {
+		hf.Impl = func(host any, a *plugin.Args) {
 			h := host.(*diffHost)
 			for j, p := range hf.Params {
 				checkArg(a, j+1, p.Type)
@@ -250,7 +254,7 @@ func diffArray(y uint64) []int {
 // returns an array: what Impl does for calls that return an array (a
 // HostErr included); it declines the others (and calls with a 0, as
 // diffFast does) before it records anything.
-func diffFastInts(hf *HostFunc, name string) func(host any, in []int) ([]int, bool) {
+func diffFastInts(hf *plugin.HostFunc, name string) func(host any, in []int) ([]int, bool) {
 	return func(host any, in []int) ([]int, bool) {
 		h := host.(*diffHost)
 		if hasZero(nil, in) {
@@ -271,7 +275,7 @@ func diffFastInts(hf *HostFunc, name string) func(host any, in []int) ([]int, bo
 }
 
 // record records a call of hf (but for a read through a view).
-func (h *diffHost) record(hf *HostFunc, call string) {
+func (h *diffHost) record(hf *plugin.HostFunc, call string) {
 	if !hf.ReadOnly {
 		h.effects++
 	}
@@ -292,7 +296,7 @@ func diffCallHash(h *diffHost, call string) uint64 {
 // up to the first of 12 indices whose call fails or returns what is not a
 // whole number, the results at offset 1 and stride len(Returns)+1 (the gaps
 // hold -999, which no call returns).
-func diffView(hf *HostFunc, name string) func(host any, rest []int) ([]int, int, int, bool) {
+func diffView(hf *plugin.HostFunc, name string) func(host any, rest []int) ([]int, int, int, bool) {
 	enums, _ := diffEnums(hf)
 	return func(host any, rest []int) ([]int, int, int, bool) {
 		h := host.(*diffHost)
@@ -325,7 +329,7 @@ func diffView(hf *HostFunc, name string) func(host any, rest []int) ([]int, int,
 // is whole numbers other than -0 (or a HostErr, or a panic) and declines
 // the others before it records anything. Calls with a 0 are declined
 // too: Impl describes the argument, which may be -0.
-func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, bool) {
+func diffFast(hf *plugin.HostFunc, name string) func(host any, in, out []int) (int, bool) {
 	if len(hf.Params) == 0 || len(hf.Params) > 4 || len(hf.Returns) > 4 {
 		return nil
 	}
@@ -370,7 +374,7 @@ func diffFast(hf *HostFunc, name string) func(host any, in, out []int) (int, boo
 
 // diffEnums returns the strings of hf's enum parameters, by parameter (nil
 // for an integer), or false when a parameter is neither.
-func diffEnums(hf *HostFunc) ([][]string, bool) {
+func diffEnums(hf *plugin.HostFunc) ([][]string, bool) {
 	enums := make([][]string, len(hf.Params))
 	for i, p := range hf.Params {
 		if p.Type != "integer" {
@@ -391,7 +395,7 @@ func diffCall(name string, enums [][]string, in []int) string {
 	args := make([]string, len(in))
 	for i, n := range in {
 		if i < len(enums) && enums[i] != nil {
-			args[i] = describeValue(stringValue(enums[i][n]))
+			args[i] = describeValue(plugin.StringValue(enums[i][n]))
 		} else {
 			args[i] = describeNumber(float64(n))
 		}
@@ -428,7 +432,7 @@ func diffNumberOf(y uint64, whole bool) float64 {
 }
 
 // checkArg reads argument i with the getter its type calls for.
-func checkArg(a *Args, i int, typ string) {
+func checkArg(a *plugin.Args, i int, typ string) {
 	switch {
 	case typ == "integer":
 		a.Int(i)
@@ -453,14 +457,14 @@ type diffField struct {
 	set byte // 'n' Number, 'i' Int, 'b' Bool, 's' String, 'p' Params
 	n   float64
 	s   string
-	p   *Params
+	p   *plugin.Params
 }
 
 type diffCtx struct{ fields []diffField }
 
 // diffSigs returns a Sig for each function of k.
-func diffSigs(k *Kind) []*Sig[diffCtx, any, string] {
-	fill := func(t *Table, c *diffCtx) {
+func diffSigs(k *plugin.Kind) []*plugin.Sig[diffCtx, any, string] {
+	fill := func(t *plugin.Table, c *diffCtx) {
 		for i, f := range c.fields {
 			switch f.set {
 			case 'n':
@@ -476,54 +480,10 @@ func diffSigs(k *Kind) []*Sig[diffCtx, any, string] {
 			}
 		}
 	}
-	read := func(r Results) (string, error) { return describeResults(r), nil }
-	var sigs []*Sig[diffCtx, any, string]
+	read := func(r plugin.Results) (string, error) { return describeResults(r), nil }
+	var sigs []*plugin.Sig[diffCtx, any, string]
 	for _, f := range k.Funcs {
-		sigs = append(sigs, NewSig[diffCtx, any, string](k, f.Name, fill, read, nil))
-	}
-	return sigs
-}
-
-// diffLaneSigs is diffSigs with the numbers convention (Sig.Numbers): nums
-// accepts a ctx whose number and integer fields all hold numbers and whose
-// params field, if any, a table; result describes the numbers as read
-// does, except now and then, when it declines.
-func diffLaneSigs(k *Kind) []*Sig[diffCtx, any, string] {
-	nums := func(c *diffCtx, xs []float64) (*Params, bool) {
-		var params *Params
-		for i, f := range c.fields {
-			switch t := k.Ctx[i].Type; {
-			case t == "number" || t == "integer":
-				switch f.set {
-				case 'n':
-					xs[i] = f.n
-				case 'i':
-					xs[i] = float64(int(f.n))
-				default:
-					return nil, false
-				}
-			case strings.HasPrefix(t, "table"):
-				if f.set != 'p' {
-					return nil, false
-				}
-				params = f.p
-			}
-		}
-		return params, true
-	}
-	result := func(xs []float64) (string, bool) {
-		if len(xs) > 0 && xs[0] == 3 {
-			return "", false
-		}
-		vs := make([]value, len(xs))
-		for i, x := range xs {
-			vs[i] = numberValue(x)
-		}
-		return describeResults(Results{vals: &vs, n: len(xs)}), true
-	}
-	sigs := diffSigs(k)
-	for i := range sigs {
-		sigs[i].Numbers(nums, result)
+		sigs = append(sigs, plugin.NewSig[diffCtx, any, string](k, f.Name, fill, read, nil))
 	}
 	return sigs
 }
@@ -574,12 +534,12 @@ func (g *diffGen) string() string {
 }
 
 // params returns nil, an empty table, or a table with some of g.keys.
-func (g *diffGen) params() *Params {
+func (g *diffGen) params() *plugin.Params {
 	switch g.r.IntN(6) {
 	case 0:
 		return nil
 	case 1:
-		return NewParams(nil)
+		return plugin.NewParams(nil)
 	}
 	m := map[string]float64{}
 	for _, k := range g.keys {
@@ -593,7 +553,7 @@ func (g *diffGen) params() *Params {
 	if g.r.IntN(4) == 0 {
 		m["extra"] = g.number()
 	}
-	return NewParams(m)
+	return plugin.NewParams(m)
 }
 
 // field returns a value for a field of type typ, now and then of another
@@ -619,7 +579,7 @@ func (g *diffGen) field(typ string) diffField {
 	return diffField{set: 'n', n: g.number()}
 }
 
-func (g *diffGen) ctx(k *Kind) *diffCtx {
+func (g *diffGen) ctx(k *plugin.Kind) *diffCtx {
 	c := &diffCtx{fields: make([]diffField, len(k.Ctx))}
 	for i, f := range k.Ctx {
 		c.fields[i] = g.field(f.Type)
@@ -646,39 +606,32 @@ func scriptKeys(src string) []string {
 // diffPair is one hook on a fast-path worker and on a VM worker.
 type diffPair struct {
 	t        testing.TB
-	kind     *Kind
-	sigs     []*Sig[diffCtx, any, string]
-	reg      *Registry
-	fast, vm *Worker
-	ref      Ref
-	hook     *LuaHook
+	kind     *plugin.Kind
+	sigs     []*plugin.Sig[diffCtx, any, string]
+	reg      *plugin.Registry
+	fast, vm *plugin.Worker
+	ref      plugin.Ref
+	hook     *plugin.LuaHook
 	views    bool // the kind's read-only functions have views (newDiffKind)
 	binds    int  // the views the fast path asked for
-	// Every other call uses laneSigs (the numbers convention). Since a
-	// call through it leaves the Table as it was, the ctx fields a call
-	// leaves unset get the values the last call set (last), explicitly.
-	laneSigs []*Sig[diffCtx, any, string]
-	last     []diffField
-	calls    int
-	// The calls on laneSigs try Pure first (whose Call runs through
-	// CallLane); pureRan counts the calls it ran.
-	pures   []*Pure[diffCtx, any, string]
-	pureRan int
+	// The ctx fields a call leaves unset get the values the last call
+	// set (last), explicitly.
+	last []diffField
 }
 
 // newDiffPair registers src as the hook "h" of a recording copy of kind.
-func newDiffPair(t testing.TB, kind *Kind, path, src string, limits Limits) (*diffPair, error) {
+func newDiffPair(t testing.TB, kind *plugin.Kind, path, src string, limits plugin.Limits) (*diffPair, error) {
 	return newDiffPairOf(t, kind, path, src, limits, false)
 }
 
 // newDiffPairViews is newDiffPair with views (newDiffKind).
-func newDiffPairViews(t testing.TB, kind *Kind, path, src string, limits Limits) (*diffPair, error) {
+func newDiffPairViews(t testing.TB, kind *plugin.Kind, path, src string, limits plugin.Limits) (*diffPair, error) {
 	return newDiffPairOf(t, kind, path, src, limits, true)
 }
 
-func newDiffPairOf(t testing.TB, kind *Kind, path, src string, limits Limits, views bool) (*diffPair, error) {
+func newDiffPairOf(t testing.TB, kind *plugin.Kind, path, src string, limits plugin.Limits, views bool) (*diffPair, error) {
 	k := newDiffKind(kind, views)
-	reg, err := NewRegistry([]*Kind{k}, testLimits(limits))
+	reg, err := compilingRegistry([]*plugin.Kind{k}, testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -687,10 +640,10 @@ func newDiffPairOf(t testing.TB, kind *Kind, path, src string, limits Limits, vi
 	}
 	ref, _ := reg.Lookup(k, "h")
 	h, _ := reg.Hook(ref)
-	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), laneSigs: diffLaneSigs(k), last: make([]diffField, len(k.Ctx)),
-		reg: reg, ref: ref, hook: h.(*LuaHook), views: views}
-	p.fast = reg.NewWorker(WorkerOptions{Rand: seeded(3)})
-	p.vm = reg.NewWorker(WorkerOptions{Rand: seeded(3), NoFastPath: true})
+	p := &diffPair{t: t, kind: k, sigs: diffSigs(k), last: make([]diffField, len(k.Ctx)),
+		reg: reg, ref: ref, hook: h.(*plugin.LuaHook), views: views}
+	p.fast = reg.NewWorker(plugin.WorkerOptions{Rand: seeded(3)})
+	p.vm = reg.NewWorker(plugin.WorkerOptions{Rand: seeded(3), NoFastPath: true})
 	return p, nil
 }
 
@@ -712,41 +665,22 @@ func (p *diffPair) call(fn int, ctx *diffCtx, salt uint64) (string, bool) {
 		}
 	}
 	sig := p.sigs[fn]
-	if p.calls++; p.calls%2 == 0 {
-		sig = p.laneSigs[fn]
-	}
 	cf, cv := *ctx, *ctx
-	var rf string
-	var errf error
-	ran := false
-	if p.calls%2 == 0 {
-		if p.pures == nil {
-			p.pures = make([]*Pure[diffCtx, any, string], len(p.kind.Funcs))
-		}
-		if p.pures[fn] == nil {
-			p.pures[fn] = NewPure(p.fast, sig, p.ref)
-		}
-		if rf, ran = p.pures[fn].Call(&cf); ran {
-			p.pureRan++
-		}
-	}
-	if !ran {
-		rf, errf = Call(p.fast, sig, p.ref, &cf, any(hf))
-	}
-	rv, errv := Call(p.vm, sig, p.ref, &cv, any(hv))
+	rf, errf := plugin.Call(p.fast, sig, p.ref, &cf, any(hf))
+	rv, errv := plugin.Call(p.vm, sig, p.ref, &cv, any(hv))
 	p.binds += hf.binds
 	// The fast path counts a lower bound of the VM's instructions (see
 	// fastcall.go): where the VM runs out, the fast path may stop later
 	// (at another line, after more host calls, with the budget's error or,
 	// having run further, another) or finish; it must never stop a call
 	// the VM finishes.
-	if limitOf(errv) == LimitInstructions {
+	if limitOf(errv) == plugin.LimitInstructions {
 		return "", true
 	}
 	var diffs []string
 	// The lower bound itself, on every call that ran through.
-	if p.hook.fast != nil && errf == nil && errv == nil && p.fast.fr.n > p.vm.wd.n {
-		diffs = append(diffs, fmt.Sprintf("instructions: fast counted %d, the VM ran %d", p.fast.fr.n, p.vm.wd.n))
+	if fastOf(p.hook) != nil && errf == nil && errv == nil && frameOf(p.fast).n > p.vm.Instructions() {
+		diffs = append(diffs, fmt.Sprintf("instructions: fast counted %d, the VM ran %d", frameOf(p.fast).n, p.vm.Instructions()))
 	}
 	if rf != rv {
 		diffs = append(diffs, fmt.Sprintf("results:\n  fast %s\n  vm   %s", rf, rv))

@@ -1,10 +1,12 @@
-package plugin
+package compiled
 
 import (
 	"fmt"
 	"math"
 	"math/bits"
 	"strings"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // Register code for hook functions. The AI's score functions are called
@@ -208,10 +210,8 @@ type rprog struct {
 	nret   int      // registers the results take, after the fixed ones
 	// plain: the code cannot give up once its guard has passed, nor fail
 	// (no host calls, loops, ctx.params reads or bail instructions), so
-	// it runs without recover (see Worker.runPlain).
+	// it runs without recover (see instCode.Plain).
 	plain bool
-	// lane: the code can run on the numbers convention (lane.go).
-	lane bool
 	// entry is the most instructions the general form counts outside
 	// loops (helper entries; rloop.cost those of an iteration). The code
 	// counts them all at once, at entry, and a loop's iteration all of
@@ -229,7 +229,7 @@ type rload struct {
 // rhost is a compiled call of a read-only host function with a Fast
 // shortcut.
 type rhost struct {
-	hf    *HostFunc
+	hf    *plugin.HostFunc
 	name  string  // "ftbt.effect"
 	args  []int32 // registers, by parameter; -1 for an enum
 	whole uint32  // bit i: args[i]'s register always holds a whole number
@@ -259,7 +259,7 @@ type (
 // viewState is a view a call of register code reads (HostFunc.View).
 type viewState struct {
 	call   uint64 // the call that asked for it (frame.regCall)
-	rest   [maxFastArgs]int
+	rest   [plugin.MaxFastArgs]int
 	xs     []int
 	off    int
 	stride int
@@ -293,28 +293,28 @@ type loopState struct {
 // its results in fr.regRes, and reports whether it ran the call: false when
 // its guard declined or it gave up, the frame then being as the call found
 // it. A failure it does not give up on is the call's, as on the general
-// form (see fastFail).
-func (w *Worker) runReg(inst *instance, f *fastFunc, p *rprog) (ran bool, err *Error) {
-	fr := &w.fr
-	r, ok := w.regEntry(inst, p)
+// form (see instCode.fail).
+func (c *instCode) runReg(f *fastFunc, p *rprog) (ran bool, err *plugin.Error) {
+	fr := c.fr
+	r, ok := c.regEntry(p)
 	if !ok {
 		return false, nil
 	}
-	var params *Params
+	var params *plugin.Params
 	if p.params >= 0 {
 		v := fr.slots[p.params]
-		if v.k != vTable {
+		if v.K != plugin.VTable {
 			return false, nil
 		}
-		params = v.params()
+		params = v.Params()
 	}
-	return w.runGuarded(inst, f, p, r, params)
+	return c.runGuarded(f, p, r, params)
 }
 
 // runGuarded is runReg once the guard has loaded the registers r: it runs
 // the code, recovering from its giving up and failures.
-func (w *Worker) runGuarded(inst *instance, f *fastFunc, p *rprog, r *regFile, params *Params) (ran bool, err *Error) {
-	fr := &w.fr
+func (c *instCode) runGuarded(f *fastFunc, p *rprog, r *regFile, params *plugin.Params) (ran bool, err *plugin.Error) {
+	fr := c.fr
 	if fr.loops == nil && len(p.loops) > 0 {
 		fr.loops = new(loopFrame)
 	}
@@ -326,25 +326,25 @@ func (w *Worker) runGuarded(inst *instance, f *fastFunc, p *rprog, r *regFile, p
 		if done {
 			return
 		}
-		// The frame fastFail's traceback reads (it is at the bottom: host
+		// The frame fail's traceback reads (it is at the bottom: host
 		// calls are made from the hook function itself).
 		fr.fn = f
 		fr.frames[0] = frameRec{fn: f}
 		x := recover()
 		if _, gaveUp := x.(numBail); !gaveUp {
-			ran, err = true, w.fastFail(inst, f, x)
+			ran, err = true, c.fail(f, x)
 			return
 		}
-		fr.ints, fr.stack = fr.ints[:0], fr.stack[:0]
+		fr.rt.Ints, fr.stack = fr.rt.Ints[:0], fr.stack[:0]
 		fr.line = 0
-		if rw, is := w.host.(Rewinder); is {
+		if rw, is := fr.rt.Host().(plugin.Rewinder); is {
 			rw.Rewind()
 		}
-		w.regBails++
+		fr.bails++
 		ran = false
 	}()
-	base, n := w.execReg(p, r, params)
-	fr.ints = fr.ints[:0]
+	base, n := fr.execReg(p, r, params)
+	fr.rt.Ints = fr.rt.Ints[:0]
 	fr.regRes = r[base : base+n]
 	done = true
 	return true, nil
@@ -361,63 +361,44 @@ func (p *rprog) isPlain() bool {
 	return true
 }
 
-// runPlain runs the plain register code p (see rprog.plain) of the call
-// Call has begun and returns its results, valid until the next call; or
-// it returns nil when its guard declines, the frame then being as the
-// call found it.
-func (w *Worker) runPlain(inst *instance, p *rprog) *[]float64 {
-	if p == nil || !p.plain {
-		return nil
-	}
-	fr := &w.fr
-	fr.slots = inst.ctx.slots
-	r, ok := w.regEntry(inst, p)
-	if !ok {
-		return nil
-	}
-	base, n := w.execReg(p, r, nil)
-	fr.regRes = r[base : base+n]
-	return &fr.regRes
-}
-
 // regEntry is the guard of register code p: it loads the registers and
 // returns them, or returns false when the call cannot run as p (a ctx
 // field that is not a number, too deep, over the budget).
-func (w *Worker) regEntry(inst *instance, p *rprog) (*regFile, bool) {
-	fr := &w.fr
-	r := w.regFrame(inst, p)
+func (c *instCode) regEntry(p *rprog) (*regFile, bool) {
+	fr := c.fr
+	r := c.regFrame(p)
 	if r == nil {
 		return nil, false
 	}
 	for _, l := range p.loads {
 		v := &fr.slots[l.fi]
-		if v.k != vNumber {
+		if v.K != plugin.VNumber {
 			return nil, false
 		}
-		r[uint8(l.reg)] = v.n // below noReg
+		r[uint8(l.reg)] = v.N // below noReg
 	}
-	w.regStart()
+	fr.regStart()
 	return r, true
 }
 
 // regFrame is the part of the guard that does not depend on the ctx: it
 // returns inst's registers for p, holding p's constants, or nil when the
 // call would go too deep or could run past the budget.
-func (w *Worker) regFrame(inst *instance, p *rprog) *regFile {
-	fr := &w.fr
+func (c *instCode) regFrame(p *rprog) *regFile {
+	fr := c.fr
 	if fr.depth+p.depth >= fr.maxDepth || p.entry > fr.maxN {
 		return nil
 	}
-	for i := range inst.regs {
-		if inst.regs[i].p == p {
-			return inst.regs[i].r
+	for i := range c.regs {
+		if c.regs[i].p == p {
+			return c.regs[i].r
 		}
 	}
 	// Each function of an instance has its own registers, so the
 	// constants are loaded once: no code writes a fixed register.
 	r := new(regFile)
 	copy(r[:], p.fixed)
-	inst.regs = append(inst.regs, instRegs{p, r})
+	c.regs = append(c.regs, instRegs{p, r})
 	return r
 }
 
@@ -429,11 +410,11 @@ type instRegs struct {
 }
 
 // regStart starts a call of register code whose guard passed.
-func (w *Worker) regStart() {
+func (fr *frame) regStart() {
 	// The code keeps its own count (see rprog.entry), an upper bound of
 	// the general form's; fr.n, a lower bound of the VM's, stays 0.
-	w.fr.n = 0
-	w.fr.regCall++
+	fr.n = 0
+	fr.regCall++
 }
 
 // execReg runs p's code on the registers rf and returns where its results
@@ -443,9 +424,8 @@ func (w *Worker) regStart() {
 // call in the loop keeps pc, count or in alive across it (execRare takes
 // and returns them), so the compiler keeps them in machine registers
 // instead of saving them at every instruction.
-func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
+func (fr *frame) execReg(p *rprog, rf *regFile, params *plugin.Params) (base, n int) {
 	r := rf[:] // of constant length: a byte index needs no check
-	fr := &w.fr
 	code := p.words
 	count, maxN := p.entry, fr.maxN
 	for pc := 0; ; {
@@ -525,7 +505,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 				bail()
 			}
 			if s.i >= len(s.xs) {
-				fr.ints = fr.ints[:s.mark] // as ipairsFor releases it
+				fr.rt.Ints = fr.rt.Ints[:s.mark] // as ipairsFor releases it
 				pc = int(in.c())
 				break
 			}
@@ -552,7 +532,7 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			v := &fr.views[uint8(in.e())] // nviews ≤ 256 (regPass)
 			i := fr.loops[in.b()].cur
 			if v.call != fr.regCall || uint(i) >= uint(v.n) {
-				pc, count = w.execRare(p, rf, in, pc, count, params)
+				pc, count = fr.execRare(p, rf, in, pc, count, params)
 				break
 			}
 			k := v.off + i*v.stride
@@ -589,15 +569,15 @@ func (w *Worker) execReg(p *rprog, rf *regFile, params *Params) (base, n int) {
 			r[in.a()] = math.Trunc(q) // ceil(q) if q < 0, else floor(q)
 			pc = int(in.e())
 		default:
-			pc, count = w.execRare(p, rf, in, pc, count, params)
+			pc, count = fr.execRare(p, rf, in, pc, count, params)
 		}
 	}
 }
 
 // execRare runs the instruction in of execReg, at pc-1, and returns the
 // next pc and the count.
-func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, params *Params) (int, int64) {
-	r, fr := rf[:], &w.fr
+func (fr *frame) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, params *plugin.Params) (int, int64) {
+	r := rf[:]
 	switch in.op() {
 	case rMod:
 		r[in.a()] = arithNumbers(opMod, r[in.b()], r[in.rc()])
@@ -612,16 +592,16 @@ func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, 
 	case rSqrt:
 		r[in.a()] = math.Sqrt(r[in.b()])
 	case rJtrue:
-		if fr.slots[in.a()].k > vFalse {
+		if fr.slots[in.a()].K > plugin.VFalse {
 			pc = int(in.c())
 		}
 	case rJfalse:
-		if fr.slots[in.a()].k <= vFalse {
+		if fr.slots[in.a()].K <= plugin.VFalse {
 			pc = int(in.c())
 		}
 	case rHost, rHostSub, rView, rViewSub:
-		if h := p.hosts[in.a()]; h.view < 0 || !h.viewRead(w, rf) {
-			h.run(w, rf)
+		if h := p.hosts[in.a()]; h.view < 0 || !h.viewRead(fr, rf) {
+			h.run(fr, rf)
 		}
 		if in.op() == rHostSub || in.op() == rViewSub {
 			in = p.words[pc]
@@ -640,7 +620,7 @@ func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, 
 			pc = int(in.c())
 		}
 	case rIPrep:
-		p.loops[in.a()].prepIpairs(w, rf, &fr.loops[in.a()])
+		p.loops[in.a()].prepIpairs(fr, rf, &fr.loops[in.a()])
 	case rNPrep:
 		l, s := p.loops[in.a()], &fr.loops[in.a()]
 		s.step, s.lim = r[l.step], r[l.limit]
@@ -664,8 +644,7 @@ func (w *Worker) execRare(p *rprog, rf *regFile, in rword, pc int, count int64, 
 }
 
 // run makes the host call, as hostCall.runFast does on valid arguments.
-func (h *rhost) run(w *Worker, r *regFile) {
-	fr := &w.fr
+func (h *rhost) run(fr *frame, r *regFile) {
 	in := fr.fin[:len(h.args)]
 	for i := range h.args {
 		x, ok := h.arg(fr, r, i)
@@ -675,11 +654,11 @@ func (h *rhost) run(w *Worker, r *regFile) {
 		in[i] = x
 	}
 	fr.line = h.line
-	m, ok := h.hf.Fast(w.host, in, fr.fout[:])
+	m, ok := h.hf.Fast(fr.rt.Host(), in, fr.fout[:])
 	if !ok || m < len(h.dst) {
 		bail()
 	}
-	w.failOnHostErr(h.hf, h.name, false)
+	fr.rt.CheckHost(h.hf, h.name, false)
 	for i, d := range h.dst {
 		r[d] = float64(fr.fout[i])
 	}
@@ -705,11 +684,10 @@ func (h *rhost) arg(fr *frame, r *regFile, i int) (int, bool) {
 // for the view at the call's first read or when the arguments after the
 // index changed, and reports whether it did: false when the index is
 // outside the view (or no number Fast takes), or the function declined.
-func (h *rhost) viewRead(w *Worker, r *regFile) bool {
-	fr := &w.fr
+func (h *rhost) viewRead(fr *frame, r *regFile) bool {
 	v := &fr.views[uint8(h.view)]
 	if v.call != fr.regCall || h.restVar && !h.sameRest(fr, r, v) {
-		if !h.bind(w, r, v) {
+		if !h.bind(fr, r, v) {
 			return false
 		}
 	}
@@ -746,9 +724,8 @@ func (h *rhost) sameRest(fr *frame, r *regFile, v *viewState) bool {
 // bind asks the host function for the view of the call's arguments after
 // the index, or reports false when one is not a whole number (the call
 // then gives up: run refuses the argument).
-func (h *rhost) bind(w *Worker, r *regFile, v *viewState) bool {
-	fr := &w.fr
-	var args [maxFastArgs]int
+func (h *rhost) bind(fr *frame, r *regFile, v *viewState) bool {
+	var args [plugin.MaxFastArgs]int
 	for j := 1; j < len(h.args); j++ {
 		x, ok := h.arg(fr, r, j)
 		if !ok {
@@ -758,7 +735,7 @@ func (h *rhost) bind(w *Worker, r *regFile, v *viewState) bool {
 	}
 	rest := fr.fin[:len(h.args)-1]
 	copy(rest, args[1:len(h.args)])
-	xs, off, stride, ok := h.hf.View(w.host, rest)
+	xs, off, stride, ok := h.hf.View(fr.rt.Host(), rest)
 	v.call, v.rest, v.xs, v.off, v.stride, v.n = fr.regCall, args, xs, off, stride, 0
 	if nret := len(h.hf.Returns); ok && off >= 0 && stride > 0 && off <= len(xs)-nret {
 		// The indices whose results are all in xs: a shift for the
@@ -775,9 +752,8 @@ func (h *rhost) bind(w *Worker, r *regFile, v *viewState) bool {
 
 // prepIpairs calls the loop's array function, as ipairsFor does: through
 // its FastInts shortcut when it has one and the arguments are whole.
-func (l *rloop) prepIpairs(w *Worker, r *regFile, s *loopState) {
-	fr := &w.fr
-	s.mark = len(fr.ints)
+func (l *rloop) prepIpairs(fr *frame, r *regFile, s *loopState) {
+	s.mark = len(fr.rt.Ints)
 	if fi := l.call.hf.FastInts; fi != nil {
 		in, ok := fr.fin[:len(l.args)], true
 		for i, a := range l.args {
@@ -786,23 +762,23 @@ func (l *rloop) prepIpairs(w *Worker, r *regFile, s *loopState) {
 		}
 		if ok {
 			fr.line = l.call.line
-			if xs, ok := fi(w.host, in); ok {
-				w.failOnHostErr(l.call.hf, l.call.name, true)
-				fr.ints = append(fr.ints, xs...)
-				s.xs, s.i = fr.ints[s.mark:len(fr.ints):len(fr.ints)], 0
+			if xs, ok := fi(fr.rt.Host(), in); ok {
+				fr.rt.CheckHost(l.call.hf, l.call.name, true)
+				fr.rt.Ints = append(fr.rt.Ints, xs...)
+				s.xs, s.i = fr.rt.Ints[s.mark:len(fr.rt.Ints):len(fr.rt.Ints)], 0
 				return
 			}
 		}
 	}
 	base := len(fr.stack)
 	for _, a := range l.args {
-		fr.stack = append(fr.stack, numberValue(r[a]))
+		fr.stack = append(fr.stack, plugin.NumberValue(r[a]))
 	}
 	rs := l.call.call(fr, base)
-	if len(rs) == 0 || rs[0].k != vInts {
+	if len(rs) == 0 || rs[0].K != plugin.VInts {
 		bail()
 	}
-	s.xs, s.i = rs[0].ints(), 0
+	s.xs, s.i = rs[0].Ints(), 0
 }
 
 var ropNames = [...]string{

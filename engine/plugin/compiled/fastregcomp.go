@@ -1,9 +1,11 @@
-package plugin
+package compiled
 
 import (
 	"math"
 
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // The compiler of register code (see fastreg.go): from a hook function's
@@ -134,7 +136,6 @@ func (c *fcompiler) regPass(f *ast.FunctionExpr, fixed int32) (p *rprog) {
 		p.hoist()
 	}
 	p.fuse()
-	p.lane = p.laneReady(c.kind)
 	if fixed >= 0 && !p.encode() {
 		return nil
 	}
@@ -547,10 +548,10 @@ func (rc *rcomp) leaf(e ast.Expr) (int32, bool) {
 			return v.reg, true
 		}
 		b, ok := rc.c.lookup(e.Value)
-		if !ok || b.kind != bindConst || b.v.k != vNumber {
+		if !ok || b.kind != bindConst || b.v.K != plugin.VNumber {
 			notNumeric()
 		}
-		return rc.konst(b.v.n), true
+		return rc.konst(b.v.N), true
 	case *ast.AttrGetExpr:
 		if fi, ok := rc.ctxField(e); ok {
 			return rc.field(fi), true
@@ -665,7 +666,7 @@ func (rc *rcomp) paramsRead(e ast.Expr) (string, bool) {
 		return "", false
 	}
 	fi, ok := rc.ctxField(inner)
-	if !ok || rc.c.kind.Ctx[fi].Name != ParamsField.Name {
+	if !ok || rc.c.kind.Ctx[fi].Name != plugin.ParamsField.Name {
 		return "", false
 	}
 	rc.p.params = fi
@@ -688,7 +689,7 @@ func (rc *rcomp) isHelper(e *ast.FuncCallExpr) bool {
 // hostFuncOf returns the read-only host function e calls, or nil for a
 // call of anything else; a host function that changes something is
 // rejected (see hostAny).
-func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *HostFunc {
+func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *plugin.HostFunc {
 	hf := rc.hostAny(e)
 	if hf != nil && !hf.ReadOnly {
 		notNumeric()
@@ -698,7 +699,7 @@ func (rc *rcomp) hostFuncOf(e *ast.FuncCallExpr) *HostFunc {
 
 // hostAny returns the host function e calls, or nil for a call of anything
 // else.
-func (rc *rcomp) hostAny(e *ast.FuncCallExpr) *HostFunc {
+func (rc *rcomp) hostAny(e *ast.FuncCallExpr) *plugin.HostFunc {
 	a, ok := e.Func.(*ast.AttrGetExpr)
 	if e.Func == nil || !ok {
 		return nil
@@ -794,9 +795,9 @@ func (rc *rcomp) callTo(e *ast.FuncCallExpr, dst []int32) {
 }
 
 // host compiles a call of the read-only host function hf.
-func (rc *rcomp) host(e *ast.FuncCallExpr, hf *HostFunc, dst []int32) {
-	if hf.Fast == nil || len(e.Args) != len(hf.Params) || len(hf.Params) > maxFastArgs ||
-		len(hf.Returns) > maxFastArgs || len(dst) > len(hf.Returns) {
+func (rc *rcomp) host(e *ast.FuncCallExpr, hf *plugin.HostFunc, dst []int32) {
+	if hf.Fast == nil || len(e.Args) != len(hf.Params) || len(hf.Params) > plugin.MaxFastArgs ||
+		len(hf.Returns) > plugin.MaxFastArgs || len(dst) > len(hf.Returns) {
 		notNumeric()
 	}
 	for _, r := range hf.Returns {
@@ -862,8 +863,8 @@ func (rc *rcomp) stringConst(e ast.Expr) (string, bool) {
 		if _, local := rc.lookup(e.Value); local {
 			return "", false
 		}
-		if b, ok := rc.c.lookup(e.Value); ok && b.kind == bindConst && b.v.k == vString {
-			return b.v.str(), true
+		if b, ok := rc.c.lookup(e.Value); ok && b.kind == bindConst && b.v.K == plugin.VString {
+			return b.v.Str(), true
 		}
 	}
 	return "", false

@@ -1,4 +1,4 @@
-package plugin
+package compiled
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/ast"
 	"github.com/yuin/gopher-lua/parse"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // The fast path. Most hooks are a few lines of arithmetic and host calls,
@@ -70,7 +72,8 @@ type fastScript struct {
 	// A call's slots (see frame) are the ctx fields, consts and the
 	// locals of each function, hook or local, in a region of its own:
 	// nslots in all.
-	consts []value
+	consts []plugin.Value
+	nctx   int // the ctx fields, before consts
 	nslots int
 	nlocal int    // local functions (fastFunc.id)
 	nnums  int    // the locals of their numeric forms (fastnum.go)
@@ -105,28 +108,28 @@ type fastFunc struct {
 
 // frame is the state of one compiled call, reused by a worker.
 type frame struct {
-	w *Worker
+	rt *plugin.Runtime
 	// slots holds the ctx fields by index, then the script's constants,
 	// then the function's locals: it is the hook's Table's array (see
 	// Table.slots).
-	slots []value
-	res   []value // the values returned
-	stack []value // arguments of host and math calls in progress
-	hres  []value // results of the last host call
-	line  int     // line of the host call in progress
+	slots []plugin.Value
+	res   []plugin.Value // the values returned
+	stack []plugin.Value // arguments of host and math calls in progress
+	hres  []plugin.Value // results of the last host call
+	line  int            // line of the host call in progress
 
 	// Loops and local functions (fastcall.go).
-	n        int64      // instructions counted in this call: a lower bound of the VM's
-	maxN     int64      // Limits.MaxInstructions
-	depth    int        // Lua call depth: 1 in the hook function
-	maxDepth int        // Limits.MaxCallDepth
-	fn       *fastFunc  // the function running
-	frames   []frameRec // the VM's call stack, bottom first
-	active   []int32    // by local function: its calls in progress
-	saved    []value    // regions of recursive calls in progress
-	tail     *fastFunc  // a pending tail call, with its arguments
-	targs    []value
-	ints     []int // the arrays host functions returned (vInts)
+	n        int64          // instructions counted in this call: a lower bound of the VM's
+	maxN     int64          // Limits.MaxInstructions
+	depth    int            // Lua call depth: 1 in the hook function
+	maxDepth int            // Limits.MaxCallDepth
+	fn       *fastFunc      // the function running
+	frames   []frameRec     // the VM's call stack, bottom first
+	active   []int32        // by local function: its calls in progress
+	saved    []plugin.Value // regions of recursive calls in progress
+	tail     *fastFunc      // a pending tail call, with its arguments
+	targs    []plugin.Value
+	// The arrays host functions returned (VInts) are in rt.Ints.
 
 	// Numeric local functions (fastnum.go): their locals and results.
 	nums []float64
@@ -134,23 +137,22 @@ type frame struct {
 	nret int
 
 	// The arguments and results of HostFunc.Fast.
-	fin, fout [maxFastArgs]int
+	fin, fout [plugin.MaxFastArgs]int
 
 	// Register code (fastreg.go): the loops' states (the registers are
 	// the instance's: instance.regs), indexed by bytes like them.
 	loops  *loopFrame
-	regRes []float64 // the results of plain register code (runPlain)
-	// lane holds the ctx fields of a call on the numbers convention
-	// (lane.go), by field index.
-	lane Lane
+	regRes []float64 // the results of register code (Plain, runGuarded)
 	// views are the views of the call of register code in progress (or
 	// of an earlier one), by rhost.view; regCall numbers the calls.
 	views   *viewFrame
 	regCall uint64
+	// bails counts the calls whose register code gave up, for tests.
+	bails int
 }
 
 type (
-	evalFn func(fr *frame) value
+	evalFn func(fr *frame) plugin.Value
 	condFn func(fr *frame) bool
 	stmtFn func(fr *frame) bool // true when the function returned
 )
@@ -166,7 +168,7 @@ func reject(format string, args ...any) {
 // compileFast compiles the script src of kind into the fast path, or
 // explains why it is not in the subset. proto is the script compiled for
 // the VM, whose size bounds the instructions a call can run.
-func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, limits Limits) (fs *fastScript, why string) {
+func compileFast(kind *plugin.Kind, path string, src []byte, proto *lua.FunctionProto, limits plugin.Limits) (fs *fastScript, why string) {
 	if n := codeSize(proto); int64(n) > limits.MaxInstructions {
 		return nil, fmt.Sprintf("the script has %d instructions, more than the instruction limit", n)
 	}
@@ -201,6 +203,7 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 		reject("internal error: the passes disagree")
 	}
 	fs.consts = c.pool
+	fs.nctx = len(kind.Ctx)
 	fs.nslots = c.next
 	fs.nlocal = c.nfuncs
 	fs.nnums = c.nnums
@@ -208,6 +211,11 @@ func compileFast(kind *Kind, path string, src []byte, proto *lua.FunctionProto, 
 	fs.flat = c.nfuncs == 0 && !c.loops
 	return fs, ""
 }
+
+// maxFastString is the longest string constant the fast path compiles: it
+// compares strings natively, one instruction each, so a script with longer
+// constants runs on the VM, where comparisons are charged.
+const maxFastString = 1024
 
 // minFastCallDepth is the smallest Limits.MaxCallDepth for which a host
 // call from a hook function cannot overflow the VM's call stack.
@@ -225,9 +233,9 @@ func codeSize(p *lua.FunctionProto) int {
 // binding is what a name refers to.
 type binding struct {
 	kind bindKind
-	slot int       // bindSlot, bindParam
-	v    value     // bindConst
-	fn   *fastFunc // bindFunc
+	slot int          // bindSlot, bindParam
+	v    plugin.Value // bindConst
+	fn   *fastFunc    // bindFunc
 }
 
 type bindKind uint8
@@ -247,14 +255,14 @@ type scope struct {
 
 // fcompiler compiles one script.
 type fcompiler struct {
-	kind   *Kind
+	kind   *plugin.Kind
 	scopes []scope // innermost last; scopes[0] is the top level
 	inFunc bool
 	nslots int // locals in use in the current function
 	max    int // most locals in use at once
 	// pool holds the constants the compiled code reads, in the slots
 	// after the ctx fields; the locals come after them, from localBase.
-	pool      []value
+	pool      []plugin.Value
 	localBase int
 	// Each function's locals have a region of their own: from fbase for
 	// the function being compiled; next is the first free slot.
@@ -351,7 +359,7 @@ func (c *fcompiler) constants(st *ast.LocalAssignStmt) {
 	l := c.list(st.Exprs)
 	// A frame holding the constants, then the values.
 	base := len(c.kind.Ctx) + len(c.pool)
-	fr := &frame{slots: make([]value, base+len(st.Names)), maxDepth: math.MaxInt}
+	fr := &frame{slots: make([]plugin.Value, base+len(st.Names)), maxDepth: math.MaxInt}
 	copy(fr.slots[len(c.kind.Ctx):], c.pool)
 	slots := make([]int, len(st.Names))
 	for i := range slots {
@@ -570,7 +578,7 @@ func onlyReturn(block []ast.Stmt) (*ast.ReturnStmt, bool) {
 // the list ends in an unparenthesised host call, all of its results.
 type exprList struct {
 	ops  []operand
-	ks   []*value // the values of ops the compiler knows (nil: unknown)
+	ks   []*plugin.Value // the values of ops the compiler knows (nil: unknown)
 	last multiCall
 }
 
@@ -579,7 +587,7 @@ type exprList struct {
 type multiCall interface {
 	// run makes the call and returns its results, valid until the next
 	// call.
-	run(fr *frame) []value
+	run(fr *frame) []plugin.Value
 }
 
 func (c *fcompiler) list(es []ast.Expr) exprList {
@@ -630,7 +638,7 @@ func localStmt(l exprList, slots []int) stmtFn {
 				if i < len(rs) {
 					fr.slots[s] = rs[i]
 				} else {
-					fr.slots[s] = value{}
+					fr.slots[s] = plugin.Value{}
 				}
 			}
 			return false
@@ -653,7 +661,7 @@ func assignList(fr *frame, l *exprList, slots []int) {
 			dst[slots[i]] = v
 		}
 	}
-	var rs []value
+	var rs []plugin.Value
 	if l.last != nil {
 		rs = l.last.run(fr)
 	}
@@ -661,7 +669,7 @@ func assignList(fr *frame, l *exprList, slots []int) {
 		if j := i - len(l.ops); j < len(rs) {
 			dst[slots[i]] = rs[j]
 		} else {
-			dst[slots[i]] = value{}
+			dst[slots[i]] = plugin.Value{}
 		}
 	}
 }
@@ -725,7 +733,7 @@ type cexpr struct {
 	// k is the value when the compiler knows it; lconst marks numbers
 	// gopher-lua's compiler folds into constants (literals and arithmetic
 	// on them).
-	k      *value
+	k      *plugin.Value
 	lconst bool
 }
 
@@ -752,15 +760,15 @@ func (c *fcompiler) operand(x cexpr) operand {
 }
 
 // get returns the operand's value. It is small enough to be inlined.
-func (o *operand) get(fr *frame) value {
+func (o *operand) get(fr *frame) plugin.Value {
 	if o.f != nil {
 		return o.f(fr)
 	}
 	return fr.slots[o.i]
 }
 
-func constExpr(v value) cexpr {
-	return cexpr{eval: func(*frame) value { return v }, k: &v}
+func constExpr(v plugin.Value) cexpr {
+	return cexpr{eval: func(*frame) plugin.Value { return v }, k: &v}
 }
 
 // single compiles e for a place that takes one value.
@@ -769,13 +777,13 @@ func (c *fcompiler) single(e ast.Expr) evalFn { return c.expr(e).eval }
 func (c *fcompiler) expr(e ast.Expr) cexpr {
 	switch e := e.(type) {
 	case *ast.NilExpr:
-		return constExpr(value{})
+		return constExpr(plugin.Value{})
 	case *ast.TrueExpr:
-		return constExpr(value{k: vTrue})
+		return constExpr(plugin.Value{K: plugin.VTrue})
 	case *ast.FalseExpr:
-		return constExpr(value{k: vFalse})
+		return constExpr(plugin.Value{K: plugin.VFalse})
 	case *ast.NumberExpr:
-		x := constExpr(numberValue(literalNumber(e.Value)))
+		x := constExpr(plugin.NumberValue(literalNumber(e.Value)))
 		x.lconst = true
 		return x
 	case *ast.StringExpr:
@@ -784,7 +792,7 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 			// charges that (cost.go).
 			reject("line %d: a string constant of %d bytes", e.Line(), len(e.Value))
 		}
-		return constExpr(stringValue(e.Value))
+		return constExpr(plugin.StringValue(e.Value))
 	case *ast.IdentExpr:
 		b, ok := c.lookup(e.Value)
 		if !ok {
@@ -795,12 +803,12 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 			return constExpr(b.v)
 		case bindCtx:
 			// The one ctx table, as a value (see vCtx).
-			return constExpr(value{k: vCtx})
+			return constExpr(plugin.Value{K: plugin.VCtx})
 		case bindFunc:
 			reject("line %d: function %s used as a value", e.Line(), e.Value)
 		}
 		slot := b.slot
-		return cexpr{eval: func(fr *frame) value { return fr.slots[slot] }, slot: true, idx: slot}
+		return cexpr{eval: func(fr *frame) plugin.Value { return fr.slots[slot] }, slot: true, idx: slot}
 	case *ast.AttrGetExpr:
 		return c.attr(e)
 	case *ast.FuncCallExpr:
@@ -809,29 +817,29 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 		return c.logical(e)
 	case *ast.RelationalOpExpr:
 		cond := c.relational(e)
-		return cexpr{eval: func(fr *frame) value { return boolValue(cond(fr)) }}
+		return cexpr{eval: func(fr *frame) plugin.Value { return plugin.BoolValue(cond(fr)) }}
 	case *ast.ArithmeticOpExpr:
 		return c.arith(e)
 	case *ast.UnaryMinusOpExpr:
 		x := c.expr(e.Expr)
 		line := e.Line()
-		if x.k != nil && x.k.k == vNumber {
-			r := constExpr(numberValue(-x.k.n))
+		if x.k != nil && x.k.K == plugin.VNumber {
+			r := constExpr(plugin.NumberValue(-x.k.N))
 			r.lconst = x.lconst
 			c.checkConst(r, line)
 			return r
 		}
 		o := c.operand(x)
-		return cexpr{eval: func(fr *frame) value {
-			if v := o.get(fr); v.k == vNumber {
-				return numberValue(-v.n)
+		return cexpr{eval: func(fr *frame) plugin.Value {
+			if v := o.get(fr); v.K == plugin.VNumber {
+				return plugin.NumberValue(-v.N)
 			} else {
 				return negate(v, line)
 			}
 		}}
 	case *ast.UnaryNotOpExpr:
 		cond := c.cond(e.Expr)
-		return cexpr{eval: func(fr *frame) value { return boolValue(!cond(fr)) }}
+		return cexpr{eval: func(fr *frame) plugin.Value { return plugin.BoolValue(!cond(fr)) }}
 	}
 	reject("line %d: expression %T", e.Line(), e)
 	return cexpr{}
@@ -840,7 +848,7 @@ func (c *fcompiler) expr(e ast.Expr) cexpr {
 // checkConst rejects a folded constant equal to -0: gopher-lua's constant
 // table would merge it with 0 (or 0 with it).
 func (c *fcompiler) checkConst(x cexpr, line int) {
-	if x.lconst && x.k.n == 0 && math.Signbit(x.k.n) {
+	if x.lconst && x.k.N == 0 && math.Signbit(x.k.N) {
 		reject("line %d: constant -0", line)
 	}
 }
@@ -859,17 +867,17 @@ func (c *fcompiler) arithOperands(e *ast.ArithmeticOpExpr) (l, r, folded cexpr, 
 	op := e.Operator[0]
 	l, r = c.expr(e.Lhs), c.expr(e.Rhs)
 	line := e.Line()
-	if l.k != nil && r.k != nil && l.k.k == vNumber && r.k.k == vNumber {
+	if l.k != nil && r.k != nil && l.k.K == plugin.VNumber && r.k.K == plugin.VNumber {
 		// Numbers cannot fail: compute now, as gopher-lua's compiler does
 		// for literals (constant folding) or as its VM will at run time
 		// (with top-level constants).
 		if l.lconst && r.lconst {
-			x := constExpr(numberValue(numberArith(op, l.k.n, r.k.n)))
+			x := constExpr(plugin.NumberValue(numberArith(op, l.k.N, r.k.N)))
 			x.lconst = true
 			c.checkConst(x, line)
 			return l, r, x, true
 		}
-		return l, r, constExpr(numberValue(arithNumbers(op, l.k.n, r.k.n))), true
+		return l, r, constExpr(plugin.NumberValue(arithNumbers(op, l.k.N, r.k.N))), true
 	}
 	return l, r, cexpr{}, false
 }
@@ -895,8 +903,8 @@ func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtF
 		return func(fr *frame) bool {
 			a := lo.get(fr)
 			b := ro.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				fr.slots[slot] = numberValue(normZero(float64(a.n + b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				fr.slots[slot] = plugin.NumberValue(normZero(float64(a.N + b.N)))
 			} else {
 				fr.slots[slot] = arith(op, a, b, line)
 			}
@@ -906,8 +914,8 @@ func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtF
 		return func(fr *frame) bool {
 			a := lo.get(fr)
 			b := ro.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				fr.slots[slot] = numberValue(normZero(float64(a.n - b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				fr.slots[slot] = plugin.NumberValue(normZero(float64(a.N - b.N)))
 			} else {
 				fr.slots[slot] = arith(op, a, b, line)
 			}
@@ -917,8 +925,8 @@ func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtF
 		return func(fr *frame) bool {
 			a := lo.get(fr)
 			b := ro.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				fr.slots[slot] = numberValue(normZero(float64(a.n * b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				fr.slots[slot] = plugin.NumberValue(normZero(float64(a.N * b.N)))
 			} else {
 				fr.slots[slot] = arith(op, a, b, line)
 			}
@@ -935,50 +943,50 @@ func (c *fcompiler) arithInto(e *ast.ArithmeticOpExpr, newSlot func() int) stmtF
 // arithFn returns the closure of one arithmetic operator, written out per
 // operator so that each closure does its one operation.
 func arithFn(op byte, l, r operand, line int) evalFn {
-	slow := func(a, b value) value { return arith(op, a, b, line) }
+	slow := func(a, b plugin.Value) plugin.Value { return arith(op, a, b, line) }
 	switch op {
 	case opAdd:
-		return func(fr *frame) value {
+		return func(fr *frame) plugin.Value {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return numberValue(normZero(float64(a.n + b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return plugin.NumberValue(normZero(float64(a.N + b.N)))
 			}
 			return slow(a, b)
 		}
 	case opSub:
-		return func(fr *frame) value {
+		return func(fr *frame) plugin.Value {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return numberValue(normZero(float64(a.n - b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return plugin.NumberValue(normZero(float64(a.N - b.N)))
 			}
 			return slow(a, b)
 		}
 	case opMul:
-		return func(fr *frame) value {
+		return func(fr *frame) plugin.Value {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return numberValue(normZero(float64(a.n * b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return plugin.NumberValue(normZero(float64(a.N * b.N)))
 			}
 			return slow(a, b)
 		}
 	case opDiv:
-		return func(fr *frame) value {
+		return func(fr *frame) plugin.Value {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return numberValue(normZero(float64(a.n / b.n)))
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return plugin.NumberValue(normZero(float64(a.N / b.N)))
 			}
 			return slow(a, b)
 		}
 	}
-	return func(fr *frame) value {
+	return func(fr *frame) plugin.Value {
 		a := l.get(fr)
 		b := r.get(fr)
-		if a.k == vNumber && b.k == vNumber {
-			return numberValue(arithNumbers(op, a.n, b.n))
+		if a.K == plugin.VNumber && b.K == plugin.VNumber {
+			return plugin.NumberValue(arithNumbers(op, a.N, b.N))
 		}
 		return slow(a, b)
 	}
@@ -996,30 +1004,30 @@ func (c *fcompiler) attr(e *ast.AttrGetExpr) cexpr {
 			// The pristine math table's constants.
 			switch name {
 			case "pi":
-				return constExpr(numberValue(math.Pi))
+				return constExpr(plugin.NumberValue(math.Pi))
 			case "huge":
-				return constExpr(numberValue(math.MaxFloat64))
+				return constExpr(plugin.NumberValue(math.MaxFloat64))
 			}
 			reject("line %d: math.%s read", line, name)
 		}
 		if local && b.kind == bindCtx {
 			for i, f := range c.kind.Ctx {
 				if f.Name == name {
-					return cexpr{eval: func(fr *frame) value { return fr.slots[i] }, slot: true, idx: i}
+					return cexpr{eval: func(fr *frame) plugin.Value { return fr.slots[i] }, slot: true, idx: i}
 				}
 			}
 			// The kind has no such field: ctx has no such key.
-			return constExpr(value{})
+			return constExpr(plugin.Value{})
 		}
 	}
 	obj := c.expr(e.Object)
-	if obj.k != nil && obj.k.k == vString {
+	if obj.k != nil && obj.k.K == plugin.VString {
 		// A string constant's method: look it up now (it cannot fail).
 		return constExpr(index(*obj.k, name, line))
 	}
 	o := c.operand(obj)
 	fi := c.ctxField(name)
-	return cexpr{eval: func(fr *frame) value { return fieldOf(fr, o.get(fr), name, fi, line) }}
+	return cexpr{eval: func(fr *frame) plugin.Value { return fieldOf(fr, o.get(fr), name, fi, line) }}
 }
 
 // ctxField returns the index of ctx field name, or -1.
@@ -1034,17 +1042,17 @@ func (c *fcompiler) ctxField(name string) int {
 
 // fieldOf reads v.name for a value other than the ctx parameter; fi is
 // the index of ctx field name (-1: none), for a v that is ctx all the same.
-func fieldOf(fr *frame, v value, name string, fi int, line int) value {
-	switch v.k {
-	case vTable:
+func fieldOf(fr *frame, v plugin.Value, name string, fi int, line int) plugin.Value {
+	switch v.K {
+	case plugin.VTable:
 		// ctx.params.name, the common case.
-		if x, ok := v.params().Get(name); ok {
-			return numberValue(x)
+		if x, ok := v.Params().Get(name); ok {
+			return plugin.NumberValue(x)
 		}
-		return value{}
-	case vCtx:
+		return plugin.Value{}
+	case plugin.VCtx:
 		if fi < 0 {
-			return value{}
+			return plugin.Value{}
 		}
 		return fr.slots[fi]
 	}
@@ -1097,7 +1105,7 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 	switch table.Value {
 	case "math":
 		if key.Value == "random" && len(e.Args) == 0 {
-			return cexpr{eval: func(fr *frame) value { return fr.random(line) }}
+			return cexpr{eval: func(fr *frame) plugin.Value { return fr.random(line) }}
 		}
 		fn, ok := mathNames[key.Value]
 		if !ok {
@@ -1132,18 +1140,18 @@ func (c *fcompiler) call(e *ast.FuncCallExpr) cexpr {
 func mathExpr(fn int, name string, args exprList, line int, fold bool) cexpr {
 	if len(args.ops) == 1 && args.last == nil {
 		x := args.ops[0]
-		if k := args.ks[0]; k != nil && k.k == vNumber && fold {
-			return constExpr(numberValue(mathCall1(fn, name, *k, line)))
+		if k := args.ks[0]; k != nil && k.K == plugin.VNumber && fold {
+			return constExpr(plugin.NumberValue(mathCall1(fn, name, *k, line)))
 		}
-		return cexpr{eval: func(fr *frame) value {
+		return cexpr{eval: func(fr *frame) plugin.Value {
 			v := x.get(fr)
 			if fr.depth >= fr.maxDepth {
 				stackOverflow(line)
 			}
-			return numberValue(mathCall1(fn, name, v, line))
+			return plugin.NumberValue(mathCall1(fn, name, v, line))
 		}}
 	}
-	return cexpr{eval: func(fr *frame) value {
+	return cexpr{eval: func(fr *frame) plugin.Value {
 		base := len(fr.stack)
 		args.pushArgs(fr)
 		if fr.depth >= fr.maxDepth {
@@ -1151,13 +1159,13 @@ func mathExpr(fn int, name string, args exprList, line int, fold bool) cexpr {
 		}
 		r := mathCall(fn, name, fr.stack[base:], line)
 		fr.stack = fr.stack[:base]
-		return numberValue(r)
+		return plugin.NumberValue(r)
 	}}
 }
 
 // hostCall is a compiled call of a host function.
 type hostCall struct {
-	hf     *HostFunc
+	hf     *plugin.HostFunc
 	name   string // "mbg.burn"
 	args   exprList
 	line   int
@@ -1170,16 +1178,13 @@ type hostCall struct {
 	int1  bool // fast, with one integer parameter (see run1)
 }
 
-// maxFastArgs bounds the arguments and results of HostFunc.Fast.
-const maxFastArgs = 4
-
 // setFast decides whether the call can use the host function's Fast
 // shortcut: exactly one plain argument per parameter, every parameter an
 // integer or an enum, and no array results.
 func (h *hostCall) setFast() {
 	hf := h.hf
 	if hf.Fast == nil || h.arrays || h.args.last != nil || len(h.args.ops) != len(hf.Params) ||
-		len(hf.Params) == 0 || len(hf.Params) > maxFastArgs || len(hf.Returns) > maxFastArgs {
+		len(hf.Params) == 0 || len(hf.Params) > plugin.MaxFastArgs || len(hf.Returns) > plugin.MaxFastArgs {
 		return
 	}
 	enums := make([][]string, len(hf.Params))
@@ -1213,7 +1218,7 @@ func enumValues(typ string) ([]string, bool) {
 // run calls the host function and returns its results, valid until the
 // next host call. It does what the host table's Lua function does on the
 // VM (see library.hostValues), with the arguments as Go values.
-func (h *hostCall) run(fr *frame) []value {
+func (h *hostCall) run(fr *frame) []plugin.Value {
 	if h.int1 {
 		return h.run1(fr)
 	}
@@ -1234,16 +1239,15 @@ func whole(x float64) bool {
 }
 
 // run1 is runFast for a function of one integer (a getter, usually).
-func (h *hostCall) run1(fr *frame) []value {
+func (h *hostCall) run1(fr *frame) []plugin.Value {
 	v := h.args.ops[0].get(fr)
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(h.line)
 	}
-	if v.k == vNumber && whole(v.n) {
-		w := fr.w
+	if v.K == plugin.VNumber && whole(v.N) {
 		fr.line = h.line
-		fr.fin[0] = int(v.n)
-		if m, ok := h.hf.Fast(w.host, fr.fin[:1], fr.fout[:]); ok {
+		fr.fin[0] = int(v.N)
+		if m, ok := h.hf.Fast(fr.rt.Host(), fr.fin[:1], fr.fout[:]); ok {
 			h.fastDone(fr, m)
 			return fr.hres
 		}
@@ -1256,24 +1260,10 @@ func (h *hostCall) run1(fr *frame) []value {
 // fastDone ends a call Fast made, which returned m results: the host's
 // error, if it recorded one, then the results.
 func (h *hostCall) fastDone(fr *frame, m int) {
-	fr.w.failOnHostErr(h.hf, h.name, h.arrays)
+	fr.rt.CheckHost(h.hf, h.name, h.arrays)
 	fr.hres = fr.hres[:0]
 	for _, x := range fr.fout[:m] {
-		fr.hres = append(fr.hres, numberValue(float64(x)))
-	}
-}
-
-// failOnHostErr ends the call, as Args.Fail does for host function hf
-// (named name), when the host recorded an error during a call that Fast
-// made without Args.
-func (w *Worker) failOnHostErr(hf *HostFunc, name string, arrays bool) {
-	if w.fhe == nil {
-		return
-	}
-	if err := w.fhe.Err(); err != nil {
-		a := &w.fargs
-		a.fn, a.name, a.nret, a.arrays = hf, name, 0, arrays
-		a.Fail(err)
+		fr.hres = append(fr.hres, plugin.NumberValue(float64(x)))
 	}
 }
 
@@ -1282,8 +1272,8 @@ func (w *Worker) failOnHostErr(hf *HostFunc, name string, arrays bool) {
 // enum strings Args.Enum accepts), Fast computes the results without
 // Args; otherwise, or when Fast declines, Impl runs with the arguments
 // already computed.
-func (h *hostCall) runFast(fr *frame) []value {
-	var vs [maxFastArgs]value
+func (h *hostCall) runFast(fr *frame) []plugin.Value {
+	var vs [plugin.MaxFastArgs]plugin.Value
 	n := len(h.args.ops)
 	for i := range h.args.ops {
 		vs[i] = h.args.ops[i].get(fr)
@@ -1295,8 +1285,8 @@ func (h *hostCall) runFast(fr *frame) []value {
 	for i, v := range vs[:n] {
 		if e := h.enums[i]; e != nil {
 			j := -1
-			if v.k == vString {
-				s := v.str()
+			if v.K == plugin.VString {
+				s := v.Str()
 				for k, x := range e {
 					if x == s {
 						j = k
@@ -1307,14 +1297,13 @@ func (h *hostCall) runFast(fr *frame) []value {
 			fr.fin[i] = j
 			valid = valid && j >= 0
 		} else {
-			fr.fin[i] = int(v.n)
-			valid = valid && v.k == vNumber && whole(v.n)
+			fr.fin[i] = int(v.N)
+			valid = valid && v.K == plugin.VNumber && whole(v.N)
 		}
 	}
 	if valid {
-		w := fr.w
 		fr.line = h.line
-		if m, ok := h.hf.Fast(w.host, fr.fin[:n], fr.fout[:]); ok {
+		if m, ok := h.hf.Fast(fr.rt.Host(), fr.fin[:n], fr.fout[:]); ok {
 			h.fastDone(fr, m)
 			return fr.hres
 		}
@@ -1326,32 +1315,22 @@ func (h *hostCall) runFast(fr *frame) []value {
 
 // call calls the host function with the arguments on the stack from base,
 // which it pops.
-func (h *hostCall) call(fr *frame, base int) []value {
+func (h *hostCall) call(fr *frame, base int) []plugin.Value {
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(h.line)
 	}
-	w := fr.w
 	fr.line = h.line
-	a := &w.fargs
-	a.fn, a.name, a.nret, a.arrays = h.hf, h.name, 0, h.arrays
-	a.in, a.out = fr.stack[base:], fr.hres[:0]
-	h.hf.Impl(w.host, a)
-	if w.fhe != nil {
-		if err := w.fhe.Err(); err != nil {
-			a.Fail(err)
-		}
-	}
-	fr.hres = a.out
+	fr.hres = fr.rt.CallHost(h.hf, h.name, h.arrays, fr.stack[base:], fr.hres[:0])
 	fr.stack = fr.stack[:base]
 	return fr.hres
 }
 
 // first calls the host function and returns its first result.
-func (h *hostCall) first(fr *frame) value {
+func (h *hostCall) first(fr *frame) plugin.Value {
 	if rs := h.run(fr); len(rs) > 0 {
 		return rs[0]
 	}
-	return value{}
+	return plugin.Value{}
 }
 
 // assignLogical compiles `local = and/or chain` for a local declared
@@ -1465,16 +1444,16 @@ func (op *chainOp) run(fr *frame, slot, i int) int {
 		r := op.cond(fr)
 		switch {
 		case op.then == op.els:
-			fr.slots[slot] = boolValue(r)
+			fr.slots[slot] = plugin.BoolValue(r)
 			return -1
 		case op.then == nil:
 			if r == op.hasNext {
-				fr.slots[slot] = value{k: vTrue}
+				fr.slots[slot] = plugin.Value{K: plugin.VTrue}
 				return -1
 			}
 		case op.els == nil:
 			if r == op.hasNext {
-				fr.slots[slot] = value{k: vFalse}
+				fr.slots[slot] = plugin.Value{K: plugin.VFalse}
 				return -1
 			}
 		case op.hasNext:
@@ -1490,7 +1469,7 @@ func (op *chainOp) run(fr *frame, slot, i int) int {
 	case chainLocal:
 		// TESTSET local, local: stored when it ends the chain.
 		v := op.eval(fr)
-		if v.truthy() == op.hasNext {
+		if v.Truthy() == op.hasNext {
 			fr.slots[slot] = v
 			if op.hasNext {
 				return jump(op.then)
@@ -1503,7 +1482,7 @@ func (op *chainOp) run(fr *frame, slot, i int) int {
 	switch {
 	case op.hasNext:
 		// TESTSET: stored when true, then the jump.
-		if v.truthy() {
+		if v.Truthy() {
 			fr.slots[slot] = v
 			return jump(op.then)
 		}
@@ -1511,7 +1490,7 @@ func (op *chainOp) run(fr *frame, slot, i int) int {
 		// The last operand: stored.
 		fr.slots[slot] = v
 		return jump(op.els)
-	case !v.truthy():
+	case !v.Truthy():
 		// TEST: the jump, nothing stored.
 		return jump(op.els)
 	}
@@ -1525,8 +1504,8 @@ func (c *fcompiler) logical(e *ast.LogicalOpExpr) cexpr {
 			o := c.operand(c.expr(a.Object))
 			name, line, k := a.Key.(*ast.StringExpr).Value, a.Line(), *rx.k
 			fi := c.ctxField(name)
-			return cexpr{eval: func(fr *frame) value {
-				if v := fieldOf(fr, o.get(fr), name, fi, line); v.truthy() {
+			return cexpr{eval: func(fr *frame) plugin.Value {
+				if v := fieldOf(fr, o.get(fr), name, fi, line); v.Truthy() {
 					return v
 				}
 				return k
@@ -1538,15 +1517,15 @@ func (c *fcompiler) logical(e *ast.LogicalOpExpr) cexpr {
 		// x or default, the common case.
 		l, k := c.operand(lx), *rx.k
 		if e.Operator == "and" {
-			return cexpr{eval: func(fr *frame) value {
-				if v := l.get(fr); !v.truthy() {
+			return cexpr{eval: func(fr *frame) plugin.Value {
+				if v := l.get(fr); !v.Truthy() {
 					return v
 				}
 				return k
 			}}
 		}
-		return cexpr{eval: func(fr *frame) value {
-			if v := l.get(fr); v.truthy() {
+		return cexpr{eval: func(fr *frame) plugin.Value {
+			if v := l.get(fr); v.Truthy() {
 				return v
 			}
 			return k
@@ -1554,15 +1533,15 @@ func (c *fcompiler) logical(e *ast.LogicalOpExpr) cexpr {
 	}
 	l, r := c.operand(lx), c.operand(rx)
 	if e.Operator == "and" {
-		return cexpr{eval: func(fr *frame) value {
-			if v := l.get(fr); !v.truthy() {
+		return cexpr{eval: func(fr *frame) plugin.Value {
+			if v := l.get(fr); !v.Truthy() {
 				return v
 			}
 			return r.get(fr)
 		}}
 	}
-	return cexpr{eval: func(fr *frame) value {
-		if v := l.get(fr); v.truthy() {
+	return cexpr{eval: func(fr *frame) plugin.Value {
+		if v := l.get(fr); v.Truthy() {
 			return v
 		}
 		return r.get(fr)
@@ -1585,7 +1564,7 @@ func (c *fcompiler) cond(e ast.Expr) condFn {
 		return func(fr *frame) bool { return l(fr) || r(fr) }
 	}
 	o := c.operand(c.expr(e))
-	return func(fr *frame) bool { return o.get(fr).truthy() }
+	return func(fr *frame) bool { return o.get(fr).Truthy() }
 }
 
 // relational compiles a comparison. The VM computes a > b as b < a and
@@ -1609,8 +1588,8 @@ func (c *fcompiler) relational(e *ast.RelationalOpExpr) condFn {
 		return func(fr *frame) bool {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return a.n < b.n
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return a.N < b.N
 			}
 			return less(a, b, line)
 		}
@@ -1618,8 +1597,8 @@ func (c *fcompiler) relational(e *ast.RelationalOpExpr) condFn {
 		return func(fr *frame) bool {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return a.n <= b.n
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return a.N <= b.N
 			}
 			return lessEqual(a, b, line)
 		}
@@ -1627,8 +1606,8 @@ func (c *fcompiler) relational(e *ast.RelationalOpExpr) condFn {
 		return func(fr *frame) bool {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return b.n < a.n
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return b.N < a.N
 			}
 			return less(b, a, line)
 		}
@@ -1636,8 +1615,8 @@ func (c *fcompiler) relational(e *ast.RelationalOpExpr) condFn {
 		return func(fr *frame) bool {
 			a := l.get(fr)
 			b := r.get(fr)
-			if a.k == vNumber && b.k == vNumber {
-				return b.n <= a.n
+			if a.K == plugin.VNumber && b.K == plugin.VNumber {
+				return b.N <= a.N
 			}
 			return lessEqual(b, a, line)
 		}

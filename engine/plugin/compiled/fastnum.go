@@ -1,9 +1,11 @@
-package plugin
+package compiled
 
 import (
 	"math"
 
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // Numeric local functions. Hooks call small helpers such as
@@ -375,10 +377,10 @@ func (nc *numCompiler) expr(e ast.Expr) numFn {
 			return func(fr *frame) float64 { return fr.nums[slot] }
 		}
 		b, ok := nc.c.lookup(e.Value)
-		if !ok || b.kind != bindConst || b.v.k != vNumber {
+		if !ok || b.kind != bindConst || b.v.K != plugin.VNumber {
 			notNumeric()
 		}
-		k := b.v.n
+		k := b.v.N
 		return func(*frame) float64 { return k }
 	case *ast.AttrGetExpr:
 		key, ok := e.Key.(*ast.StringExpr)
@@ -392,7 +394,7 @@ func (nc *numCompiler) expr(e ast.Expr) numFn {
 				notNumeric()
 			}
 			nc.fields[fi] = true
-			return func(fr *frame) float64 { return fr.slots[fi].n }
+			return func(fr *frame) float64 { return fr.slots[fi].N }
 		}
 		if _, local := nc.c.lookup(id.Value); local || id.Value != "math" {
 			notNumeric()
@@ -533,7 +535,7 @@ func (nc *numCompiler) cond(e ast.Expr) condFn {
 // try runs g for a call from the general form with the arguments args,
 // when the guard (see above) allows; it reports whether it did, the
 // results then being in fr.nres and fr.nret.
-func (g *numFunc) try(fr *frame, args []value) bool {
+func (g *numFunc) try(fr *frame, args []plugin.Value) bool {
 	if len(args) != len(g.params) || fr.depth+g.depth >= fr.maxDepth || fr.n+g.budget > fr.maxN {
 		return false
 	}
@@ -542,16 +544,16 @@ func (g *numFunc) try(fr *frame, args []value) bool {
 	for i, t := range g.params {
 		a := args[i]
 		switch {
-		case t == numNumber && a.k == vNumber:
-			tmp[n] = a.n
+		case t == numNumber && a.K == plugin.VNumber:
+			tmp[n] = a.N
 			n++
-		case t == numCtx && a.k == vCtx:
+		case t == numCtx && a.K == plugin.VCtx:
 		default:
 			return false
 		}
 	}
 	for _, f := range g.fields {
-		if fr.slots[f].k != vNumber {
+		if fr.slots[f].K != plugin.VNumber {
 			return false
 		}
 	}

@@ -1,11 +1,12 @@
-package plugin
+package compiled
 
 import (
 	"fmt"
 	"strings"
-	"unsafe"
 
 	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // Loops and local functions on the fast path (see fast.go for the rest).
@@ -128,7 +129,7 @@ func (c *fcompiler) localCall(e *ast.FuncCallExpr, fn *fastFunc) cexpr {
 const maxDirectArgs = 4
 
 // run calls the function; its results are valid until the next call.
-func (lc *localCall) run(fr *frame) []value {
+func (lc *localCall) run(fr *frame) []plugin.Value {
 	if lc.direct {
 		return lc.call(fr)
 	}
@@ -142,16 +143,16 @@ func (lc *localCall) run(fr *frame) []value {
 // call is run for a direct call: invoke and enter without the stack, the
 // tail-call loop (unless the callee makes a tail call) and the recursion
 // bookkeeping.
-func (lc *localCall) call(fr *frame) []value {
-	var tmp [maxDirectArgs]value
+func (lc *localCall) call(fr *frame) []plugin.Value {
+	var tmp [maxDirectArgs]plugin.Value
 	n := len(lc.args.ops)
 	for i := range lc.args.ops {
 		tmp[i] = lc.args.ops[i].get(fr)
 	}
 	if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
-		fr.res = append(fr.res[:0], numberValue(fr.nres[0]))
+		fr.res = append(fr.res[:0], plugin.NumberValue(fr.nres[0]))
 		if fr.nret > 1 {
-			fr.res = append(fr.res, numberValue(fr.nres[1]))
+			fr.res = append(fr.res, plugin.NumberValue(fr.nres[1]))
 		}
 		return fr.res
 	}
@@ -159,7 +160,7 @@ func (lc *localCall) call(fr *frame) []value {
 }
 
 // callWith is call with the n arguments computed.
-func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []value {
+func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]plugin.Value, n int) []plugin.Value {
 	f := lc.fn
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(lc.line)
@@ -175,7 +176,7 @@ func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []val
 		if i < n {
 			params[i] = tmp[i]
 		} else {
-			params[i] = value{}
+			params[i] = plugin.Value{}
 		}
 	}
 	for {
@@ -207,7 +208,7 @@ func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []val
 			if i < len(fr.targs) {
 				params[i] = fr.targs[i]
 			} else {
-				params[i] = value{}
+				params[i] = plugin.Value{}
 			}
 		}
 	}
@@ -217,26 +218,26 @@ func (lc *localCall) callWith(fr *frame, tmp *[maxDirectArgs]value, n int) []val
 	return fr.res
 }
 
-func (lc *localCall) first(fr *frame) value {
+func (lc *localCall) first(fr *frame) plugin.Value {
 	if lc.direct {
-		var tmp [maxDirectArgs]value
+		var tmp [maxDirectArgs]plugin.Value
 		n := len(lc.args.ops)
 		for i := range lc.args.ops {
 			tmp[i] = lc.args.ops[i].get(fr)
 		}
 		if f := lc.fn; f.num != nil && f.num.try(fr, tmp[:n]) {
 			// A numeric function returns at least one value.
-			return numberValue(fr.nres[0])
+			return plugin.NumberValue(fr.nres[0])
 		}
 		if rs := lc.callWith(fr, &tmp, n); len(rs) > 0 {
 			return rs[0]
 		}
-		return value{}
+		return plugin.Value{}
 	}
 	if rs := lc.run(fr); len(rs) > 0 {
 		return rs[0]
 	}
-	return value{}
+	return plugin.Value{}
 }
 
 // tailCall compiles `return f(args)` for a local function f: the VM's
@@ -297,7 +298,7 @@ func (fr *frame) enter(f *fastFunc, base int) {
 			if i < len(args) {
 				slots[i] = args[i]
 			} else {
-				slots[i] = value{}
+				slots[i] = plugin.Value{}
 			}
 		}
 		if !runBlock(fr, f.body) {
@@ -343,7 +344,7 @@ func (fr *frame) runHook(f *fastFunc) {
 // init prepares a worker's frame: between calls it is at the bottom
 // (depth 1, one frame, nothing saved or pending), where a call that
 // succeeds leaves it and reset puts it after one that failed.
-func (fr *frame) init(l *Limits) {
+func (fr *frame) init(l *plugin.Limits) {
 	fr.maxN, fr.maxDepth = l.MaxInstructions, l.MaxCallDepth
 	fr.frames = make([]frameRec, 1, 16)
 	fr.reset()
@@ -353,7 +354,7 @@ func (fr *frame) init(l *Limits) {
 func (fr *frame) reset() {
 	fr.depth = 1
 	fr.frames = fr.frames[:1]
-	fr.saved, fr.ints, fr.stack = fr.saved[:0], fr.ints[:0], fr.stack[:0]
+	fr.saved, fr.rt.Ints, fr.stack = fr.saved[:0], fr.rt.Ints[:0], fr.stack[:0]
 	fr.tail = nil
 	clear(fr.active)
 }
@@ -380,7 +381,7 @@ func (fr *frame) count(n int64, line int) {
 
 // overBudget fails the call at line with the VM's error.
 func (fr *frame) overBudget(line int) {
-	panic(&fastError{line: line, msg: fr.w.wd.errN.Error(), limit: LimitInstructions})
+	panic(&fastError{line: line, msg: fr.rt.InstructionLimit(), limit: plugin.LimitInstructions})
 }
 
 // stackOverflow fails a call made at the full call depth, as the VM does.
@@ -389,35 +390,25 @@ func stackOverflow(line int) {
 }
 
 // random is math.random() with no arguments (the sandbox's mathRandom).
-func (fr *frame) random(line int) value {
+func (fr *frame) random(line int) plugin.Value {
 	if fr.depth >= fr.maxDepth {
 		stackOverflow(line)
 	}
-	if fr.w.rng == nil {
+	rng := fr.rt.Rand()
+	if rng == nil {
 		raiseGo(line, "math.random: the engine gave this worker no random source")
 	}
-	return numberValue(fr.w.rng.Float64())
+	return plugin.NumberValue(rng.Float64())
 }
 
 // returnsArray reports whether host function hf returns an array.
-func returnsArray(hf *HostFunc) bool {
+func returnsArray(hf *plugin.HostFunc) bool {
 	for _, r := range hf.Returns {
 		if strings.HasSuffix(r.Type, "[]") {
 			return true
 		}
 	}
 	return false
-}
-
-// intsValue copies xs into the frame's arena and returns them as a vInts.
-// The loop that receives them releases them when it ends.
-func (fr *frame) intsValue(xs []int) value {
-	start := len(fr.ints)
-	fr.ints = append(fr.ints, xs...)
-	if len(xs) == 0 {
-		return value{k: vInts}
-	}
-	return value{k: vInts, n: float64(len(xs)), p: unsafe.Pointer(&fr.ints[start])}
 }
 
 // ---- loops ----
@@ -431,7 +422,7 @@ func (c *fcompiler) numberFor(s *ast.NumberForStmt) stmtFn {
 	if s.Step != nil {
 		step = c.operand(c.expr(s.Step))
 	} else {
-		step = c.operand(constExpr(numberValue(1)))
+		step = c.operand(constExpr(plugin.NumberValue(1)))
 	}
 	c.push()
 	slot := c.newSlot(s.Name)
@@ -443,24 +434,24 @@ func (c *fcompiler) numberFor(s *ast.NumberForStmt) stmtFn {
 		a := init.get(fr)
 		b := limit.get(fr)
 		st := step.get(fr)
-		if a.k != vNumber {
+		if a.K != plugin.VNumber {
 			raise(line, "for statement init must be a number")
 		}
-		if st.k != vNumber {
+		if st.K != plugin.VNumber {
 			raise(line, "for statement step must be a number")
 		}
-		i := normZero(a.n - st.n)
+		i := normZero(a.N - st.N)
 		for {
 			fr.count(cost, line)
-			if b.k != vNumber {
+			if b.K != plugin.VNumber {
 				raise(line, "for statement limit must be a number")
 			}
-			x := float64(i + st.n)
+			x := float64(i + st.N)
 			i = normZero(x)
-			if !(st.n > 0 && x <= b.n || st.n <= 0 && x >= b.n) {
+			if !(st.N > 0 && x <= b.N || st.N <= 0 && x >= b.N) {
 				return false
 			}
-			fr.slots[slot] = numberValue(i)
+			fr.slots[slot] = plugin.NumberValue(i)
 			if runBlock(fr, body) {
 				return true
 			}
@@ -501,10 +492,10 @@ func (c *fcompiler) ipairsFor(s *ast.GenericForStmt) stmtFn {
 	cost := 1 + leadingCost(s.Stmts)
 	line := call.Line()
 	return func(fr *frame) bool {
-		mark := len(fr.ints)
+		mark := len(fr.rt.Ints)
 		base := len(fr.stack)
 		args.pushArgs(fr)
-		var t value
+		var t plugin.Value
 		if len(fr.stack) > base {
 			t = fr.stack[base]
 		}
@@ -513,31 +504,31 @@ func (c *fcompiler) ipairsFor(s *ast.GenericForStmt) stmtFn {
 			stackOverflow(line)
 		}
 		var xs []int
-		switch t.k {
-		case vInts:
-			xs = t.ints()
-		case vCtx, vTable:
+		switch t.K {
+		case plugin.VInts:
+			xs = t.Ints()
+		case plugin.VCtx, plugin.VTable:
 		default:
-			raiseGo(line, "bad argument #1 to ipairs (table expected, got %s)", t.typeName())
+			raiseGo(line, "bad argument #1 to ipairs (table expected, got %s)", t.TypeName())
 		}
 		for i := 0; ; i++ {
 			fr.count(cost, s.Line())
 			if i >= len(xs) {
 				break
 			}
-			fr.slots[slots[0]] = numberValue(float64(i + 1))
+			fr.slots[slots[0]] = plugin.NumberValue(float64(i + 1))
 			if len(slots) > 1 {
-				fr.slots[slots[1]] = numberValue(float64(xs[i]))
+				fr.slots[slots[1]] = plugin.NumberValue(float64(xs[i]))
 				for _, sl := range slots[2:] {
-					fr.slots[sl] = value{}
+					fr.slots[sl] = plugin.Value{}
 				}
 			}
 			if runBlock(fr, body) {
-				fr.ints = fr.ints[:mark]
+				fr.rt.Ints = fr.rt.Ints[:mark]
 				return true
 			}
 		}
-		fr.ints = fr.ints[:mark]
+		fr.rt.Ints = fr.rt.Ints[:mark]
 		return false
 	}
 }
@@ -567,10 +558,10 @@ func (c *fcompiler) isTailCall(r *ast.ReturnStmt) bool {
 // "(tailcall)" line for each tail call that replaced it, then "[G]: ?";
 // a trace of more than 20 lines keeps the first and last 7. inGo puts the
 // frame of a Go function (a host or math function) on top.
-func (fr *frame) traceback(script, path string, hook *fastFunc, line int, inGo bool) []Frame {
+func (fr *frame) traceback(script, path string, hook *fastFunc, line int, inGo bool) []plugin.Frame {
 	type tline struct {
 		ok bool
-		f  Frame
+		f  plugin.Frame
 	}
 	var lines []tline
 	if inGo {
@@ -591,7 +582,7 @@ func (fr *frame) traceback(script, path string, hook *fastFunc, line int, inGo b
 		default:
 			name = "function '" + r.fn.name + "'"
 		}
-		lines = append(lines, tline{ok: l > 0, f: Frame{Script: script, Line: l, Func: name}})
+		lines = append(lines, tline{ok: l > 0, f: plugin.Frame{Script: script, Line: l, Func: name}})
 		for range r.tail {
 			lines = append(lines, tline{})
 		}
@@ -600,7 +591,7 @@ func (fr *frame) traceback(script, path string, hook *fastFunc, line int, inGo b
 	if len(lines) > 20 {
 		lines = append(lines[:7:7], append([]tline{{}}, lines[len(lines)-7:]...)...)
 	}
-	var frames []Frame
+	var frames []plugin.Frame
 	for _, l := range lines {
 		if !l.ok {
 			continue
@@ -609,7 +600,7 @@ func (fr *frame) traceback(script, path string, hook *fastFunc, line int, inGo b
 			continue
 		}
 		frames = append(frames, l.f)
-		if len(frames) == maxTraceback {
+		if len(frames) == plugin.MaxTraceback {
 			break
 		}
 	}

@@ -1,6 +1,8 @@
-package plugin_test
+package compiled_test
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -10,8 +12,10 @@ import (
 	"sync"
 	"testing"
 
+	ftbthooks "github.com/sandtable/sandtable/engine/ftbt/hooks"
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -59,19 +63,16 @@ func builtinScripts(t *testing.T) []builtinScript {
 // the fast path.
 func TestFastBuiltinScripts(t *testing.T) {
 	t.Parallel()
-	calls := 2000
-	if testing.Short() {
-		calls = 200
-	}
+	calls := 100
 	mbg := 0
 	for _, s := range builtinScripts(t) {
 		t.Run(s.path, func(t *testing.T) {
-			p, err := plugin.NewDiffPair(t, s.kind, s.path, s.src, plugin.Limits{})
+			p, err := compiled.NewDiffPair(t, s.kind, s.path, s.src, plugin.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer p.Close()
-			fast, why := p.Fast()
+			fast, why := compiled.HookFast(p.Hook())
 			if strings.HasPrefix(s.path, "mbg/") {
 				mbg++
 			}
@@ -87,15 +88,30 @@ func TestFastBuiltinScripts(t *testing.T) {
 	}
 }
 
+// FuzzBuiltinScripts is TestFastBuiltinScripts' soak: every shipped script
+// on both paths with the inputs of each seed the fuzzer tries.
+//
+//	go test ./engine/plugin/compiled -run XXX -fuzz FuzzBuiltinScripts -fuzztime 1m
+func FuzzBuiltinScripts(f *testing.F) {
+	f.Add(uint64(2))
+	f.Fuzz(func(t *testing.T, seed uint64) {
+		for _, s := range builtinScripts(t) {
+			p, err := compiled.NewDiffPair(t, s.kind, s.path, s.src, plugin.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Run(s.path, s.src, seed, 20, true)
+			p.Close()
+		}
+	})
+}
+
 // TestFastMBGHosts runs the shipped mbg scripts with the real kinds, Sigs
 // and host argument checks (techHost, cardHost) on both paths.
 func TestFastMBGHosts(t *testing.T) {
 	t.Parallel()
-	calls := 2000
-	if testing.Short() {
-		calls = 200
-	}
-	reg := newRegistry(t, plugin.Limits{})
+	calls := 200
+	reg := gameRegistry(t, plugin.Limits{})
 	var techs, cards []plugin.Ref
 	var names []string
 	for _, s := range builtinScripts(t) {
@@ -116,7 +132,7 @@ func TestFastMBGHosts(t *testing.T) {
 	}
 	fast := reg.NewWorker(plugin.WorkerOptions{})
 	vm := reg.NewWorker(plugin.WorkerOptions{NoFastPath: true})
-	g := plugin.NewDiffGen(rand.New(rand.NewPCG(2, 2)), []string{
+	g := compiled.NewDiffGen(rand.New(rand.NewPCG(2, 2)), []string{
 		"burn_rounds", "chaos_rounds", "infight_rounds", "turns", "fraction", "whole_role", "amount"}, true)
 	for i := range calls {
 		for _, ref := range techs {
@@ -130,7 +146,7 @@ func TestFastMBGHosts(t *testing.T) {
 			if math.Float64bits(rf.Self) != math.Float64bits(rv.Self) || math.Float64bits(rf.Opp) != math.Float64bits(rv.Opp) {
 				t.Fatalf("%s call %d %+v: fast %+v, vm %+v", h.Origin(), i, ctx, rf, rv)
 			}
-			if df, dv := plugin.DescribeError(errf), plugin.DescribeError(errv); df != dv {
+			if df, dv := compiled.DescribeError(errf), compiled.DescribeError(errv); df != dv {
 				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
 			}
 			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
@@ -147,7 +163,7 @@ func TestFastMBGHosts(t *testing.T) {
 			if rf != rv || hf.money != hv.money {
 				t.Fatalf("%s call %d %+v: fast %v %v, vm %v %v", h.Origin(), i, ctx, rf, hf.money, rv, hv.money)
 			}
-			if df, dv := plugin.DescribeError(errf), plugin.DescribeError(errv); df != dv {
+			if df, dv := compiled.DescribeError(errf), compiled.DescribeError(errv); df != dv {
 				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
 			}
 			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
@@ -169,7 +185,7 @@ function effect(ctx)
   return 0, o
 end`
 	for _, noFast := range []bool{false, true} {
-		reg := newRegistry(t, plugin.Limits{})
+		reg := gameRegistry(t, plugin.Limits{})
 		if _, err := reg.AddLua(mbghooks.TechKind, "typo", "typo.lua", []byte(src)); err != nil {
 			t.Fatal(err)
 		}
@@ -178,7 +194,7 @@ end`
 		}
 		ref := lookup(t, reg, mbghooks.TechKind, "typo")
 		if h, _ := reg.Hook(ref); !fastOf(h) {
-			_, why := plugin.HookFast(h)
+			_, why := compiled.HookFast(h)
 			t.Fatalf("typo.lua is not on the fast path: %s", why)
 		}
 		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: noFast})
@@ -203,7 +219,7 @@ end`
 func TestFastHostErrors(t *testing.T) {
 	t.Parallel()
 	src := "function play(ctx)\n  local m = mbg.money(ctx.target)\n  mbg.steal(ctx.target, ctx.user,\n    m / 2)\n  return m > 0\nend\n"
-	reg := newRegistry(t, plugin.Limits{})
+	reg := gameRegistry(t, plugin.Limits{})
 	if _, err := reg.AddLua(mbghooks.CardKind, "half", "half.lua", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
@@ -230,8 +246,8 @@ func TestFastHostErrors(t *testing.T) {
 // compiled scripts are shared by them); run it with -race.
 func TestFastConcurrent(t *testing.T) {
 	t.Parallel()
-	reg := newRegistry(t, plugin.Limits{})
-	addTechs(t, reg, "lua")
+	reg := gameRegistry(t, plugin.Limits{})
+	addTechs(t, reg)
 	refs := make([]plugin.Ref, len(techIDs))
 	for i, id := range techIDs {
 		refs[i] = lookup(t, reg, mbghooks.TechKind, id)
@@ -269,11 +285,6 @@ func TestFastConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
-func fastOf(h plugin.Hook) bool {
-	fast, _ := plugin.HookFast(h)
-	return fast
-}
-
 // TestRegBuiltinScripts: the shipped hook functions that read the game
 // without changing it, or change it only at their end, run as register
 // code (fastreg.go) with the games' own kinds: the ftbt AI's area scores
@@ -302,8 +313,166 @@ func TestRegBuiltinScripts(t *testing.T) {
 		"mbg/tech/transfer.lua":        {"effect"},
 	}
 	for _, s := range builtinScripts(t) {
-		if got := plugin.RegFuncsOf(t, s.kind, s.path, s.src); !slices.Equal(got, want[s.path]) {
+		if got := regFuncsOf(t, s.kind, s.path, s.src); !slices.Equal(got, want[s.path]) {
 			t.Errorf("%s: register code for %q, want %q", s.path, got, want[s.path])
 		}
 	}
+}
+
+// regFuncsOf compiles src as a hook of kind and lists its functions that
+// get register code.
+func regFuncsOf(t testing.TB, kind *plugin.Kind, path, src string) []string {
+	t.Helper()
+	reg := compiled.NewRegistry(t, []*plugin.Kind{kind}, plugin.DefaultLimits())
+	if _, err := reg.AddLua(kind, "h", path, []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := reg.Hook(lookup(t, reg, kind, "h"))
+	return compiled.RegFuncs(h)
+}
+
+func fastOf(h plugin.Hook) bool {
+	fast, _ := compiled.HookFast(h)
+	return fast
+}
+
+// kinds are real games' kinds, the most demanding declarations there are.
+func kinds() []*plugin.Kind {
+	return append(mbghooks.Kinds(), ftbthooks.Kinds()...)
+}
+
+// gameRegistry returns a compiling registry of kinds() with limits.
+func gameRegistry(t testing.TB, limits plugin.Limits) *plugin.Registry {
+	t.Helper()
+	return compiled.NewRegistry(t, kinds(), compiled.TestLimits(limits))
+}
+
+// addTechs registers the shipped mbg techs.
+func addTechs(t testing.TB, reg *plugin.Registry) {
+	t.Helper()
+	for _, id := range techIDs {
+		path := "mbg/tech/" + id + ".lua"
+		src, err := fs.ReadFile(scripts.FS, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := reg.AddLua(mbghooks.TechKind, id, path, src); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+}
+
+func lookup(t testing.TB, reg *plugin.Registry, kind *plugin.Kind, id string) plugin.Ref {
+	t.Helper()
+	ref, ok := reg.Lookup(kind, id)
+	if !ok {
+		t.Fatalf("no %s %q", kind.Name, id)
+	}
+	return ref
+}
+
+// asError unwraps err as *Error or fails the test.
+func asError(t testing.TB, err error) *plugin.Error {
+	t.Helper()
+	var e *plugin.Error
+	if !errors.As(err, &e) {
+		t.Fatalf("error %v (%T) is not a *plugin.Error", err, err)
+	}
+	return e
+}
+
+// techHost records what a tech's effect asks of the battle.
+type techHost struct{ calls []string }
+
+func (h *techHost) Burn(n int) { h.calls = append(h.calls, fmt.Sprintf("burn %d", n)) }
+func (h *techHost) Confuse(s string, n int) {
+	h.calls = append(h.calls, fmt.Sprintf("confuse %s %d", s, n))
+}
+func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
+
+// errBadRole is what cardHost records for a role it does not know.
+var errBadRole = errors.New("no such role")
+
+// cardHost is a tiny card table: two roles with money. Like the engine's
+// host it records the first bad call and ignores later ones (HostErr).
+type cardHost struct {
+	money [2]float64
+	calls []string
+	err   error
+}
+
+func (h *cardHost) Err() error { return h.err }
+
+func (h *cardHost) ok(fn string, roles ...int) bool {
+	for _, r := range roles {
+		if h.err == nil && (r < 0 || r >= len(h.money)) {
+			h.err = fmt.Errorf("%s: role %d: %w", fn, r, errBadRole)
+		}
+	}
+	return h.err == nil
+}
+
+func (h *cardHost) log(format string, args ...any) {
+	h.calls = append(h.calls, fmt.Sprintf(format, args...))
+}
+
+func (h *cardHost) SetMove(role int, state string, turns int) {
+	if h.ok("set_move", role) {
+		h.log("set_move %d %s %d", role, state, turns)
+	}
+}
+func (h *cardHost) ExtraAction(role int) {
+	if h.ok("extra_action", role) {
+		h.log("extra_action %d", role)
+	}
+}
+func (h *cardHost) Steal(from, to int, amount float64) float64 {
+	if !h.ok("steal", from, to) {
+		return 0
+	}
+	moved := min(amount, h.money[from])
+	h.money[from] -= moved
+	h.money[to] += moved
+	h.log("steal %d %d %g", from, to, moved)
+	return moved
+}
+func (h *cardHost) Heal(role int, f float64, whole bool) {
+	if h.ok("heal", role) {
+		h.log("heal %d %g %v", role, f, whole)
+	}
+}
+func (h *cardHost) Rumour(o, turns int)       { h.log("rumour %d %d", o, turns) }
+func (h *cardHost) Poison(o, turns int)       { h.log("poison %d %d", o, turns) }
+func (h *cardHost) Defect(o int)              { h.log("defect %d", o) }
+func (h *cardHost) Place(sq int, what string) { h.log("place %d %s", sq, what) }
+func (h *cardHost) Alliance(a, b, turns int) bool {
+	if !h.ok("alliance", a, b) {
+		return false
+	}
+	h.log("alliance %d %d %d", a, b, turns)
+	return a != b
+}
+func (h *cardHost) PublicEnemy(role, turns int) bool {
+	if !h.ok("public_enemy", role) {
+		return false
+	}
+	h.log("public_enemy %d %d", role, turns)
+	return true
+}
+func (h *cardHost) Reverse(role int) {
+	if h.ok("reverse", role) {
+		h.log("reverse %d", role)
+	}
+}
+func (h *cardHost) Money(role int) float64 {
+	if !h.ok("money", role) {
+		return 0
+	}
+	return h.money[role]
+}
+
+// techIDs are the shipped mbg techs, in the seed's order.
+var techIDs = []string{
+	"arrows", "fire_arrows", "medic", "shield", "transfer", "strong_strike",
+	"lifesteal", "thunder", "chaos", "infighting", "siege", "exile",
 }

@@ -1,8 +1,10 @@
-package plugin
+package compiled
 
 import (
 	"runtime"
 	"testing"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // BenchmarkFastLoop: the fast path on a loop of 100 iterations whose body
@@ -33,17 +35,17 @@ end`,
 	for _, name := range []string{"call", "inline", "host"} {
 		b.Run(name, func(b *testing.B) {
 			k := *fastKind
-			k.Host = append([]HostFunc(nil), fastKind.Host...)
+			k.Host = append([]plugin.HostFunc(nil), fastKind.Host...)
 			for i := range k.Host {
 				switch k.Host[i].Name {
 				case "list":
 					xs := make([]int, 100)
-					k.Host[i].Impl = func(_ any, a *Args) { a.ReturnInts(xs) }
+					k.Host[i].Impl = func(_ any, a *plugin.Args) { a.ReturnInts(xs) }
 				case "num":
-					k.Host[i].Impl = func(_ any, a *Args) { a.ReturnNumber(a.Number(1)) }
+					k.Host[i].Impl = func(_ any, a *plugin.Args) { a.ReturnNumber(a.Number(1)) }
 				}
 			}
-			reg, err := NewRegistry([]*Kind{&k}, Limits{})
+			reg, err := compilingRegistry([]*plugin.Kind{&k}, plugin.Limits{})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -51,16 +53,16 @@ end`,
 				b.Fatal(err)
 			}
 			ref, _ := reg.Lookup(&k, "h")
-			w := reg.NewWorker(WorkerOptions{})
-			sig := NewSig[float64, any, float64](&k, "run", func(t *Table, c *float64) { t.Number(0, *c) },
-				func(r Results) (float64, error) { return r.Number(1) }, nil)
+			w := reg.NewWorker(plugin.WorkerOptions{})
+			sig := plugin.NewSig[float64, any, float64](&k, "run", func(t *plugin.Table, c *float64) { t.Number(0, *c) },
+				func(r plugin.Results) (float64, error) { return r.Number(1) }, nil)
 			ctx := new(float64)
 			*ctx = 3
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			c0 := threadCPU()
 			for b.Loop() {
-				if _, err := Call(w, sig, ref, ctx, any(nil)); err != nil {
+				if _, err := plugin.Call(w, sig, ref, ctx, any(nil)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -1,8 +1,10 @@
-package plugin
+package compiled
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/sandtable/sandtable/engine/plugin"
 )
 
 // fastCallCases are scripts with loops and local functions, each compared
@@ -183,12 +185,12 @@ end`,
 func TestFastCallCases(t *testing.T) {
 	t.Parallel()
 	for i, src := range fastCallCases {
-		p, err := newDiffPair(t, fastKind, "call.lua", src, Limits{})
+		p, err := newDiffPair(t, fastKind, "call.lua", src, plugin.Limits{})
 		if err != nil {
 			t.Fatalf("case %d: %v\n%s", i, err, src)
 		}
-		if p.hook.fast == nil {
-			t.Errorf("case %d: not on the fast path: %s\n%s", i, p.hook.fastWhy, src)
+		if fastOf(p.hook) == nil {
+			t.Errorf("case %d: not on the fast path: %s\n%s", i, whyOf(p.hook), src)
 		}
 		p.run(fmt.Sprintf("case %d", i), src, uint64(i), 200, false)
 		p.close()
@@ -201,44 +203,44 @@ func TestFastCallLimits(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
 		src   string
-		limit Limit
+		limit plugin.Limit
 	}{
-		{"function run(ctx) for i = 1, math.huge do end end", LimitInstructions},
-		{"function run(ctx) local n = 0 for i = 1, 0, 0 do n = n + 1 end return n end", LimitInstructions},
-		{"function run(ctx) for i = 1, 1e9 do for _, x in ipairs(h.list(3)) do end end end", LimitInstructions},
-		{"local function f(n) return f(n + 1) end\nfunction run(ctx) return f(1) end", LimitInstructions},
-		{"local function f(n) return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
-		{"local function f(n) local x = math.floor(n) return f(x + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
-		{"local function f(n) for _, x in ipairs(h.list(1)) do end return f(n + 1) + 1 end\nfunction run(ctx) return f(1) end", LimitStack},
-		{"local function f(n) h.int(7) h.pick(\"slow\") return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
+		{"function run(ctx) for i = 1, math.huge do end end", plugin.LimitInstructions},
+		{"function run(ctx) local n = 0 for i = 1, 0, 0 do n = n + 1 end return n end", plugin.LimitInstructions},
+		{"function run(ctx) for i = 1, 1e9 do for _, x in ipairs(h.list(3)) do end end end", plugin.LimitInstructions},
+		{"local function f(n) return f(n + 1) end\nfunction run(ctx) return f(1) end", plugin.LimitInstructions},
+		{"local function f(n) return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", plugin.LimitStack},
+		{"local function f(n) local x = math.floor(n) return f(x + 1) + 1 end\nfunction run(ctx) return f(1) end", plugin.LimitStack},
+		{"local function f(n) for _, x in ipairs(h.list(1)) do end return f(n + 1) + 1 end\nfunction run(ctx) return f(1) end", plugin.LimitStack},
+		{"local function f(n) h.int(7) h.pick(\"slow\") return 1 + f(n + 1) end\nfunction run(ctx) return f(1) end", plugin.LimitStack},
 		// Numeric local functions near the limits take the general form.
-		{"local function g(x) return math.floor(x) end\nlocal function h2(x) return g(x) + g(x) end\nlocal function f(n) return 1 + h2(n) + f(n + 1) end\nfunction run(ctx) return f(1) end", LimitStack},
-		{"local function g(x) local a = x local b = a return b end\nfunction run(ctx) local s = 0 for i = 1, 1e9 do s = s + g(i) end return s end", LimitInstructions},
+		{"local function g(x) return math.floor(x) end\nlocal function h2(x) return g(x) + g(x) end\nlocal function f(n) return 1 + h2(n) + f(n + 1) end\nfunction run(ctx) return f(1) end", plugin.LimitStack},
+		{"local function g(x) local a = x local b = a return b end\nfunction run(ctx) local s = 0 for i = 1, 1e9 do s = s + g(i) end return s end", plugin.LimitInstructions},
 	}
 	for i, c := range cases {
 		for _, depth := range []int{0, 20, 21} {
-			p, err := newDiffPair(t, fastKind, "limit.lua", c.src, Limits{MaxInstructions: 20_000, MaxCallDepth: depth})
+			p, err := newDiffPair(t, fastKind, "limit.lua", c.src, plugin.Limits{MaxInstructions: 20_000, MaxCallDepth: depth})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.hook.fast == nil {
-				t.Fatalf("case %d: not on the fast path: %s", i, p.hook.fastWhy)
+			if fastOf(p.hook) == nil {
+				t.Fatalf("case %d: not on the fast path: %s", i, whyOf(p.hook))
 			}
 			ctx := &diffCtx{fields: make([]diffField, len(p.kind.Ctx))}
-			_, ef := Call(p.fast, p.sigs[0], p.ref, ctx, any(&diffHost{salt: 4}))
-			_, ev := Call(p.vm, p.sigs[0], p.ref, ctx, any(&diffHost{salt: 4}))
+			_, ef := plugin.Call(p.fast, p.sigs[0], p.ref, ctx, any(&diffHost{salt: 4}))
+			_, ev := plugin.Call(p.vm, p.sigs[0], p.ref, ctx, any(&diffHost{salt: 4}))
 			for _, err := range []error{ef, ev} {
-				e, ok := err.(*Error)
+				e, ok := err.(*plugin.Error)
 				if !ok || e.Limit != c.limit {
 					t.Errorf("case %d depth %d: got %v, want limit %q\n%s", i, depth, err, c.limit, c.src)
 				}
 			}
 			if ef != nil && ev != nil {
-				mf, mv := ef.(*Error).Message, ev.(*Error).Message
+				mf, mv := ef.(*plugin.Error).Message, ev.(*plugin.Error).Message
 				if mf != mv {
 					t.Errorf("case %d: messages differ: fast %q, vm %q", i, mf, mv)
 				}
-				if c.limit == LimitStack && describeError(ef) != describeError(ev) {
+				if c.limit == plugin.LimitStack && describeError(ef) != describeError(ev) {
 					t.Errorf("case %d depth %d: errors differ:\n fast %s\n vm   %s", i, depth, describeError(ef), describeError(ev))
 				}
 			}
@@ -252,15 +254,15 @@ func TestFastCallLimits(t *testing.T) {
 func TestFastCallHugeArray(t *testing.T) {
 	t.Parallel()
 	k := *fastKind
-	k.Host = append([]HostFunc(nil), fastKind.Host...)
+	k.Host = append([]plugin.HostFunc(nil), fastKind.Host...)
 	xs := make([]int, 300_000)
 	for i := range k.Host {
 		if k.Host[i].Name == "list" {
-			k.Host[i].Impl = func(_ any, a *Args) { a.ReturnInts(xs) }
+			k.Host[i].Impl = func(_ any, a *plugin.Args) { a.ReturnInts(xs) }
 		}
 	}
 	src := "function run(ctx) local n = 0 for _, x in ipairs(h.list(1)) do n = n + x end return n end"
-	fast, vm, _ := limitOnBoth(t, &k, src, Limits{MaxInstructions: 100_000}, nil)
+	fast, vm, _ := limitOnBoth(t, &k, src, plugin.Limits{MaxInstructions: 100_000}, nil)
 	if fast != vm {
 		t.Errorf("messages differ: fast %q, vm %q", fast, vm)
 	}
@@ -271,9 +273,9 @@ func TestFastCallHugeArray(t *testing.T) {
 // empty ctx on a fast-path worker and on a VM worker: both must stop at
 // the instruction limit. It returns the two messages and how many times the
 // fast worker's register code gave up.
-func limitOnBoth(t *testing.T, kind *Kind, src string, limits Limits, check func(*LuaHook)) (fast, vm string, bails int) {
+func limitOnBoth(t *testing.T, kind *plugin.Kind, src string, limits plugin.Limits, check func(*plugin.LuaHook)) (fast, vm string, bails int) {
 	t.Helper()
-	reg, err := NewRegistry([]*Kind{kind}, testLimits(limits))
+	reg, err := compilingRegistry([]*plugin.Kind{kind}, testLimits(limits))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,19 +285,19 @@ func limitOnBoth(t *testing.T, kind *Kind, src string, limits Limits, check func
 	ref, _ := reg.Lookup(kind, "h")
 	if check != nil {
 		h, _ := reg.Hook(ref)
-		check(h.(*LuaHook))
+		check(h.(*plugin.LuaHook))
 	}
 	sig := diffSigs(kind)[0]
 	var msgs []string
 	for _, noFast := range []bool{false, true} {
-		w := reg.NewWorker(WorkerOptions{NoFastPath: noFast})
-		_, err := Call(w, sig, ref, &diffCtx{fields: make([]diffField, len(kind.Ctx))}, any(nil))
-		e, ok := err.(*Error)
-		if !ok || e.Limit != LimitInstructions {
+		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: noFast})
+		_, err := plugin.Call(w, sig, ref, &diffCtx{fields: make([]diffField, len(kind.Ctx))}, any(nil))
+		e, ok := err.(*plugin.Error)
+		if !ok || e.Limit != plugin.LimitInstructions {
 			t.Fatalf("no fast path %v: got %v, want the instruction limit\n%s", noFast, err, src)
 		}
 		if !noFast {
-			bails = w.regBails
+			bails = bailsOf(w)
 		}
 		msgs = append(msgs, e.Message)
 		w.Close()
@@ -314,7 +316,7 @@ function run(ctx)
 	for _, x in ipairs(h.list(1)) do s = s + x end
 	return s
 end`
-	p, err := newDiffPair(t, fastKind, "count.lua", src, Limits{})
+	p, err := newDiffPair(t, fastKind, "count.lua", src, plugin.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -326,7 +328,7 @@ end`
 		if d, _ := p.call(0, ctx, 1); d != "" {
 			t.Fatal(d)
 		}
-		fast, vm := p.fast.fr.n, p.vm.wd.n
+		fast, vm := frameOf(p.fast).n, p.vm.Instructions()
 		if fast < int64(2*n) || fast <= prev || fast > vm {
 			t.Errorf("%d iterations: fast path counted %d (before: %d), the VM %d", n, fast, prev, vm)
 		}
