@@ -1,0 +1,92 @@
+package film
+
+import "errors"
+
+// Scene is a game being filmed, as a Camera sees it.
+type Scene interface {
+	// Events is how many events the game has logged so far.
+	Events() int
+	// Choice is the option chosen at the game's decision-th decision
+	// (from 0), false when it is not logged (yet).
+	Choice(decision int) (int, bool)
+	// Fill completes fr with the game now: its Turn, the Events since
+	// the event-th one, its State and its SVG. decision is the index of
+	// the decision fr shows, -1 for a frame of events.
+	Fill(fr *Frame, event, decision int)
+}
+
+// Camera films a game whose players decide one at a time: a frame for
+// the start; one for each decision, with the events it caused up to the
+// next decision or the end of its step; and one for the events of a step
+// outside decisions.
+type Camera struct {
+	Film  Film
+	Limit int
+	open  *Frame // the decision being taken, its frame still open
+	told  int    // events already in a frame
+	done  int    // decisions already in a frame
+}
+
+// Shoot takes a frame of the game now: the open decision's, or one of the
+// events since the last frame (the start's, the first time). With neither
+// a decision nor new events there is nothing to show. At the frame limit
+// it returns ErrCut.
+func (c *Camera) Shoot(s Scene) error {
+	events := s.Events()
+	if c.open == nil && len(c.Film.Frames) > 0 && c.told == events {
+		return nil
+	}
+	if len(c.Film.Frames) >= c.Limit {
+		return ErrCut
+	}
+	fr, decision := Frame{Role: -1, Chosen: -1}, -1
+	if c.open != nil {
+		fr, c.open, decision = *c.open, nil, c.done
+		if k, ok := s.Choice(c.done); ok {
+			fr.Chosen = k
+		}
+		c.done++
+	}
+	fr.Step = len(c.Film.Frames)
+	s.Fill(&fr, c.told, decision)
+	c.told = events
+	c.Film.Frames = append(c.Film.Frames, fr)
+	return nil
+}
+
+// Ask is called at a decision's first request: it shoots the game as it
+// stands, then opens the decision's frame, fr (its Role, Question and
+// Options).
+func (c *Camera) Ask(s Scene, fr Frame) error {
+	if err := c.Shoot(s); err != nil {
+		return err
+	}
+	fr.Chosen = -1
+	c.open = &fr
+	return nil
+}
+
+// Drop forgets the open decision: it was not taken.
+func (c *Camera) Drop() { c.open = nil }
+
+// Roll films the game from its start: a frame now, then step is called
+// until it says the game is over, with a frame after each step. It sets
+// Film.Cut at the frame limit and says whether the recording ended
+// (ErrRecordEnd) before the game; other errors are returned.
+func (c *Camera) Roll(s Scene, step func() (over bool, err error)) (ended bool, err error) {
+	err = c.Shoot(s)
+	for over := false; err == nil && !over; {
+		if over, err = step(); err == nil {
+			err = c.Shoot(s)
+		}
+	}
+	switch {
+	case errors.Is(err, ErrCut):
+		c.Film.Cut = true
+	case errors.Is(err, ErrRecordEnd):
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	return false, nil
+}
