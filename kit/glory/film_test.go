@@ -487,7 +487,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			t.Errorf("%s: no error", name)
 			continue
 		}
-		if (name == "garbage" || name == "binary" || name == "array" || name == "truncated") && !strings.Contains(err.Error(), "expected a mapc play save") {
+		if (name == "garbage" || name == "binary" || name == "array" || name == "truncated") && !strings.Contains(err.Error(), "want a mapc play save") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -446,7 +446,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			continue
 		}
 		if name == "garbage" || name == "binary" || name == "json array" || name == "truncated" {
-			if !strings.Contains(err.Error(), "expected a mapc play save") {
+			if !strings.Contains(err.Error(), "want a mapc play save") {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
@@ -533,4 +533,15 @@ func TestFilmShippedGoldens(t *testing.T) {
 			t.Errorf("%s: result %q", name, fm.Result)
 		}
 	}
+}
+
+// recordField is the value of key in a record's text ("0 bid player=P1
+// choice=0 bid=5").
+func recordField(rec, key string) (string, bool) {
+	for _, f := range strings.Fields(rec) {
+		if k, v, ok := strings.Cut(f, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
 }
