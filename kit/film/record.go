@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
@@ -122,6 +123,18 @@ func (rec *Recording) Answer(player int, kind string, n int, option func(int) st
 	}
 	rec.next++
 	return d.Choice, nil
+}
+
+// LogRecording is the recording of an engine's decision log (what names
+// the format for messages, seat what a player is called); id is an
+// option's stable ID.
+func LogRecording[K play.Kind, O comparable](what, seat string, seed uint64, log []play.Decision[K, O], id func(O) string) *Recording {
+	rec := &Recording{What: what, Seat: seat, Seed: seed}
+	for i, d := range log {
+		rec.Log = append(rec.Log, Recorded{Player: d.Player, Kind: d.Kind.String(), Choice: d.Choice, Option: id(d.Option),
+			Where: fmt.Sprintf("decision %d", i+1)})
+	}
+	return rec
 }
 
 // GoldenRecording is the recording of a golden playthrough of a game

@@ -2,9 +2,12 @@ package film
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
@@ -102,5 +105,25 @@ func TestGoldenRecording(t *testing.T) {
 	g.Players = nil
 	if _, err := GoldenRecording("mbg", g, []string{"魏", "吴"}, "role"); err == nil || !strings.Contains(err.Error(), "line 3: want a decision as player=ROLE") {
 		t.Errorf("a player not in the game: %v", err)
+	}
+}
+
+type askKind int
+
+func (askKind) String() string { return "action" }
+
+type opt struct{ a, b int }
+
+// An engine's decision log becomes a recording of its players, kinds,
+// choices and options' IDs, each decision found by its number.
+func TestLogRecording(t *testing.T) {
+	log := []play.Decision[askKind, opt]{{Round: 1, Player: 1, Choice: 2, Option: opt{3, 4}}, {Round: 1, Player: 0, Choice: 0, Option: opt{5, 6}}}
+	rec := LogRecording("engine save", "side", 11, log, func(o opt) string { return fmt.Sprintf("move/%d/%d", o.a, o.b) })
+	want := []Recorded{
+		{Player: 1, Kind: "action", Choice: 2, Option: "move/3/4", Where: "decision 1"},
+		{Player: 0, Kind: "action", Choice: 0, Option: "move/5/6", Where: "decision 2"},
+	}
+	if rec.What != "engine save" || rec.Seat != "side" || rec.Seed != 11 || !reflect.DeepEqual(rec.Log, want) {
+		t.Errorf("%+v, want the log %+v of seed 11", rec, want)
 	}
 }

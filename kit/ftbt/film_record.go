@@ -45,7 +45,7 @@ func readRecording(cfg, original *engine.Config, data []byte) (*film.Recording, 
 		if err != nil {
 			return nil, fmt.Errorf("ftbt film: %w", err)
 		}
-		return fromLog("engine save", env.Seed, env.Decisions), nil
+		return film.LogRecording("engine save", "side", env.Seed, env.Decisions, engine.Option.ID), nil
 	case film.PlayJSON:
 		save, err := console.ReadSave(data, "ftbt", cfg.Name)
 		if err != nil {
@@ -55,17 +55,7 @@ func readRecording(cfg, original *engine.Config, data []byte) (*film.Recording, 
 		if err != nil {
 			return nil, fmt.Errorf("ftbt film: mapc play save: %w", err)
 		}
-		return fromLog("mapc play save", save.Seed, log), nil
+		return film.LogRecording("mapc play save", "side", save.Seed, log, engine.Option.ID), nil
 	}
 	return nil, film.Unreadable("ftbt", film.PlaySave, "an ftbt "+film.EngineSave, film.Golden)
-}
-
-// fromLog is the recording of an engine decision log.
-func fromLog(what string, seed uint64, log []engine.Decision) *film.Recording {
-	rec := &film.Recording{What: what, Seat: "side", Seed: seed}
-	for i, d := range log {
-		rec.Log = append(rec.Log, film.Recorded{Player: d.Player, Kind: d.Kind.String(), Choice: d.Choice, Option: d.Option.ID(),
-			Where: fmt.Sprintf("decision %d", i+1)})
-	}
-	return rec
 }
