@@ -154,6 +154,22 @@ func GoldenRecording(game string, g *scentest.Golden, players []string, seat str
 	return rec, nil
 }
 
+// Decider is rec answering a game's requests (R embeds play.Ask); id is
+// an option's stable ID.
+func Decider[V any, R play.Request[K, O], K play.Kind, O comparable](rec *Recording, id func(O) string) play.Decider[V, R] {
+	return recordingDecider[V, R, K, O]{rec, id}
+}
+
+type recordingDecider[V any, R play.Request[K, O], K play.Kind, O comparable] struct {
+	rec *Recording
+	id  func(O) string
+}
+
+func (d recordingDecider[V, R, K, O]) Decide(_ V, req R) (int, error) {
+	h := req.Header()
+	return d.rec.Answer(h.Player, h.Kind.String(), len(h.Options), func(i int) string { return d.id(h.Options[i]) })
+}
+
 // Ended is the result of a film whose recording ended before the game.
 func (rec *Recording) Ended() string {
 	return fmt.Sprintf("The recording ends after %d decisions, before the game's end.", len(rec.Log))

@@ -127,3 +127,22 @@ func TestLogRecording(t *testing.T) {
 		t.Errorf("%+v, want the log %+v of seed 11", rec, want)
 	}
 }
+
+// req is a game's request type: it embeds play.Ask.
+type req struct {
+	play.Ask[askKind, opt]
+}
+
+// A recording's Decider answers a game's requests by their player, kind
+// and options' IDs.
+func TestRecordingDecider(t *testing.T) {
+	rec := &Recording{What: "engine save", Seat: "side", Log: []Recorded{{Player: 1, Kind: "action", Choice: 1, Option: "move/5/6"}}}
+	d := Decider[int, *req, askKind](rec, func(o opt) string { return fmt.Sprintf("move/%d/%d", o.a, o.b) })
+	r := &req{play.Ask[askKind, opt]{Player: 1, Options: []opt{{3, 4}, {5, 6}}}}
+	if k, err := d.Decide(0, r); k != 1 || err != nil {
+		t.Errorf("%d, %v; want option 1", k, err)
+	}
+	if _, err := d.Decide(0, r); !errors.Is(err, ErrRecordEnd) {
+		t.Errorf("after the log: %v", err)
+	}
+}

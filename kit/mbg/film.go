@@ -54,7 +54,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	ds := make([]engine.Decider, len(cfg.Roles))
 	if rec != nil {
 		for i := range ds {
-			ds[i] = recording{rec}
+			ds[i] = film.Decider[*engine.View, *engine.Request, engine.RequestKind](rec, engine.Option.ID)
 		}
 	} else {
 		names := in.Agents

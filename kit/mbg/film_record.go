@@ -11,15 +11,6 @@ import (
 	"github.com/sandtable/sandtable/kit/scentest"
 )
 
-// recording answers every role's requests from a recorded game
-// (film.Recording).
-type recording struct{ *film.Recording }
-
-// Decide implements engine.Decider.
-func (rec recording) Decide(_ *engine.View, req *engine.Request) (int, error) {
-	return rec.Answer(req.Player, req.Kind.String(), len(req.Options), func(i int) string { return req.Options[i].ID() })
-}
-
 // readRecording reads the recorded game data holds: a mapc play save, an
 // engine save or a golden playthrough (film.Sniff).
 func readRecording(cfg *engine.Config, data []byte) (*film.Recording, error) {
