@@ -1,6 +1,10 @@
 package film
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/sandtable/sandtable/engine/play"
+)
 
 // Scene is a game being filmed, as a Camera sees it.
 type Scene interface {
@@ -54,16 +58,36 @@ func (c *Camera) Shoot(s Scene) error {
 	return nil
 }
 
-// Ask is called at a decision's first request: it shoots the game as it
-// stands, then opens the decision's frame, fr (its Role, Question and
-// Options).
-func (c *Camera) Ask(s Scene, fr Frame) error {
-	if err := c.Shoot(s); err != nil {
-		return err
+// Seat is the decider of one player of a game filmed by c (the game is s):
+// at a request's first ask it shoots the game as it stands, opens the
+// decision's frame, and lets inner (an agent, a recording) answer. ask
+// words the request, its Question and Options; it is called after the
+// frame before the request is taken.
+func Seat[V any, R play.Request[K, O], K play.Kind, O comparable](c *Camera, s Scene, inner play.Decider[V, R], ask func(V, R) Frame) play.Decider[V, R] {
+	return &seat[V, R, K, O]{c: c, s: s, inner: inner, ask: ask}
+}
+
+type seat[V any, R play.Request[K, O], K play.Kind, O comparable] struct {
+	c     *Camera
+	s     Scene
+	inner play.Decider[V, R]
+	ask   func(V, R) Frame
+}
+
+func (d *seat[V, R, K, O]) Decide(v V, req R) (int, error) {
+	if h := req.Header(); h.Attempt == 0 {
+		if err := d.c.Shoot(d.s); err != nil {
+			return -1, err
+		}
+		fr := d.ask(v, req)
+		fr.Role, fr.Chosen = h.Player, -1
+		d.c.open = &fr
 	}
-	fr.Chosen = -1
-	c.open = &fr
-	return nil
+	k, err := d.inner.Decide(v, req)
+	if err != nil {
+		d.c.Drop()
+	}
+	return k, err
 }
 
 // Drop forgets the open decision: it was not taken.

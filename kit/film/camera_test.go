@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/sandtable/sandtable/engine/play"
 )
 
 // scene is a game for a Camera: its events and decisions' choices so far.
@@ -27,6 +29,23 @@ func (s *scene) Fill(fr *Frame, event, decision int) {
 	fr.State = []string{fmt.Sprintf("decision %d", decision)}
 }
 
+// answer is a decider that answers k, or fails with err.
+type answer struct {
+	k   int
+	err error
+}
+
+func (a answer) Decide(int, *req) (int, error) { return a.k, a.err }
+
+// words words a request as its options' numbers.
+func words(_ int, r *req) Frame {
+	fr := Frame{Question: "your action"}
+	for _, o := range r.Options {
+		fr.Options = append(fr.Options, fmt.Sprint(o.a))
+	}
+	return fr
+}
+
 // A camera takes the start, each decision with the events up to the next
 // one, the events of a step outside decisions, and nothing when nothing
 // happened; it cuts the film at its limit.
@@ -37,7 +56,13 @@ func TestCameraFrames(t *testing.T) {
 		// step 1: a throw, then role 0 is asked and chooses 1, which moves it
 		func() error {
 			s.events = append(s.events, "throw")
-			if err := c.Ask(s, Frame{Role: 0, Question: "your action", Options: []string{"stay", "move"}}); err != nil {
+			seat := Seat[int, *req, askKind](c, s, answer{k: 1}, words)
+			r := &req{play.Ask[askKind, opt]{Player: 0, Options: []opt{{0, 0}, {1, 0}}}}
+			if k, err := seat.Decide(0, r); k != 1 || err != nil {
+				return fmt.Errorf("decide: %d, %v", k, err)
+			}
+			r.Attempt = 1 // asked again: no new frame
+			if _, err := seat.Decide(0, r); err != nil {
 				return err
 			}
 			s.choices = append(s.choices, 1)
@@ -60,7 +85,7 @@ func TestCameraFrames(t *testing.T) {
 	want := []Frame{
 		{Step: 0, Role: -1, Chosen: -1, State: []string{"decision -1"}},
 		{Step: 1, Role: -1, Chosen: -1, Events: []string{"throw"}, State: []string{"decision -1"}},
-		{Step: 2, Role: 0, Question: "your action", Options: []string{"stay", "move"}, Chosen: 1, Events: []string{"move"}, State: []string{"decision 0"}},
+		{Step: 2, Role: 0, Question: "your action", Options: []string{"0", "1"}, Chosen: 1, Events: []string{"move"}, State: []string{"decision 0"}},
 		{Step: 3, Role: -1, Chosen: -1, Events: []string{"settle"}, State: []string{"decision -1"}},
 	}
 	if !reflect.DeepEqual(c.Film.Frames, want) {
@@ -69,7 +94,11 @@ func TestCameraFrames(t *testing.T) {
 
 	// At the limit the camera stops the game and the film is cut.
 	c = &Camera{Limit: 1}
-	ended, err = c.Roll(&scene{}, func() (bool, error) { return false, c.Ask(&scene{}, Frame{Role: 0}) })
+	seat := Seat[int, *req, askKind](c, &scene{}, answer{}, words)
+	ended, err = c.Roll(&scene{}, func() (bool, error) {
+		_, err := seat.Decide(0, &req{play.Ask[askKind, opt]{Options: []opt{{0, 0}}}})
+		return false, err
+	})
 	if err != nil || ended || !c.Film.Cut || len(c.Film.Frames) != 1 {
 		t.Errorf("at the limit: ended %v, cut %v, %d frames, %v", ended, c.Film.Cut, len(c.Film.Frames), err)
 	}
@@ -84,17 +113,18 @@ func TestCameraFrames(t *testing.T) {
 	}
 }
 
-// A dropped decision leaves no frame of its own.
+// A decision whose answer fails leaves no frame of its own.
 func TestCameraDrop(t *testing.T) {
 	s := &scene{}
 	c := &Camera{Limit: 10}
 	if err := c.Shoot(s); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Ask(s, Frame{Role: 1, Question: "q"}); err != nil {
-		t.Fatal(err)
+	boom := errors.New("boom")
+	seat := Seat[int, *req, askKind](c, s, answer{err: boom}, words)
+	if _, err := seat.Decide(0, &req{play.Ask[askKind, opt]{Player: 1, Options: []opt{{0, 0}}}}); !errors.Is(err, boom) {
+		t.Fatalf("the seat's error: %v", err)
 	}
-	c.Drop()
 	if err := c.Shoot(s); err != nil || len(c.Film.Frames) != 1 {
 		t.Errorf("%d frames after a dropped decision, want the start only (%v)", len(c.Film.Frames), err)
 	}

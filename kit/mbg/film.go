@@ -72,10 +72,10 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	}
 	seats := make([]engine.Decider, len(ds))
 	for i, d := range ds {
-		seats[i] = &filmSeat{f: f, inner: d}
+		seats[i] = film.Seat[*engine.View, *engine.Request, engine.RequestKind](&f.cam, f, d, f.ask)
 	}
 	// The game step by step, as mapc sim plays it; a frame at the start,
-	// at every decision (filmSeat) and at the end of every step.
+	// at every decision (film.Seat) and at the end of every step.
 	ended, err := f.cam.Roll(f, func() (bool, error) { return g.Step(seats) })
 	switch {
 	case err != nil:
@@ -124,28 +124,11 @@ func (f *filming) Fill(fr *film.Frame, event, _ int) {
 	fr.SVG = renderBoard(f.t.cfg, build.RenderOptions{}, v, fr.Role)
 }
 
-// filmSeat is the decider of one role in a filmed game: it takes the
-// frame before the request, notes the request in words, and lets the agent
-// or the recording answer.
-type filmSeat struct {
-	f     *filming
-	inner engine.Decider
-}
-
-func (s *filmSeat) Decide(v *engine.View, req *engine.Request) (int, error) {
-	f := s.f
-	if req.Attempt == 0 {
-		ask := film.Frame{Role: req.Player, Question: f.t.question(req)}
-		for _, o := range req.Options {
-			ask.Options = append(ask.Options, f.t.option(v, req, o))
-		}
-		if err := f.cam.Ask(f, ask); err != nil {
-			return -1, err
-		}
+// ask words a request as mapc play offers it.
+func (f *filming) ask(v *engine.View, req *engine.Request) film.Frame {
+	fr := film.Frame{Question: f.t.question(req)}
+	for _, o := range req.Options {
+		fr.Options = append(fr.Options, f.t.option(v, req, o))
 	}
-	c, err := s.inner.Decide(v, req)
-	if err != nil {
-		f.cam.Drop()
-	}
-	return c, err
+	return fr
 }
