@@ -137,9 +137,14 @@ func LogRecording[K play.Kind, O comparable](what, seat string, seed uint64, log
 	return rec
 }
 
-// GoldenRecording is the recording of a golden playthrough of a game
-// whose players are named players (seat says what one is called: "role").
-func GoldenRecording(game string, g *scentest.Golden, players []string, seat string) (*Recording, error) {
+// GoldenRecording is the recording of a golden playthrough, data
+// (scentest.ReadGolden), of a game whose players are named players (seat
+// says what one is called: "role").
+func GoldenRecording(game string, data []byte, players []string, seat string) (*Recording, error) {
+	g, err := scentest.ReadGolden(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s film: golden playthrough %v", game, err)
+	}
 	if got, want := strings.Join(g.Players, " "), strings.Join(players, " "); g.Players != nil && got != want {
 		return nil, fmt.Errorf("%s film: golden playthrough: it is a game of the %ss %s, this scenario has %s", game, seat, got, want)
 	}

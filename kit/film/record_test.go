@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
-	"github.com/sandtable/sandtable/kit/scentest"
 )
 
 // Sniff tells the common recordings apart by their first bytes and JSON
@@ -87,11 +86,7 @@ func TestRecordingAnswer(t *testing.T) {
 // indices; one of other players or without an option is refused.
 func TestGoldenRecording(t *testing.T) {
 	text := "# golden playthrough \"p\": seed 9, agents a; …\nplayers 魏 蜀\ndecision 1 action player=蜀 choice=2 option=move/3\n"
-	g, err := scentest.ReadGolden([]byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := GoldenRecording("mbg", g, []string{"魏", "蜀"}, "role")
+	rec, err := GoldenRecording("mbg", []byte(text), []string{"魏", "蜀"}, "role")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,11 +94,14 @@ func TestGoldenRecording(t *testing.T) {
 	if rec.Seed != 9 || len(rec.Log) != 1 || rec.Log[0] != want {
 		t.Errorf("seed %d, log %+v; want 9, [%+v]", rec.Seed, rec.Log, want)
 	}
-	if _, err := GoldenRecording("mbg", g, []string{"魏", "吴"}, "role"); err == nil || !strings.Contains(err.Error(), "a game of the roles 魏 蜀, this scenario has 魏 吴") {
+	if _, err := GoldenRecording("mbg", []byte(text), []string{"魏", "吴"}, "role"); err == nil || !strings.Contains(err.Error(), "a game of the roles 魏 蜀, this scenario has 魏 吴") {
 		t.Errorf("other roles: %v", err)
 	}
-	g.Players = nil
-	if _, err := GoldenRecording("mbg", g, []string{"魏", "吴"}, "role"); err == nil || !strings.Contains(err.Error(), "line 3: want a decision as player=ROLE") {
+	noPlayers := strings.Replace(text, "players 魏 蜀\n", "", 1)
+	if _, err := GoldenRecording("mbg", []byte("# golden playthrough \"p\": agents a; …\n"), nil, "role"); err == nil || err.Error() != "mbg film: golden playthrough without its seed in the header (# golden playthrough \"NAME\": seed N, agents A,B; …)" {
+		t.Errorf("no seed: %v", err)
+	}
+	if _, err := GoldenRecording("mbg", []byte(noPlayers), []string{"魏", "吴"}, "role"); err == nil || !strings.Contains(err.Error(), "line 2: want a decision as player=ROLE") {
 		t.Errorf("a player not in the game: %v", err)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
-	"github.com/sandtable/sandtable/kit/scentest"
 )
 
 // readRecording reads the recorded game data holds: a mapc play save, an
@@ -21,11 +20,7 @@ func readRecording(cfg, original *engine.Config, data []byte) (*film.Recording, 
 	}
 	switch kind {
 	case film.GoldenText:
-		g, err := scentest.ReadGolden(data)
-		if err != nil {
-			return nil, fmt.Errorf("ftbt film: golden playthrough %v", err)
-		}
-		return film.GoldenRecording("ftbt", g, []string{sideName(0), sideName(1)}, "side")
+		return film.GoldenRecording("ftbt", data, []string{sideName(0), sideName(1)}, "side")
 	case film.EngineJSON:
 		// A save of a game with the simulator's round limit, or of the
 		// level as it is.

@@ -8,7 +8,6 @@ import (
 	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
-	"github.com/sandtable/sandtable/kit/scentest"
 )
 
 // readRecording reads the recorded game data holds: a mapc play save, an
@@ -20,15 +19,11 @@ func readRecording(cfg *engine.Config, data []byte) (*film.Recording, error) {
 	}
 	switch kind {
 	case film.GoldenText:
-		g, err := scentest.ReadGolden(data)
-		if err != nil {
-			return nil, fmt.Errorf("mbg film: golden playthrough %v", err)
-		}
 		var roles []string
 		for _, r := range cfg.Roles {
 			roles = append(roles, r.Name)
 		}
-		return film.GoldenRecording("mbg", g, roles, "role")
+		return film.GoldenRecording("mbg", data, roles, "role")
 	case film.EngineJSON:
 		env, err := play.Open[json.RawMessage, engine.Decision, json.RawMessage](data, "mbg", engine.SaveFormat, cfg)
 		if err != nil {
