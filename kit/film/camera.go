@@ -19,6 +19,15 @@ type Scene interface {
 	Fill(fr *Frame, event, decision int)
 }
 
+// Choice is the choice of the decision-th decision of a game's log, for
+// Scene.Choice.
+func Choice[K play.Kind, O comparable](log []play.Decision[K, O], decision int) (int, bool) {
+	if decision < len(log) {
+		return log[decision].Choice, true
+	}
+	return 0, false
+}
+
 // Camera films a game whose players decide one at a time: a frame for
 // the start; one for each decision, with the events it caused up to the
 // next decision or the end of its step; and one for the events of a step

@@ -129,3 +129,17 @@ func TestCameraDrop(t *testing.T) {
 		t.Errorf("%d frames after a dropped decision, want the start only (%v)", len(c.Film.Frames), err)
 	}
 }
+
+// Choice reads a decision's choice from a game's log while it has it.
+func TestChoice(t *testing.T) {
+	log := []play.Decision[askKind, opt]{{Choice: 2}, {Choice: 0}}
+	if k, ok := Choice(log, 1); k != 0 || !ok {
+		t.Errorf("decision 1: %d, %v", k, ok)
+	}
+	if k, ok := Choice(log, 0); k != 2 || !ok {
+		t.Errorf("decision 0: %d, %v", k, ok)
+	}
+	if _, ok := Choice(log, 2); ok {
+		t.Error("a decision past the log")
+	}
+}

@@ -66,7 +66,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		}
 		table := append(slices.Clip(agents), mctsAgent(newRunner))
 		if ds, err = sim.NewAgents(table, scentest.Repeat(names, 2), seed); err != nil {
-			return nil, fmt.Errorf("ftbt film: %w (agents: %s)", err, agentList())
+			return nil, fmt.Errorf("ftbt film: %w (agents: %s)", err, strings.Join(Game{}.Agents(), ", "))
 		}
 	}
 	f := &filming{t: &table{cfg: cfg}, g: g, cam: film.Camera{Limit: film.Limit(in)}}
@@ -92,11 +92,6 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 
 var _ film.Filmer = Game{}
 
-// agentList names the agents a film may be played by.
-func agentList() string {
-	return strings.Join(Game{}.Agents(), ", ")
-}
-
 // filming is a game being filmed (film.Scene): a frame for the start;
 // each decision with the events it caused, up to the next decision or the
 // end of its step; and the events of a step outside decisions (the start
@@ -110,12 +105,7 @@ type filming struct {
 
 func (f *filming) Events() int { return len(f.g.Events()) }
 
-func (f *filming) Choice(decision int) (int, bool) {
-	if ds := f.g.Decisions(); decision < len(ds) {
-		return ds[decision].Choice, true
-	}
-	return 0, false
-}
+func (f *filming) Choice(decision int) (int, bool) { return film.Choice(f.g.Decisions(), decision) }
 
 // Fill draws the map with the person a decision is about ringed: the one
 // chosen to act, or the one asked about.

@@ -63,7 +63,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		}
 		table := append(slices.Clip(agents), mctsAgent(newRunner))
 		if ds, err = sim.NewAgents(table, scentest.Repeat(names, len(cfg.Roles)), seed); err != nil {
-			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, agentList())
+			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, strings.Join(Game{}.Agents(), ", "))
 		}
 	}
 	f := &filming{t: &table{cfg: cfg}, g: g, cam: film.Camera{Limit: film.Limit(in)}}
@@ -91,11 +91,6 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 
 var _ film.Filmer = Game{}
 
-// agentList names the agents a film may be played by.
-func agentList() string {
-	return strings.Join(Game{}.Agents(), ", ")
-}
-
 // filming is a game being filmed (film.Scene): a frame for the start;
 // each decision with the events it caused, up to the next decision or the
 // end of its step; and the events of a step outside decisions (a role's
@@ -109,12 +104,7 @@ type filming struct {
 
 func (f *filming) Events() int { return len(f.g.Events()) }
 
-func (f *filming) Choice(decision int) (int, bool) {
-	if ds := f.g.Decisions(); decision < len(ds) {
-		return ds[decision].Choice, true
-	}
-	return 0, false
-}
+func (f *filming) Choice(decision int) (int, bool) { return film.Choice(f.g.Decisions(), decision) }
 
 func (f *filming) Fill(fr *film.Frame, event, _ int) {
 	v := f.g.View()
