@@ -2,12 +2,9 @@ package ftbt
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/ftbt"
-	"github.com/sandtable/sandtable/engine/ftbt/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
@@ -40,12 +37,12 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		}
 		seed = rec.Seed
 	}
-	reg, _, err := hooks.Registry(cfg)
+	// The game as mapc sim plays it: its hooks, its agents.
+	s, _, err := NewSim(cfg)
 	if err != nil {
 		return nil, err
 	}
-	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
-	r, err := newRunner()
+	r, err := s.Runner() // the one NewSim checked the config with
 	if err != nil {
 		return nil, err
 	}
@@ -64,8 +61,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		if len(names) == 0 {
 			names = []string{agents[0].Name}
 		}
-		table := append(slices.Clip(agents), mctsAgent(newRunner))
-		if ds, err = sim.NewAgents(table, scentest.Repeat(names, 2), seed); err != nil {
+		if ds, err = sim.NewAgents(s.Agents, scentest.Repeat(names, 2), seed); err != nil {
 			return nil, fmt.Errorf("ftbt film: %w (agents: %s)", err, strings.Join(Game{}.Agents(), ", "))
 		}
 	}

@@ -2,12 +2,9 @@ package mbg
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
-	"github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
@@ -37,12 +34,12 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		}
 		seed = rec.Seed
 	}
-	reg, _, err := hooks.Registry(cfg)
+	// The game as mapc sim plays it: its hooks, its agents.
+	s, _, err := NewSim(cfg)
 	if err != nil {
 		return nil, err
 	}
-	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
-	r, err := newRunner()
+	r, err := s.Runner() // the one NewSim checked the config with
 	if err != nil {
 		return nil, err
 	}
@@ -61,8 +58,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		if len(names) == 0 {
 			names = []string{agents[0].Name}
 		}
-		table := append(slices.Clip(agents), mctsAgent(newRunner))
-		if ds, err = sim.NewAgents(table, scentest.Repeat(names, len(cfg.Roles)), seed); err != nil {
+		if ds, err = sim.NewAgents(s.Agents, scentest.Repeat(names, len(cfg.Roles)), seed); err != nil {
 			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, strings.Join(Game{}.Agents(), ", "))
 		}
 	}
