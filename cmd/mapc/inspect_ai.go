@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -93,14 +90,10 @@ func runInspectAI(args []string, env cli.Env) int {
 	return out.Report(env, res.Diags, cli.Sources([]*build.Result{res}))
 }
 
-var (
-	choiceRe = regexp.MustCompile(`(?:^| )choice=(-?\d+)(?: |$)`)
-	seedRe   = regexp.MustCompile(`^# golden playthrough .*: seed (\d+),`)
-)
-
 // readDecisionLog reads LOG:N: the first N decisions of LOG, a golden
-// playthrough ("decision … choice=K …" lines; its header gives the seed)
-// or JSON lines whose objects have a "choice" (a save's decision log).
+// playthrough (scentest.ReadGolden: its decisions' choices, its header's
+// seed) or JSON lines whose objects have a "choice" (a save's decision
+// log).
 func readDecisionLog(spec string) (decisions []int, seed uint64, err error) {
 	i := strings.LastIndexByte(spec, ':')
 	if i < 0 {
@@ -114,39 +107,34 @@ func readDecisionLog(spec string) (decisions []int, seed uint64, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	line := 0
-	for sc.Scan() && len(decisions) < n {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		switch {
-		case text == "":
-		case strings.HasPrefix(text, "{"):
+	if scentest.IsGolden(data) {
+		g, err := scentest.ReadGolden(data)
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s: golden playthrough %v", spec[:i], err)
+		}
+		decisions, seed = g.Choices(), g.Seed
+	} else {
+		for line, text := range strings.Split(string(data), "\n") {
+			text = strings.TrimSpace(text)
+			if len(decisions) == n {
+				break
+			}
+			if !strings.HasPrefix(text, "{") {
+				continue
+			}
 			var obj struct {
 				Choice *int `json:"choice"`
 			}
 			if err := json.Unmarshal([]byte(text), &obj); err != nil {
-				return nil, 0, fmt.Errorf("%s:%d: %v", spec[:i], line, err)
+				return nil, 0, fmt.Errorf("%s:%d: %v", spec[:i], line+1, err)
 			}
 			if obj.Choice != nil {
 				decisions = append(decisions, *obj.Choice)
-			}
-		case strings.HasPrefix(text, "decision "):
-			m := choiceRe.FindStringSubmatch(text)
-			if m == nil {
-				return nil, 0, fmt.Errorf("%s:%d: a decision line without choice=", spec[:i], line)
-			}
-			k, _ := strconv.Atoi(m[1])
-			decisions = append(decisions, k)
-		default:
-			if m := seedRe.FindStringSubmatch(text); m != nil {
-				seed, _ = strconv.ParseUint(m[1], 10, 64)
 			}
 		}
 	}
 	if len(decisions) < n {
 		return nil, 0, fmt.Errorf("%s holds %d decisions, fewer than %d", spec[:i], len(decisions), n)
 	}
-	return decisions, seed, nil
+	return decisions[:n], seed, nil
 }

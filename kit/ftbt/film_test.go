@@ -19,29 +19,14 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
+	"github.com/sandtable/sandtable/kit/film/filmtest"
 	"github.com/sandtable/sandtable/kit/ftbt"
 	"github.com/sandtable/sandtable/kit/render"
-	"github.com/sandtable/sandtable/kit/sim"
 )
 
 func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
-	f, err := ftbt.Game{}.Film(cfg, in)
-	if err != nil {
-		t.Fatalf("Film: %v", err)
-	}
-	return f
-}
-
-// decisionFrames are the frames of a film that show a decision.
-func decisionFrames(f *film.Film) []film.Frame {
-	var out []film.Frame
-	for _, fr := range f.Frames {
-		if fr.Role >= 0 {
-			out = append(out, fr)
-		}
-	}
-	return out
+	return filmtest.Shoot(t, ftbt.Game{}, cfg, in)
 }
 
 func golden(t *testing.T, level, name string) []byte {
@@ -74,14 +59,7 @@ func TestFilmDeterministic(t *testing.T) {
 	if !reflect.DeepEqual(f.Roles, []string{"side 0", "side 1"}) {
 		t.Errorf("roles %q", f.Roles)
 	}
-	for i, fr := range f.Frames {
-		if fr.Step != i {
-			t.Fatalf("frame %d has step %d", i, fr.Step)
-		}
-		if len(fr.SVG) > 60_000 {
-			t.Fatalf("frame %d: the SVG has %d bytes", i, len(fr.SVG))
-		}
-	}
+	filmtest.Numbered(t, f, 60_000)
 }
 
 // personAt reads the people drawn on a map: name → cell and hp.
@@ -129,13 +107,13 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := shoot(t, cfg, film.Input{Seed: 1, Agents: agents})
-	frames := decisionFrames(f)
+	frames := filmtest.DecisionFrames(f)
 	if len(frames) != len(pt.Decisions) || len(frames) == 0 {
 		t.Fatalf("%d decision frames, the game logged %d decisions", len(frames), len(pt.Decisions))
 	}
 	for i, d := range pt.Decisions {
 		fr := frames[i]
-		if f.Roles[fr.Role] != field(d, "player") || strconv.Itoa(fr.Chosen) != field(d, "choice") || fr.Turn != d.Turn {
+		if f.Roles[fr.Role] != filmtest.Field(d, "player") || strconv.Itoa(fr.Chosen) != filmtest.Field(d, "choice") || fr.Turn != d.Turn {
 			t.Fatalf("decision %d: the frame shows %s choosing %d in round %d, the log %s", i, f.Roles[fr.Role], fr.Chosen, fr.Turn, d)
 		}
 		if fr.Question == "" || fr.Chosen >= len(fr.Options) || len(fr.Options) < 2 {
@@ -152,33 +130,10 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var print sim.Print
-	for i, fr := range frames {
-		print.Int(pt.Decisions[i].Turn, fr.Role, fr.Chosen)
-	}
-	print.Int(pt.Turns, pt.Winner)
-	if print.Sum() != out.Print {
-		t.Error("the film is not the game mapc sim plays")
-	}
-	n := 0
-	for _, fr := range f.Frames {
-		n += len(fr.Events)
-	}
-	if n != len(pt.Events) {
-		t.Errorf("the frames tell %d events, the game has %d", n, len(pt.Events))
-	}
+	filmtest.IsPlaythrough(t, f, pt, out.Print)
 	if want := fmt.Sprintf("The level is over after %d rounds: side %d wins (%s).", pt.Turns, pt.Winner, pt.Reason); f.Result != want {
 		t.Errorf("result %q, want %q", f.Result, want)
 	}
-}
-
-func field(r build.Record, key string) string {
-	for _, f := range r.Fields {
-		if f.Key == key {
-			return f.Value
-		}
-	}
-	return ""
 }
 
 // TestFilmRecordings: a game replayed from its recordings (the golden
@@ -188,7 +143,7 @@ func field(r build.Record, key string) string {
 func TestFilmRecordings(t *testing.T) {
 	cfg := shipped(t, "star-m2")
 	played := shoot(t, cfg, film.Input{Seed: 1, Agents: []string{"ai", "random"}})
-	same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden(t, "star-m2", "ai-random-1.txt")}), played)
+	filmtest.Same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden(t, "star-m2", "ai-random-1.txt")}), played)
 
 	// A game through the engine, on the level as it is (no round limit:
 	// the film adds the simulator's, and still reads the save).
@@ -219,8 +174,8 @@ func TestFilmRecordings(t *testing.T) {
 	fromSave := shoot(t, cfg, film.Input{Record: save})
 	playSave, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "ftbt", Scenario: cfg.Name, Seed: 5, Agents: []string{"", "ai"}, Decisions: console.EncodeLog(g.Decisions())})
 	fromPlay := shoot(t, cfg, film.Input{Seed: 77, Record: playSave}) // the save's seed wins
-	same(t, "engine save against mapc play save", fromSave, fromPlay)
-	frames := decisionFrames(fromSave)
+	filmtest.Same(t, "engine save against mapc play save", fromSave, fromPlay)
+	frames := filmtest.DecisionFrames(fromSave)
 	if len(frames) != len(g.Decisions()) {
 		t.Fatalf("%d decision frames for %d decisions", len(frames), len(g.Decisions()))
 	}
@@ -238,32 +193,14 @@ func TestFilmRecordings(t *testing.T) {
 	m1 := shipped(t, "star-m1")
 	cut := shoot(t, m1, film.Input{Record: golden(t, "star-m1", "ai-random-1.txt")})
 	whole := shoot(t, m1, film.Input{Seed: 1, Agents: []string{"ai", "random"}, Limit: len(cut.Frames)})
-	n := len(decisionFrames(cut))
+	n := len(filmtest.DecisionFrames(cut))
 	if want := fmt.Sprintf("The recording ends after %d decisions, before the game's end.", n); cut.Result != want || cut.Cut {
 		t.Errorf("star-m1's golden ends the film with %q (cut %v), want %q", cut.Result, cut.Cut, want)
 	}
-	if last := decisionFrames(cut)[n-1]; last.Turn != 10 {
+	if last := filmtest.DecisionFrames(cut)[n-1]; last.Turn != 10 {
 		t.Errorf("the golden's last decision is in round %d, want 10", last.Turn)
 	}
-	same(t, "star-m1's first 10 rounds", cut, &film.Film{Frames: whole.Frames, Result: cut.Result})
-}
-
-// same fails unless two films have the same frames.
-func same(t *testing.T, what string, got, want *film.Film) {
-	t.Helper()
-	if len(got.Frames) != len(want.Frames) {
-		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
-	}
-	for i := range got.Frames {
-		if !reflect.DeepEqual(got.Frames[i], want.Frames[i]) {
-			g, w := got.Frames[i], want.Frames[i]
-			g.SVG, w.SVG = nil, nil
-			t.Fatalf("%s: frame %d differs:\n got %+v\nwant %+v", what, i, g, w)
-		}
-	}
-	if got.Result != want.Result || got.Cut != want.Cut {
-		t.Errorf("%s: result %q (cut %v), want %q (cut %v)", what, got.Result, got.Cut, want.Result, want.Cut)
-	}
+	filmtest.Same(t, "star-m1's first 10 rounds", cut, &film.Film{Frames: whole.Frames, Result: cut.Result})
 }
 
 // TestFilmPictures: the map of each frame shows the game at that frame:
@@ -297,18 +234,18 @@ func TestFilmPictures(t *testing.T) {
 	}
 	moves, hits, outs := 0, 0, 0
 	for _, e := range pt.Events {
-		who := field(e, "person")
+		who := filmtest.Field(e, "person")
 		switch e.Kind {
 		case "people_move":
-			to := field(e, "to")
+			to := filmtest.Field(e, "to")
 			k := find(fmt.Sprintf("round %d: people_move %s to (%s)", e.Turn, who, to))
 			if d, ok := people(f.Frames[k].SVG)[who]; !ok || fmt.Sprintf("%d,%d", d.x, d.y) != to {
 				t.Fatalf("frame %d: %s moved to (%s), drawn at (%d,%d) (%v)", k, who, to, d.x, d.y, ok)
 			}
 			moves++
 		case "hp_down":
-			n, _ := strconv.Atoi(field(e, "n"))
-			v, _ := strconv.Atoi(field(e, "value"))
+			n, _ := strconv.Atoi(filmtest.Field(e, "n"))
+			v, _ := strconv.Atoi(filmtest.Field(e, "value"))
 			left := max(n-v, 0)
 			k := find(fmt.Sprintf("round %d: hp_down %s %d→%d", e.Turn, who, n, left))
 			hp[who] = left
@@ -373,7 +310,7 @@ func TestFilmLimit(t *testing.T) {
 	whole := shoot(t, cfg, in)
 	in.Limit = 7
 	cut := shoot(t, cfg, in)
-	same(t, "limit 7", cut, &film.Film{Frames: whole.Frames[:7], Cut: true})
+	filmtest.Same(t, "limit 7", cut, &film.Film{Frames: whole.Frames[:7], Cut: true})
 	in.Limit = len(whole.Frames)
 	if f := shoot(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) || f.Result == "" {
 		t.Errorf("a limit of exactly the game's %d frames cuts it (%d frames, cut %v)", len(whole.Frames), len(f.Frames), f.Cut)
@@ -418,7 +355,7 @@ func TestFilmBadInput(t *testing.T) {
 		{"play save of another level", playSave("star-m2", "[]"), `of scenario "star-m2"`},
 		{"play save with a bad decision", playSave(cfg.Name, `[{"round":1,"player":0,"kind":"no-such-kind"}]`), "decision 0"},
 		{"play save that goes another way", playSave(cfg.Name, `[{"round":1,"player":1,"kind":"person","choice":0,"option":{"kind":"person","a":0}}]`), "decision 1 is side 1's person"},
-		{"golden with an option not offered", bytes.Replace(gold, []byte("choice=0 option=person/0"), []byte("choice=0 option=person/1"), 1), fmt.Sprintf("golden playthrough line %d chose", lineOf(gold, "choice=0 option=person/0"))},
+		{"golden with an option not offered", bytes.Replace(gold, []byte("choice=0 option=person/0"), []byte("choice=0 option=person/1"), 1), fmt.Sprintf("golden playthrough line %d chose", filmtest.LineOf(gold, "choice=0 option=person/0"))},
 		{"golden of a mbg game", bytes.Replace(gold, []byte("players side 0 side 1"), []byte("players 魏 蜀"), 1), "sides 魏 蜀"},
 		{"golden without a seed", bytes.Replace(gold, []byte(": seed 1,"), []byte(":"), 1), "without its seed"},
 		{"golden with a stray line", append(append([]byte{}, gold...), "hello\n"...), "not a line of a golden playthrough"},
@@ -487,9 +424,4 @@ func TestFilmTerrain(t *testing.T) {
 			t.Errorf("%s: the film's terrain has %d rectangles for %d cells", level, n, len(cfg.Cells))
 		}
 	}
-}
-
-// lineOf is the line number of the first line of data holding text.
-func lineOf(data []byte, text string) int {
-	return bytes.Count(data[:bytes.Index(data, []byte(text))], []byte("\n")) + 1
 }

@@ -145,14 +145,7 @@ func renderGrid(cfg *engine.Config, pr *PersonRange, opts build.RenderOptions, v
 	}
 	c.End()
 	// Axes.
-	for x := range w {
-		px, _ := at(x, 0)
-		c.Text(px+cell/2, top-6, fmt.Sprint(x), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#616161"})
-	}
-	for y := range h {
-		_, py := at(0, y)
-		c.Text(left-6, py+cell/2+4, fmt.Sprint(y), render.TextStyle{Size: 10, Anchor: render.End, Fill: "#616161"})
-	}
+	c.Axes(left, top, cell, w, h)
 	// Ranges.
 	if pr != nil {
 		c.Group("range")

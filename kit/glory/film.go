@@ -2,12 +2,8 @@ package glory
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
-	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/glory"
 	"github.com/sandtable/sandtable/engine/glory/hooks"
@@ -16,17 +12,6 @@ import (
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
-)
-
-// recordFormats names the recordings Film reads, for its errors.
-const recordFormats = "a mapc play save (JSON with format, game, scenario, seed, agents, decisions), " +
-	"a glory engine save (JSON with config_sha256, state, decisions) or a golden playthrough of mapc test (# golden playthrough …)"
-
-var (
-	// errRecordEnd stops a filmed game where its recording ends.
-	errRecordEnd = errors.New("the recording ends here")
-	// errCut stops a filmed game at its frame limit.
-	errCut = errors.New("the film is cut here")
 )
 
 // Film implements film.Filmer: a frame for the start and one per
@@ -48,10 +33,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		c.Rules.MaxRounds = SimRoundLimit
 		cfg = &c
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = film.DefaultLimit
-	}
+	limit := film.Limit(in)
 	var src *filmSource
 	var err error
 	if len(in.Record) > 0 {
@@ -94,9 +76,9 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		decisions, events := len(g.Decisions()), len(g.Events())
 		if err := g.Step(); err != nil {
 			switch {
-			case errors.Is(err, errCut):
+			case errors.Is(err, film.ErrCut):
 				r.film.Cut = true
-			case errors.Is(err, errRecordEnd):
+			case errors.Is(err, film.ErrRecordEnd):
 				ended = true
 			default:
 				return nil, err
@@ -190,7 +172,7 @@ func (d *filming) Decide(v *engine.View, req *engine.Request) (int, error) {
 	if req.Attempt == 0 {
 		r.flush()
 		if len(r.film.Frames) >= r.limit {
-			return -1, errCut
+			return -1, film.ErrCut
 		}
 		f := &film.Frame{Role: req.Player, Question: r.t.question(v, req), Chosen: -1}
 		for _, o := range req.Options {
@@ -219,33 +201,25 @@ type filmSource struct {
 // ending answers no decision: the recording has ended.
 type ending struct{}
 
-func (ending) Decide(*engine.View, *engine.Request) (int, error) { return -1, errRecordEnd }
+func (ending) Decide(*engine.View, *engine.Request) (int, error) { return -1, film.ErrRecordEnd }
 
-// readRecord recognises a recording; given is the config as compiled,
-// capped the one with the simulator's round cap (the one mapc play and
-// mapc test play with).
+// readRecord recognises a recording (film.Sniff); given is the config as
+// compiled, capped the one with the simulator's round cap (the one mapc
+// play and mapc test play with).
 func readRecord(given, capped *engine.Config, data []byte) (*filmSource, error) {
-	text := bytes.TrimSpace(data)
-	if bytes.HasPrefix(text, []byte("# golden playthrough")) {
-		return goldenSource(capped, text)
+	kind, err := film.Sniff("glory", data)
+	if err != nil {
+		return nil, err
 	}
-	var head struct {
-		Game         string          `json:"game"`
-		ConfigSHA256 string          `json:"config_sha256"`
-		Agents       json.RawMessage `json:"agents"`
+	switch kind {
+	case film.GoldenText:
+		return goldenSource(capped, data)
+	case film.EngineJSON:
+		return engineSaveSource(given, capped, bytes.TrimSpace(data))
+	case film.PlayJSON:
+		return consoleSource(capped, data)
 	}
-	if bytes.HasPrefix(text, []byte("{")) && json.Unmarshal(text, &head) == nil {
-		if head.Game != "" && head.Game != "glory" {
-			return nil, fmt.Errorf("glory: the recording is a save of %s, not of glory", head.Game)
-		}
-		switch {
-		case head.ConfigSHA256 != "":
-			return engineSaveSource(given, capped, text)
-		case head.Agents != nil:
-			return consoleSource(capped, text)
-		}
-	}
-	return nil, fmt.Errorf("glory: the recording is not one glory can replay; expected %s", recordFormats)
+	return nil, film.Unreadable("glory", film.PlaySave, "a glory "+film.EngineSave, film.Golden)
 }
 
 // engineSaveSource replays the decisions of an engine save from its seed,
@@ -271,16 +245,13 @@ func engineSaveSource(given, capped *engine.Config, data []byte) (*filmSource, e
 // then the agents of its agent seats; it stops where a person's
 // decisions end.
 func consoleSource(cfg *engine.Config, data []byte) (*filmSource, error) {
-	var save console.SaveFile
-	if err := json.Unmarshal(data, &save); err != nil {
-		return nil, fmt.Errorf("glory: the mapc play save cannot be read: %v", err)
-	}
-	if save.Game != "glory" {
-		return nil, fmt.Errorf("glory: the recording is a mapc play save of %q, not of glory", save.Game)
+	save, err := console.ReadSave(data, "glory", "")
+	if err != nil {
+		return nil, fmt.Errorf("glory film: %w", err)
 	}
 	recorded, err := console.DecodeLog[engine.Decision](save.Decisions)
 	if err != nil {
-		return nil, fmt.Errorf("glory: the mapc play save cannot be read: %v", err)
+		return nil, fmt.Errorf("glory film: mapc play save: %w", err)
 	}
 	humans := []bool{len(save.Agents) < 1 || save.Agents[0] == "", len(save.Agents) < 2 || save.Agents[1] == ""}
 	live, err := console.Seats(2, humans, save.Agents, agentTable, save.Seed, func(int) engine.Decider { return ending{} })
@@ -290,83 +261,31 @@ func consoleSource(cfg *engine.Config, data []byte) (*filmSource, error) {
 	return &filmSource{cfg: cfg, seed: save.Seed, deciders: play.Resume(engine.NewReplay(recorded), live)}, nil
 }
 
-// goldenHead is the header line of a golden playthrough (scentest.Transcript).
-var goldenHead = regexp.MustCompile(`^# golden playthrough ".*": seed (\d+), agents ([^;]*);`)
-
 // goldenSource replays a golden playthrough: its agents from its seed,
 // its recorded choices scripted (the agents asked too, as mapc test has
 // them), every step checked against its decisions, events and result.
 func goldenSource(cfg *engine.Config, text []byte) (*filmSource, error) {
-	lines := strings.Split(string(text), "\n")
-	m := goldenHead.FindStringSubmatch(lines[0])
-	if m == nil {
-		return nil, errors.New("glory: the golden playthrough cannot be read: its first line is not a golden playthrough's header (# golden playthrough \"NAME\": seed N, agents A,B; …)")
-	}
-	seed, err := strconv.ParseUint(m[1], 10, 64)
+	gd, err := scentest.ReadGolden(text)
 	if err != nil {
-		return nil, fmt.Errorf("glory: the golden playthrough cannot be read: its seed %q is not a number", m[1])
+		return nil, fmt.Errorf("glory film: golden playthrough %v", err)
 	}
-	var agents []string
-	for _, a := range strings.Split(m[2], ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			agents = append(agents, a)
-		}
-	}
-	var decisions, events []string
-	var result string
-	turns := 0
-	var prefix []int
-	for i, l := range lines[1:] {
-		l = strings.TrimRight(l, "\r")
-		kind, rest, _ := strings.Cut(l, " ")
-		switch kind {
-		case "decision":
-			decisions = append(decisions, rest)
-			c, err := strconv.Atoi(recordField(rest, "choice"))
-			if err != nil {
-				return nil, fmt.Errorf("glory: the golden playthrough cannot be read: line %d has no choice: %q", i+2, l)
-			}
-			prefix = append(prefix, c)
-		case "event":
-			events = append(events, rest)
-		case "result":
-			result = rest
-		case "players", "":
-		case "#":
-			if n, err := fmt.Sscanf(rest, "the first %d turns", &turns); err != nil || n != 1 {
-				turns = 0
-			}
-		default:
-			return nil, fmt.Errorf("glory: the golden playthrough cannot be read: line %d is neither a decision, an event nor the result: %q", i+2, l)
-		}
-	}
-	ds, err := playDeciders(seed, agents, prefix)
+	ds, err := playDeciders(gd.Seed, gd.Agents, gd.Choices())
 	if err != nil {
 		return nil, err
 	}
-	keep := func(turn int) bool { return turns <= 0 || turn <= turns }
-	nd, ne := 0, 0
-	src := &filmSource{cfg: cfg, seed: seed, deciders: ds}
+	held := gd.Check()
+	src := &filmSource{cfg: cfg, seed: gd.Seed, deciders: ds}
 	src.check = func(g *engine.Game, from, evFrom int) error {
 		for _, d := range g.Decisions()[from:] {
-			if !keep(d.Round) {
-				continue
-			}
 			rec := scentest.DecisionRecord(d.Round, d.Kind, sideNames[d.Player], d.Choice, d.Option.ID()).String()
-			if nd >= len(decisions) || decisions[nd] != rec {
-				return goldenDiffers("decision", nd, decisions, rec)
+			if err := held.Decision(d.Round, rec); err != nil {
+				return fmt.Errorf("glory film: %w", err)
 			}
-			nd++
 		}
 		for _, e := range g.Events()[evFrom:] {
-			if !keep(e.Round) {
-				continue
+			if err := held.Event(e.Round, scentest.RecordOf(e, "round", eventResolver(g, e), eventNone).String()); err != nil {
+				return fmt.Errorf("glory film: %w", err)
 			}
-			rec := scentest.RecordOf(e, "round", eventResolver(g, e), eventNone).String()
-			if ne >= len(events) || events[ne] != rec {
-				return goldenDiffers("event", ne, events, rec)
-			}
-			ne++
 		}
 		return nil
 	}
@@ -376,29 +295,10 @@ func goldenSource(cfg *engine.Config, text []byte) (*filmSource, error) {
 		if w := g.Winner(); w >= 0 {
 			winner = sideNames[w]
 		}
-		got := fmt.Sprintf("winner=%s reason=%s turns=%d", winner, st.Reason, st.Round)
-		if result != "" && result != got {
-			return fmt.Errorf("glory: the golden playthrough's result is %q, the game's %q: the scenario has changed since it was recorded", result, got)
+		if err := held.Result(fmt.Sprintf("winner=%s reason=%s turns=%d", winner, st.Reason, st.Round)); err != nil {
+			return fmt.Errorf("glory film: %w", err)
 		}
 		return nil
 	}
 	return src, nil
-}
-
-func goldenDiffers(what string, i int, want []string, got string) error {
-	w := "nothing more"
-	if i < len(want) {
-		w = strconv.Quote(want[i])
-	}
-	return fmt.Errorf("glory: the golden playthrough's %s %d is %s, the game's %q: the scenario has changed since it was recorded", what, i+1, w, got)
-}
-
-// recordField is the value of key in a record's text.
-func recordField(rec, key string) string {
-	for _, f := range strings.Fields(rec) {
-		if k, v, ok := strings.Cut(f, "="); ok && k == key {
-			return v
-		}
-	}
-	return ""
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
+	"github.com/sandtable/sandtable/kit/film/filmtest"
 	"github.com/sandtable/sandtable/kit/render"
 )
 
@@ -36,26 +37,7 @@ func filmConfig(t *testing.T, name string) *engine.Config {
 
 func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
-	f, err := Game{}.Film(cfg, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-func sameFilms(t *testing.T, what string, want, got *film.Film) {
-	t.Helper()
-	if len(want.Frames) != len(got.Frames) {
-		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
-	}
-	for k := range want.Frames {
-		if !reflect.DeepEqual(want.Frames[k], got.Frames[k]) {
-			t.Fatalf("%s: frame %d differs: %q %q, want %q %q", what, k, got.Frames[k].Question, got.Frames[k].Events, want.Frames[k].Question, want.Frames[k].Events)
-		}
-	}
-	if want.Result != got.Result || want.Cut != got.Cut {
-		t.Errorf("%s: result %q (cut %v), want %q (cut %v)", what, got.Result, got.Cut, want.Result, want.Cut)
-	}
+	return filmtest.Shoot(t, Game{}, cfg, in)
 }
 
 // A film from a fixed seed is the same, byte for byte, every time; it
@@ -63,12 +45,7 @@ func sameFilms(t *testing.T, what string, want, got *film.Film) {
 func TestFilmDeterministic(t *testing.T) {
 	cfg := filmConfig(t, "standard")
 	in := film.Input{Seed: 1, Agents: []string{AgentHeuristic}}
-	a, b := shoot(t, cfg, in), shoot(t, cfg, in)
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		t.Fatal("two films of seed 1 differ")
-	}
+	a := filmtest.Twice(t, Game{}, cfg, in)
 	if a.Cut || !strings.HasPrefix(a.Result, "The game is over after") {
 		t.Errorf("result %q, cut %v", a.Result, a.Cut)
 	}
@@ -178,7 +155,7 @@ func TestFilmReplaysRecordings(t *testing.T) {
 	}
 	other := film.Input{Seed: 99, Agents: []string{AgentRandom}}
 	other.Record = save
-	sameFilms(t, "engine save", want, shoot(t, cfg, other))
+	filmtest.Same(t, "engine save", shoot(t, cfg, other), want)
 	// A mapc play save of a game of agents: its decisions and its result.
 	tb, _, err := Game{}.Table(cfg, 4, agents, nil)
 	if err != nil {
@@ -221,7 +198,7 @@ func TestFilmReplaysRecordings(t *testing.T) {
 		got := shoot(t, cfg, other)
 		played := shoot(t, cfg, film.Input{Seed: c.seed, Agents: []string{AgentHeuristic}})
 		if c.prefix == nil {
-			sameFilms(t, c.golden, played, got)
+			filmtest.Same(t, c.golden, got, played)
 		} else if main := got.Frames[1]; main.Chosen != c.prefix[0] {
 			t.Errorf("%s: red's main hero is option %d, the golden's %d", c.golden, main.Chosen, c.prefix[0])
 		}
@@ -487,7 +464,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			t.Errorf("%s: no error", name)
 			continue
 		}
-		if (name == "garbage" || name == "binary" || name == "array" || name == "truncated") && !strings.Contains(err.Error(), "expected a mapc play save") {
+		if (name == "garbage" || name == "binary" || name == "array" || name == "truncated") && !strings.Contains(err.Error(), "want a mapc play save") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -539,30 +516,11 @@ func TestFilmDamagedRecordings(t *testing.T) {
 	// Undamaged, the save of a game stopped after 30 steps films its
 	// decisions and ends where they end.
 	fm := shoot(t, cfg, film.Input{Record: save})
-	n := 0
-	for _, f := range fm.Frames {
-		if f.Role >= 0 {
-			n++
-		}
-	}
+	n := len(filmtest.DecisionFrames(fm))
 	if n != len(g.Decisions()) || !strings.HasPrefix(fm.Result, "The recording ends") {
 		t.Errorf("%d decisions filmed of %d; result %q", n, len(g.Decisions()), fm.Result)
 	}
-	for _, rec := range [][]byte{save, cs} {
-		for k := range 40 {
-			bad := bytes.Clone(rec)
-			i := (k*7919 + 13) % len(bad)
-			bad[i] = "9x,]{\"-0"[k%8]
-			func() {
-				defer func() {
-					if p := recover(); p != nil {
-						t.Fatalf("byte %d set to %q: panic %v", i, bad[i], p)
-					}
-				}()
-				Game{}.Film(cfg, film.Input{Record: bad, Limit: 20})
-			}()
-		}
-	}
+	filmtest.Damaged(t, Game{}, cfg, 20, save, cs)
 }
 
 // Every shipped scenario's golden playthrough films, decision for decision

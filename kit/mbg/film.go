@@ -1,14 +1,10 @@
 package mbg
 
 import (
-	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	engine "github.com/sandtable/sandtable/engine/mbg"
-	"github.com/sandtable/sandtable/engine/mbg/hooks"
-	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/film"
 	"github.com/sandtable/sandtable/kit/scentest"
@@ -30,20 +26,20 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		return nil, fmt.Errorf("mbg film: config is %T, not an mbg config", config)
 	}
 	seed := in.Seed
-	var rec *recording
+	var rec *film.Recording
 	if len(in.Record) > 0 {
 		var err error
 		if rec, err = readRecording(cfg, in.Record); err != nil {
 			return nil, err
 		}
-		seed = rec.seed
+		seed = rec.Seed
 	}
-	reg, _, err := hooks.Registry(cfg)
+	// The game as mapc sim plays it: its hooks, its agents.
+	s, _, err := NewSim(cfg)
 	if err != nil {
 		return nil, err
 	}
-	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
-	r, err := newRunner()
+	r, err := s.Runner() // the one NewSim checked the config with
 	if err != nil {
 		return nil, err
 	}
@@ -55,134 +51,70 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	ds := make([]engine.Decider, len(cfg.Roles))
 	if rec != nil {
 		for i := range ds {
-			ds[i] = rec
+			ds[i] = film.Decider[*engine.View, *engine.Request, engine.RequestKind](rec, engine.Option.ID)
 		}
 	} else {
 		names := in.Agents
 		if len(names) == 0 {
 			names = []string{agents[0].Name}
 		}
-		table := append(slices.Clip(agents), mctsAgent(newRunner))
-		if ds, err = sim.NewAgents(table, scentest.Repeat(names, len(cfg.Roles)), seed); err != nil {
-			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, agentList())
+		if ds, err = sim.NewAgents(s.Agents, scentest.Repeat(names, len(cfg.Roles)), seed); err != nil {
+			return nil, fmt.Errorf("mbg film: %w (agents: %s)", err, strings.Join(Game{}.Agents(), ", "))
 		}
 	}
-	f := &filming{t: &table{cfg: cfg}, g: g, limit: in.Limit, film: &film.Film{}}
-	if f.limit <= 0 {
-		f.limit = film.DefaultLimit
-	}
+	f := &filming{t: &table{cfg: cfg}, g: g, cam: film.Camera{Limit: film.Limit(in)}}
 	for _, role := range cfg.Roles {
-		f.film.Roles = append(f.film.Roles, role.Name)
+		f.cam.Film.Roles = append(f.cam.Film.Roles, role.Name)
 	}
 	seats := make([]engine.Decider, len(ds))
 	for i, d := range ds {
-		seats[i] = &filmSeat{f: f, inner: d}
+		seats[i] = film.Seat[*engine.View, *engine.Request, engine.RequestKind](&f.cam, f, d, f.ask)
 	}
 	// The game step by step, as mapc sim plays it; a frame at the start,
-	// at every decision (filmSeat) and at the end of every step.
-	err = f.shoot()
-	for over := false; err == nil && !over; {
-		if over, err = g.Step(seats); err == nil {
-			err = f.shoot()
-		}
-	}
+	// at every decision (film.Seat) and at the end of every step.
+	ended, err := f.cam.Roll(f, func() (bool, error) { return g.Step(seats) })
 	switch {
-	case errors.Is(err, errCut):
-		f.film.Cut = true
-	case errors.Is(err, errRecordEnd):
-		f.film.Result = fmt.Sprintf("The recording ends after %d decisions, before the game's end.", len(rec.log))
 	case err != nil:
 		return nil, fmt.Errorf("mbg film: %w", err)
-	default:
+	case ended:
+		f.cam.Film.Result = rec.Ended()
+	case !f.cam.Film.Cut:
 		res, _ := g.Result()
-		f.film.Result = f.t.result(res)
+		f.cam.Film.Result = f.t.result(res)
 	}
-	return f.film, nil
+	return &f.cam.Film, nil
 }
 
 var _ film.Filmer = Game{}
 
-// agentList names the agents a film may be played by.
-func agentList() string {
-	return strings.Join(Game{}.Agents(), ", ")
-}
-
-var (
-	// errCut stops a film's game at the frame limit.
-	errCut = errors.New("the film reached its frame limit")
-	// errRecordEnd stops a replayed game where its recording ends.
-	errRecordEnd = errors.New("the recording ends here")
-)
-
-// filming turns a game into frames: the start; each decision with the
-// events it caused, up to the next decision or the end of its step; and
-// the events of a step outside decisions (a role's throw and move before
-// it is asked anything, the end-of-turn settlement) as a frame of their
-// own.
+// filming is a game being filmed (film.Scene): a frame for the start;
+// each decision with the events it caused, up to the next decision or the
+// end of its step; and the events of a step outside decisions (a role's
+// throw and move before it is asked anything, the end-of-turn settlement)
+// as a frame of their own.
 type filming struct {
-	t       *table
-	g       *engine.Game
-	film    *film.Film
-	limit   int
-	told    int         // events already in a frame
-	decided int         // decisions already in a frame
-	open    *film.Frame // the decision being taken, its frame still open
+	t   *table
+	g   *engine.Game
+	cam film.Camera
 }
 
-// shoot takes a frame of the game now: the open decision's, or one of
-// the events since the last frame (the start's, the first time). With
-// neither a decision nor new events there is nothing to show. At the
-// frame limit it returns errCut.
-func (f *filming) shoot() error {
-	es := f.g.Events()
-	if f.open == nil && len(f.film.Frames) > 0 && f.told == len(es) {
-		return nil
-	}
-	if len(f.film.Frames) >= f.limit {
-		return errCut
-	}
-	fr := film.Frame{Role: -1, Chosen: -1}
-	if f.open != nil {
-		fr, f.open = *f.open, nil
-		if ds := f.g.Decisions(); f.decided < len(ds) {
-			fr.Chosen = ds[f.decided].Choice
-		}
-		f.decided++
-	}
-	fr.Step = len(f.film.Frames)
+func (f *filming) Events() int { return len(f.g.Events()) }
+
+func (f *filming) Choice(decision int) (int, bool) { return film.Choice(f.g.Decisions(), decision) }
+
+func (f *filming) Fill(fr *film.Frame, event, _ int) {
 	v := f.g.View()
 	fr.Turn = v.Turn()
-	fr.Events = f.t.events(f.g, es[f.told:])
-	f.told = len(es)
+	fr.Events = f.t.events(f.g, f.g.Events()[event:])
 	fr.State = f.t.state(v, -1)
 	fr.SVG = renderBoard(f.t.cfg, build.RenderOptions{}, v, fr.Role)
-	f.film.Frames = append(f.film.Frames, fr)
-	return nil
 }
 
-// filmSeat is the decider of one role in a filmed game: it takes the
-// frame before the request, notes the request in words, and lets the agent
-// or the recording answer.
-type filmSeat struct {
-	f     *filming
-	inner engine.Decider
-}
-
-func (s *filmSeat) Decide(v *engine.View, req *engine.Request) (int, error) {
-	f := s.f
-	if req.Attempt == 0 {
-		if err := f.shoot(); err != nil {
-			return -1, err
-		}
-		open := &film.Frame{Role: req.Player, Question: f.t.question(req)}
-		for _, o := range req.Options {
-			open.Options = append(open.Options, f.t.option(v, req, o))
-		}
-		f.open = open
+// ask words a request as mapc play offers it.
+func (f *filming) ask(v *engine.View, req *engine.Request) film.Frame {
+	fr := film.Frame{Question: f.t.question(req)}
+	for _, o := range req.Options {
+		fr.Options = append(fr.Options, f.t.option(v, req, o))
 	}
-	c, err := s.inner.Decide(v, req)
-	if err != nil {
-		f.open = nil
-	}
-	return c, err
+	return fr
 }

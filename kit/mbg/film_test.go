@@ -16,32 +16,16 @@ import (
 	"github.com/sandtable/sandtable/engine/mbg/agent"
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
+	"github.com/sandtable/sandtable/kit/film/filmtest"
 	"github.com/sandtable/sandtable/kit/mbg"
 	"github.com/sandtable/sandtable/kit/render"
-	"github.com/sandtable/sandtable/kit/sim"
 )
 
 func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
-	f, err := mbg.Game{}.Film(cfg, in)
-	if err != nil {
-		t.Fatalf("Film: %v", err)
-	}
-	return f
-}
-
-// decisionFrames are the frames of a film that show a decision.
-func decisionFrames(f *film.Film) []film.Frame {
-	var out []film.Frame
-	for _, fr := range f.Frames {
-		if fr.Role >= 0 {
-			out = append(out, fr)
-		}
-	}
-	return out
+	return filmtest.Shoot(t, mbg.Game{}, cfg, in)
 }
 
 // TestFilmDeterministic: a shipped scenario filmed twice from one seed
@@ -49,27 +33,14 @@ func decisionFrames(f *film.Film) []film.Frame {
 func TestFilmDeterministic(t *testing.T) {
 	cfg := compileShipped(t, "sanguo")
 	in := film.Input{Seed: 1, Agents: []string{"heuristic", "random"}}
-	a, _ := json.Marshal(shoot(t, cfg, in))
-	f := shoot(t, cfg, in)
-	b, _ := json.Marshal(f)
-	if !bytes.Equal(a, b) {
-		t.Fatal("two films of seed 1 differ")
-	}
+	f := filmtest.Twice(t, mbg.Game{}, cfg, in)
 	if f.Cut || !strings.HasPrefix(f.Result, "The game is over after") {
 		t.Errorf("the film ends with %q (cut %v), want the game's result", f.Result, f.Cut)
 	}
 	if !reflect.DeepEqual(f.Roles, []string{"魏", "蜀", "吴"}) {
 		t.Errorf("roles %q", f.Roles)
 	}
-	for i, fr := range f.Frames {
-		if fr.Step != i {
-			t.Fatalf("frame %d has step %d", i, fr.Step)
-		}
-		// The film holds up to 2000 frames: each picture stays small.
-		if len(fr.SVG) > 60_000 {
-			t.Fatalf("frame %d: the SVG has %d bytes", i, len(fr.SVG))
-		}
-	}
+	filmtest.Numbered(t, f, 60_000)
 }
 
 // TestFilmStart: frame 0 is the game before anyone acts: the roles' money
@@ -127,13 +98,13 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := shoot(t, cfg, film.Input{Seed: 7, Agents: agents})
-	frames := decisionFrames(f)
+	frames := filmtest.DecisionFrames(f)
 	if len(frames) != len(pt.Decisions) || len(frames) == 0 {
 		t.Fatalf("%d decision frames, the game logged %d decisions", len(frames), len(pt.Decisions))
 	}
 	for i, d := range pt.Decisions {
 		fr := frames[i]
-		player, choice := field(d, "player"), field(d, "choice")
+		player, choice := filmtest.Field(d, "player"), filmtest.Field(d, "choice")
 		if f.Roles[fr.Role] != player || strconv.Itoa(fr.Chosen) != choice || fr.Turn < d.Turn {
 			t.Fatalf("decision %d: the frame shows %s choosing %d in turn %d, the log %s", i, f.Roles[fr.Role], fr.Chosen, fr.Turn, d)
 		}
@@ -151,34 +122,10 @@ func TestFilmDecisionsAreTheLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var print sim.Print
-	for i, fr := range frames {
-		print.Int(pt.Decisions[i].Turn, fr.Role, fr.Chosen)
-	}
-	print.Int(pt.Turns, pt.Winner)
-	if print.Sum() != out.Print {
-		t.Error("the film is not the game mapc sim plays")
-	}
-	// The events of all frames are the game's events, each told once.
-	n := 0
-	for _, fr := range f.Frames {
-		n += len(fr.Events)
-	}
-	if n != len(pt.Events) {
-		t.Errorf("the frames tell %d events, the game has %d", n, len(pt.Events))
-	}
+	filmtest.IsPlaythrough(t, f, pt, out.Print)
 	if want := fmt.Sprintf("The game is over after %d turns: %s wins (%s).", pt.Turns, f.Roles[pt.Winner], pt.Reason); f.Result != want {
 		t.Errorf("result %q, want %q", f.Result, want)
 	}
-}
-
-func field(r build.Record, key string) string {
-	for _, f := range r.Fields {
-		if f.Key == key {
-			return f.Value
-		}
-	}
-	return ""
 }
 
 // TestFilmRecordings: a game replayed from its recordings (the golden
@@ -193,8 +140,8 @@ func TestFilmRecordings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden}), played)
-	same(t, "golden playthrough with CRLF line ends", shoot(t, cfg, film.Input{Record: bytes.ReplaceAll(golden, []byte("\n"), []byte("\r\n"))}), played)
+	filmtest.Same(t, "golden playthrough", shoot(t, cfg, film.Input{Record: golden}), played)
+	filmtest.Same(t, "golden playthrough with CRLF line ends", shoot(t, cfg, film.Input{Record: bytes.ReplaceAll(golden, []byte("\n"), []byte("\r\n"))}), played)
 
 	// The same game through the engine: its decision log and its save.
 	g, closer := newEngineGame(t, cfg, 7)
@@ -210,8 +157,8 @@ func TestFilmRecordings(t *testing.T) {
 	log := console.EncodeLog(g.Decisions())
 	playSave, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "mbg", Scenario: cfg.Name, Seed: 7, Agents: []string{"", "random"}, Decisions: log})
 	fromPlay := shoot(t, cfg, film.Input{Record: playSave})
-	same(t, "engine save against mapc play save", fromSave, fromPlay)
-	frames := decisionFrames(fromSave)
+	filmtest.Same(t, "engine save against mapc play save", fromSave, fromPlay)
+	frames := filmtest.DecisionFrames(fromSave)
 	if len(frames) != len(g.Decisions()) {
 		t.Fatalf("%d decision frames for %d decisions", len(frames), len(g.Decisions()))
 	}
@@ -233,28 +180,10 @@ func TestFilmRecordings(t *testing.T) {
 	if part.Cut || part.Result != "The recording ends after 10 decisions, before the game's end." {
 		t.Errorf("a half-way save ends the film with %q (cut %v)", part.Result, part.Cut)
 	}
-	if len(decisionFrames(part)) != 10 || len(part.Frames) > len(fromPlay.Frames) {
-		t.Fatalf("a half-way save of 10 decisions films %d decisions in %d frames", len(decisionFrames(part)), len(part.Frames))
+	if len(filmtest.DecisionFrames(part)) != 10 || len(part.Frames) > len(fromPlay.Frames) {
+		t.Fatalf("a half-way save of 10 decisions films %d decisions in %d frames", len(filmtest.DecisionFrames(part)), len(part.Frames))
 	}
-	same(t, "half-way save", part, &film.Film{Roles: fromPlay.Roles, Frames: fromPlay.Frames[:len(part.Frames)], Result: part.Result})
-}
-
-// same fails unless two films have the same frames.
-func same(t *testing.T, what string, got, want *film.Film) {
-	t.Helper()
-	if len(got.Frames) != len(want.Frames) {
-		t.Fatalf("%s: %d frames, want %d", what, len(got.Frames), len(want.Frames))
-	}
-	for i := range got.Frames {
-		if !reflect.DeepEqual(got.Frames[i], want.Frames[i]) {
-			g, w := got.Frames[i], want.Frames[i]
-			g.SVG, w.SVG = nil, nil
-			t.Fatalf("%s: frame %d differs:\n got %+v\nwant %+v", what, i, g, w)
-		}
-	}
-	if got.Result != want.Result || got.Cut != want.Cut {
-		t.Errorf("%s: result %q (cut %v), want %q (cut %v)", what, got.Result, got.Cut, want.Result, want.Cut)
-	}
+	filmtest.Same(t, "half-way save", part, &film.Film{Roles: fromPlay.Roles, Frames: fromPlay.Frames[:len(part.Frames)], Result: part.Result})
 }
 
 func newEngineGame(t *testing.T, cfg *engine.Config, seed uint64) (*engine.Game, func()) {
@@ -328,7 +257,7 @@ func TestFilmPictures(t *testing.T) {
 		}
 		switch e.Kind {
 		case "occupied":
-			who, city := field(e, "role"), field(e, "place")
+			who, city := filmtest.Field(e, "role"), filmtest.Field(e, "place")
 			k := frameTelling(t, f, fmt.Sprintf("%s occupies %s", who, city))
 			for s, sq := range cfg.Board {
 				if sq.Class != engine.SquareCity || cfg.Cities[sq.Index].Name != city {
@@ -341,8 +270,8 @@ func TestFilmPictures(t *testing.T) {
 				checked++
 			}
 		case "moved":
-			who, to := field(e, "role"), field(e, "place")
-			k := frameTelling(t, f, fmt.Sprintf("%s throws %s and goes from square %s ", who, field(e, "n"), field(e, "index")))
+			who, to := filmtest.Field(e, "role"), filmtest.Field(e, "place")
+			k := frameTelling(t, f, fmt.Sprintf("%s throws %s and goes from square %s ", who, filmtest.Field(e, "n"), filmtest.Field(e, "index")))
 			if at := pawns(f.Frames[k].SVG)[who]; strconv.Itoa(at) != to {
 				t.Errorf("frame %d: %s moved to square %s, its pawn is drawn on %d", k, who, to, at)
 			}
@@ -387,7 +316,7 @@ func TestFilmLimit(t *testing.T) {
 	if len(cut.Frames) != 12 || !cut.Cut || cut.Result != "" {
 		t.Fatalf("limit 12: %d frames, cut %v, result %q", len(cut.Frames), cut.Cut, cut.Result)
 	}
-	same(t, "limit 12", cut, &film.Film{Frames: whole.Frames[:12], Cut: true})
+	filmtest.Same(t, "limit 12", cut, &film.Film{Frames: whole.Frames[:12], Cut: true})
 	in.Limit = len(whole.Frames)
 	if f := shoot(t, cfg, in); f.Cut || len(f.Frames) != len(whole.Frames) {
 		t.Errorf("a limit of exactly the game's %d frames cuts it (%d frames, cut %v)", len(whole.Frames), len(f.Frames), f.Cut)
@@ -426,7 +355,7 @@ func TestFilmBadInput(t *testing.T) {
 		{"play save of another scenario", cfg, playSave("sanguo", "[]"), `of scenario "sanguo"`},
 		{"play save with a bad decision", cfg, playSave(cfg.Name, `[{"round":1,"player":1,"kind":"no-such-kind"}]`), "decision 0"},
 		{"play save that goes another way", cfg, playSave(cfg.Name, `[{"round":1,"player":0,"kind":"action","choice":0,"option":{"kind":"move","a":-1,"b":-1}}]`), "decision 1 is role 0's action"},
-		{"golden with an option not offered", cfg, bytes.Replace(golden, []byte("choice=11 option=research/4/10"), []byte("choice=11 option=research/4/11"), 1), fmt.Sprintf("golden playthrough line %d chose", lineOf(golden, "choice=11 option=research/4/10"))},
+		{"golden with an option not offered", cfg, bytes.Replace(golden, []byte("choice=11 option=research/4/10"), []byte("choice=11 option=research/4/11"), 1), fmt.Sprintf("golden playthrough line %d chose", filmtest.LineOf(golden, "choice=11 option=research/4/10"))},
 		{"golden of other roles", cfg, bytes.Replace(golden, []byte("players 魏 蜀"), []byte("players 魏 吴"), 1), "roles 魏 吴"},
 		{"golden without a seed", cfg, bytes.Replace(golden, []byte(": seed 7,"), []byte(":"), 1), "without its seed"},
 		{"golden with a broken line", cfg, append(append([]byte{}, golden...), "decision 3 action player=\"魏 choice=1\n"...), "golden playthrough line"},
@@ -468,7 +397,7 @@ func TestFilmCardsOnSquares(t *testing.T) {
 		if e.Kind != "placed" {
 			continue
 		}
-		what, s := field(e, "note"), field(e, "place")
+		what, s := filmtest.Field(e, "note"), filmtest.Field(e, "place")
 		n, _ := strconv.Atoi(s)
 		put := frameTelling(t, f, fmt.Sprintf("a %s is put on square %s ", what, s))
 		gone := frameTelling(t, f, fmt.Sprintf("the %s on square %s ", what, s))
@@ -483,9 +412,4 @@ func TestFilmCardsOnSquares(t *testing.T) {
 	if checked < 2 {
 		t.Fatalf("%d barriers and robbers checked", checked)
 	}
-}
-
-// lineOf is the line number of the first line of data holding text.
-func lineOf(data []byte, text string) int {
-	return bytes.Count(data[:bytes.Index(data, []byte(text))], []byte("\n")) + 1
 }

@@ -165,6 +165,17 @@ func (c *Canvas) Text(x, y float64, text string, s TextStyle) {
 	c.line(`<text x="%s" y="%s"%s>%s</text>`, Num(x), Num(y), attrs, Escape(text))
 }
 
+// Axes numbers a grid of w × h square cells of side cell whose top-left
+// corner is at (left, top): the columns above it, the rows on its left.
+func (c *Canvas) Axes(left, top, cell float64, w, h int) {
+	for x := range w {
+		c.Text(left+float64(x)*cell+cell/2, top-6, fmt.Sprint(x), TextStyle{Size: 10, Anchor: Middle, Fill: "#616161"})
+	}
+	for y := range h {
+		c.Text(left-6, top+float64(y)*cell+cell/2+4, fmt.Sprint(y), TextStyle{Size: 10, Anchor: End, Fill: "#616161"})
+	}
+}
+
 // Title attaches a tooltip to the enclosing group (shown on hover).
 func (c *Canvas) Title(text string) { c.line(`<title>%s</title>`, Escape(text)) }
 

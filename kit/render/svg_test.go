@@ -55,3 +55,23 @@ func TestCanvasDocument(t *testing.T) {
 		t.Error("side colours: none must differ from side 0, sides 0 and 1 must differ, the palette cycles")
 	}
 }
+
+// Axes numbers the columns above the grid, centred on each, and the rows
+// left of it, on each row's middle.
+func TestAxes(t *testing.T) {
+	c := New(100, 100)
+	c.Axes(20, 30, 10, 2, 1)
+	got := string(c.Bytes())
+	for _, want := range []string{
+		`<text x="25" y="24" font-size="10" fill="#616161" text-anchor="middle">0</text>`,
+		`<text x="35" y="24" font-size="10" fill="#616161" text-anchor="middle">1</text>`,
+		`<text x="14" y="39" font-size="10" fill="#616161" text-anchor="end">0</text>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "<text"); n != 3 {
+		t.Errorf("%d texts, want 3 (two columns, one row)", n)
+	}
+}

@@ -130,6 +130,9 @@ func (p *Pool[R]) Put(r R) {
 // the config, say).
 func (e *Engine[R, D]) Put(r R) { e.pool.Put(r) }
 
+// Runner takes a runner from the pool, or builds one; Put gives it back.
+func (e *Engine[R, D]) Runner() (R, error) { return e.pool.Get(e.NewRunner) }
+
 // Roles implements Game.
 func (e *Engine[R, D]) Roles() []string { return e.RoleNames }
 

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -14,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/film"
+	"github.com/sandtable/sandtable/kit/scentest"
 )
 
 // FilmViewer is the player whose vision a film's map shows: while it is
@@ -21,14 +20,11 @@ import (
 // facts §8 and §10) are dimmed.
 const FilmViewer = 0
 
-// recordFormats names the recordings Film reads, for its errors.
-const recordFormats = "a mapc play save (JSON with format, game, scenario, seed, agents, decisions), " +
-	"an xghj engine save (JSON with config_sha256, state, decisions), a golden playthrough of mapc test " +
-	"(# golden playthrough …), a mapc replay command log (JSON Lines, the first line with bids and spawns) " +
-	"or an original contest log (starting with the magic number " + "of the original controller)"
-
-// errRecordEnd stops a filmed game where its recording ends.
-var errRecordEnd = errors.New("the recording ends here")
+// The recordings only xghj reads, in words for its errors.
+const (
+	commandLogFormat = "a mapc replay command log (JSON Lines, the first line with bids and spawns)"
+	contestLogFormat = "an original contest log (starting with the magic number of the original controller)"
+)
 
 // Film implements film.Filmer: one frame for the start, one for the
 // bids and spawns, one per round with every player's orders in words (the
@@ -45,10 +41,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = film.DefaultLimit
-	}
+	limit := film.Limit(in)
 	var src *filmSource
 	var err error
 	if len(in.Record) > 0 {
@@ -77,7 +70,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		}
 		orders, events := len(g.Orders.Log), len(g.Events())
 		if _, err := g.Step(); err != nil {
-			if errors.Is(err, errRecordEnd) {
+			if errors.Is(err, film.ErrRecordEnd) {
 				ended = true
 				break
 			}
@@ -137,50 +130,41 @@ func playSource(cfg *engine.Config, seed uint64, agents []string, prefix []int) 
 	return &filmSource{g: g, done: done}, nil
 }
 
-// readRecord recognises a recording and makes the game that replays it.
-// Command and contest logs hold no seed: seed breaks equal bids when they
-// give no spawn order.
+// readRecord recognises a recording: one of xghj's own logs, or one
+// film.Sniff knows. Command and contest logs hold no seed: seed breaks
+// equal bids when they give no spawn order.
 func readRecord(cfg *engine.Config, data []byte, seed uint64) (*filmSource, error) {
 	text := bytes.TrimSpace(data)
-	switch {
-	case bytes.HasPrefix(text, []byte("# golden playthrough")):
-		return goldenSource(cfg, text)
-	case IsContestLog(text):
+	if IsContestLog(text) {
 		log, ds := ParseContestLog("recording", text, len(cfg.Players), nil)
 		if ds.HasErrors() {
-			return nil, fmt.Errorf("xghj: the contest log cannot be read: %s", diagText(ds))
+			return nil, fmt.Errorf("xghj film: the contest log cannot be read: %s", diagText(ds))
 		}
 		return logSource(cfg, log, seed)
-	case bytes.HasPrefix(text, []byte("{")):
-		var head struct {
-			Format       int             `json:"format"`
-			Game         string          `json:"game"`
-			ConfigSHA256 string          `json:"config_sha256"`
-			Agents       json.RawMessage `json:"agents"`
-			Bids         json.RawMessage `json:"bids"`
-		}
-		first, _, _ := bytes.Cut(text, []byte("\n"))
-		if json.Unmarshal(first, &head) == nil && head.Bids != nil {
-			log, ds := ParseLog("recording", text, len(cfg.Players))
-			if ds.HasErrors() {
-				return nil, fmt.Errorf("xghj: the command log cannot be read: %s", diagText(ds))
-			}
-			return logSource(cfg, log, seed)
-		}
-		if err := json.Unmarshal(text, &head); err != nil {
-			break
-		}
-		if head.Game != "" && head.Game != engine.GameName {
-			return nil, fmt.Errorf("xghj: the recording is a save of %s, not of xghj", head.Game)
-		}
-		switch {
-		case head.ConfigSHA256 != "":
-			return engineSaveSource(cfg, text)
-		case head.Agents != nil:
-			return consoleSource(cfg, text)
-		}
 	}
-	return nil, fmt.Errorf("xghj: the recording is not one xghj can replay; expected %s", recordFormats)
+	var head struct {
+		Bids json.RawMessage `json:"bids"`
+	}
+	if first, _, _ := bytes.Cut(text, []byte("\n")); json.Unmarshal(first, &head) == nil && head.Bids != nil {
+		log, ds := ParseLog("recording", text, len(cfg.Players))
+		if ds.HasErrors() {
+			return nil, fmt.Errorf("xghj film: the command log cannot be read: %s", diagText(ds))
+		}
+		return logSource(cfg, log, seed)
+	}
+	kind, err := film.Sniff(engine.GameName, text)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case film.GoldenText:
+		return goldenSource(cfg, text)
+	case film.EngineJSON:
+		return engineSaveSource(cfg, text)
+	case film.PlayJSON:
+		return consoleSource(cfg, text)
+	}
+	return nil, film.Unreadable(engine.GameName, film.PlaySave, "an xghj "+film.EngineSave, film.Golden, commandLogFormat, contestLogFormat)
 }
 
 // diagText is the errors among ds in one line.
@@ -214,7 +198,7 @@ type logEnd struct{ logDecider }
 
 func (d logEnd) Orders(v *engine.View, req *play.OrderRequest) (engine.Commands, error) {
 	if v.Phase == engine.PhaseRound && v.Round-1 >= len(d.log.Rounds) {
-		return engine.Commands{}, errRecordEnd
+		return engine.Commands{}, film.ErrRecordEnd
 	}
 	return d.logDecider.Orders(v, req)
 }
@@ -248,7 +232,7 @@ type replayEnd struct {
 
 func (d replayEnd) Orders(v *engine.View, req *play.OrderRequest) (engine.Commands, error) {
 	if d.rp.Remaining() == 0 && req.Attempt == 0 {
-		return engine.Commands{}, errRecordEnd
+		return engine.Commands{}, film.ErrRecordEnd
 	}
 	return d.rp.Orders(v, req)
 }
@@ -257,12 +241,9 @@ func (d replayEnd) Orders(v *engine.View, req *play.OrderRequest) (engine.Comman
 // answers rebuild its orders, agents play their seats on after the log,
 // and the game stops where a person's answers end.
 func consoleSource(cfg *engine.Config, data []byte) (*filmSource, error) {
-	var save console.SaveFile
-	if err := json.Unmarshal(data, &save); err != nil {
-		return nil, fmt.Errorf("xghj: the mapc play save cannot be read: %v", err)
-	}
-	if save.Game != engine.GameName {
-		return nil, fmt.Errorf("xghj: the recording is a mapc play save of %q, not of xghj", save.Game)
+	save, err := console.ReadSave(data, engine.GameName, "")
+	if err != nil {
+		return nil, fmt.Errorf("xghj film: %w", err)
 	}
 	tb, _, err := Game{}.Table(cfg, save.Seed, save.Agents, nil)
 	if err != nil {
@@ -273,142 +254,48 @@ func consoleSource(cfg *engine.Config, data []byte) (*filmSource, error) {
 	for p := range humans {
 		humans[p] = p >= len(save.Agents) || save.Agents[p] == ""
 	}
-	s, done, err := t.begin(save.Decisions, humans, func(console.Prompt) (int, error) { return 0, errRecordEnd })
+	s, done, err := t.begin(save.Decisions, humans, func(console.Prompt) (int, error) { return 0, film.ErrRecordEnd })
 	if err != nil {
-		return nil, fmt.Errorf("xghj: the mapc play save cannot be read: %v", err)
+		return nil, fmt.Errorf("xghj film: mapc play save: %w", err)
 	}
 	return &filmSource{g: s.g, done: done}, nil
-}
-
-// goldenHead is the header line of a golden playthrough (scentest.Transcript).
-var goldenHead = regexp.MustCompile(`^# golden playthrough ".*": seed (\d+), agents ([^;]*);`)
-
-// golden is a golden playthrough's text: its seed and agents, the first
-// Turns turns' decisions and events (records' texts), and its result.
-type golden struct {
-	seed      uint64
-	agents    []string
-	turns     int
-	decisions []string
-	events    []string
-	result    string
-}
-
-// parseGolden reads a golden playthrough (kit/scentest's Transcript).
-func parseGolden(text []byte) (*golden, error) {
-	lines := strings.Split(string(text), "\n")
-	m := goldenHead.FindStringSubmatch(lines[0])
-	if m == nil {
-		return nil, errors.New("its first line is not a golden playthrough's header (# golden playthrough \"NAME\": seed N, agents A,B; …)")
-	}
-	gd := &golden{}
-	var err error
-	if gd.seed, err = strconv.ParseUint(m[1], 10, 64); err != nil {
-		return nil, fmt.Errorf("its seed %q is not a number", m[1])
-	}
-	for _, a := range strings.Split(m[2], ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			gd.agents = append(gd.agents, a)
-		}
-	}
-	for i, l := range lines[1:] {
-		l = strings.TrimRight(l, "\r")
-		kind, rest, _ := strings.Cut(l, " ")
-		switch kind {
-		case "decision":
-			gd.decisions = append(gd.decisions, rest)
-		case "event":
-			gd.events = append(gd.events, rest)
-		case "result":
-			gd.result = rest
-		case "players", "":
-		case "#":
-			if n, err := fmt.Sscanf(rest, "the first %d turns", &gd.turns); err != nil || n != 1 {
-				gd.turns = 0
-			}
-		default:
-			return nil, fmt.Errorf("line %d is neither a decision, an event nor the result: %q", i+2, l)
-		}
-	}
-	return gd, nil
 }
 
 // goldenSource replays a golden playthrough: its agents from its seed,
 // with its recorded choices as the scripted decisions, each step checked
 // against its decisions, events and result.
 func goldenSource(cfg *engine.Config, text []byte) (*filmSource, error) {
-	gd, err := parseGolden(text)
+	gd, err := scentest.ReadGolden(text)
 	if err != nil {
-		return nil, fmt.Errorf("xghj: the golden playthrough cannot be read: %v", err)
+		return nil, fmt.Errorf("xghj film: golden playthrough %v", err)
 	}
-	var prefix []int
-	for i, d := range gd.decisions {
-		c, ok := recordField(d, "choice")
-		k, err := strconv.Atoi(c)
-		if !ok || err != nil {
-			return nil, fmt.Errorf("xghj: the golden playthrough's decision %d has no choice: %q", i+1, d)
-		}
-		prefix = append(prefix, k)
-	}
-	src, err := playSource(cfg, gd.seed, gd.agents, prefix)
+	src, err := playSource(cfg, gd.Seed, gd.Agents, gd.Choices())
 	if err != nil {
 		return nil, err
 	}
-	keep := func(turn int) bool { return gd.turns <= 0 || turn <= gd.turns }
-	nd, ne := 0, 0
+	held := gd.Check()
 	src.check = func(g *engine.Game, orders, events int) error {
 		for i := orders; i < len(g.Orders.Log); i++ {
 			r := g.Orders.Log[i]
-			rec := decisionRecord(cfg, r, decisionKind(r, i, len(cfg.Players))).String()
-			if !keep(r.Round) {
-				continue
+			if err := held.Decision(r.Round, decisionRecord(cfg, r, decisionKind(r, i, len(cfg.Players))).String()); err != nil {
+				return fmt.Errorf("xghj film: %w", err)
 			}
-			if nd >= len(gd.decisions) || gd.decisions[nd] != rec {
-				return goldenDiffers("decision", nd, gd.decisions, rec)
-			}
-			nd++
 		}
-		es := g.Events()
-		for _, e := range es[events:] {
-			if !keep(e.Round) {
-				continue
+		for _, e := range g.Events()[events:] {
+			if err := held.Event(e.Round, eventRecord(cfg, e).String()); err != nil {
+				return fmt.Errorf("xghj film: %w", err)
 			}
-			rec := eventRecord(cfg, e).String()
-			if ne >= len(gd.events) || gd.events[ne] != rec {
-				return goldenDiffers("event", ne, gd.events, rec)
-			}
-			ne++
 		}
 		return nil
 	}
 	src.finish = func(g *engine.Game) error {
 		st := g.State()
-		got := fmt.Sprintf("winner=%s reason=%s turns=%d", playerName(cfg, st.Ranking[0]), endReason(st), st.Round)
-		if gd.result != "" && gd.result != got {
-			return fmt.Errorf("xghj: the golden playthrough's result is %q, the game's %q: the scenario has changed since it was recorded", gd.result, got)
+		if err := held.Result(fmt.Sprintf("winner=%s reason=%s turns=%d", playerName(cfg, st.Ranking[0]), endReason(st), st.Round)); err != nil {
+			return fmt.Errorf("xghj film: %w", err)
 		}
 		return nil
 	}
 	return src, nil
-}
-
-func goldenDiffers(what string, i int, want []string, got string) error {
-	w := "nothing more"
-	if i < len(want) {
-		w = strconv.Quote(want[i])
-	}
-	return fmt.Errorf("xghj: the golden playthrough's %s %d is %s, the game's %q: the scenario has changed since it was recorded", what, i+1, w, got)
-}
-
-// recordField is the value of key in a record's text ("0 bid player=P1
-// choice=0 bid=5").
-func recordField(rec, key string) (string, bool) {
-	for _, f := range strings.Fields(rec) {
-		if k, v, ok := strings.Cut(f, "="); ok && k == key {
-			return v, true
-		}
-	}
-	return "", false
 }
 
 // reel turns a game's steps into frames.

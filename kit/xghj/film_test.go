@@ -16,6 +16,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/console"
 	"github.com/sandtable/sandtable/kit/film"
+	"github.com/sandtable/sandtable/kit/film/filmtest"
 	"github.com/sandtable/sandtable/kit/render"
 )
 
@@ -23,27 +24,7 @@ var _ film.Filmer = Game{}
 
 func shoot(t *testing.T, cfg *engine.Config, in film.Input) *film.Film {
 	t.Helper()
-	f, err := Game{}.Film(cfg, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-// sameFrames fails when two films differ, naming the first frame.
-func sameFrames(t *testing.T, what string, a, b *film.Film) {
-	t.Helper()
-	if len(a.Frames) != len(b.Frames) {
-		t.Fatalf("%s: %d frames, want %d", what, len(b.Frames), len(a.Frames))
-	}
-	for k := range a.Frames {
-		if !reflect.DeepEqual(a.Frames[k], b.Frames[k]) {
-			t.Fatalf("%s: frame %d differs:\n%q\n%q\nwant\n%q\n%q", what, k, b.Frames[k].Events, b.Frames[k].State, a.Frames[k].Events, a.Frames[k].State)
-		}
-	}
-	if a.Result != b.Result || a.Cut != b.Cut {
-		t.Errorf("%s: result %q (cut %v), want %q (cut %v)", what, b.Result, b.Cut, a.Result, a.Cut)
-	}
+	return filmtest.Shoot(t, Game{}, cfg, in)
 }
 
 // A film of a shipped scenario from a fixed seed is the same, byte for
@@ -52,12 +33,7 @@ func sameFrames(t *testing.T, what string, a, b *film.Film) {
 func TestFilmDeterministic(t *testing.T) {
 	cfg := shipped(t, "hold_the_centre")
 	in := film.Input{Seed: 1, Agents: []string{AgentHeuristic}}
-	a, b := shoot(t, cfg, in), shoot(t, cfg, in)
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	if !bytes.Equal(ja, jb) {
-		t.Fatal("two films of seed 1 differ")
-	}
+	a := filmtest.Twice(t, Game{}, cfg, in)
 	g, err := PlayGame(cfg, 1, []string{AgentHeuristic, AgentHeuristic, AgentHeuristic, AgentHeuristic})
 	if err != nil {
 		t.Fatal(err)
@@ -167,7 +143,7 @@ func replayed(t *testing.T, what string, cfg *engine.Config, record []byte, seed
 	if err != nil {
 		t.Fatalf("%s: %v", what, err)
 	}
-	sameFrames(t, what, want, got)
+	filmtest.Same(t, what, got, want)
 }
 
 // A played game's recordings — its command log, its engine save, a mapc
@@ -446,7 +422,7 @@ func TestFilmBrokenRecordings(t *testing.T) {
 			continue
 		}
 		if name == "garbage" || name == "binary" || name == "json array" || name == "truncated" {
-			if !strings.Contains(err.Error(), "expected a mapc play save") {
+			if !strings.Contains(err.Error(), "want a mapc play save") {
 				t.Errorf("%s: %v", name, err)
 			}
 		}
@@ -499,21 +475,7 @@ func TestFilmDamagedRecordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "xghj", Seed: 3, Agents: agents, Decisions: decisions})
-	for _, rec := range [][]byte{log.Bytes(), save, cs} {
-		for k := range 40 {
-			bad := bytes.Clone(rec)
-			i := (k*7919 + 13) % len(bad)
-			bad[i] = "9x,]{\"-0"[k%8]
-			func() {
-				defer func() {
-					if p := recover(); p != nil {
-						t.Fatalf("byte %d of %.20q… set to %q: panic %v", i, rec, bad[i], p)
-					}
-				}()
-				Game{}.Film(cfg, film.Input{Record: bad, Limit: 8})
-			}()
-		}
-	}
+	filmtest.Damaged(t, Game{}, cfg, 8, log.Bytes(), save, cs)
 }
 
 // Every shipped scenario's golden playthrough films: the game its agents
@@ -533,4 +495,15 @@ func TestFilmShippedGoldens(t *testing.T) {
 			t.Errorf("%s: result %q", name, fm.Result)
 		}
 	}
+}
+
+// recordField is the value of key in a record's text ("0 bid player=P1
+// choice=0 bid=5").
+func recordField(rec, key string) (string, bool) {
+	for _, f := range strings.Fields(rec) {
+		if k, v, ok := strings.Cut(f, "="); ok && k == key {
+			return v, true
+		}
+	}
+	return "", false
 }

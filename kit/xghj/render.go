@@ -213,14 +213,7 @@ func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 	}
 	c.End()
 	// Axes.
-	for x := range w {
-		px, _ := at(x, 0)
-		c.Text(px+cell/2, top-6, fmt.Sprint(x), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#616161"})
-	}
-	for y := range h {
-		_, py := at(0, y)
-		c.Text(left-6, py+cell/2+4, fmt.Sprint(y), render.TextStyle{Size: 10, Anchor: render.End, Fill: "#616161"})
-	}
+	c.Axes(left, top, cell, w, h)
 	// Regions: their outline (the cell edges they do not share with
 	// themselves) and their name on their first cell.
 	if h > 0 {
@@ -470,14 +463,7 @@ func renderFilm(cfg *engine.Config, fs *filmState) []byte {
 		c.Line(left, py, left+gridW, py, grid)
 	}
 	c.End()
-	for x := range w {
-		px, _ := at(x, 0)
-		c.Text(px+cell/2, top-6, fmt.Sprint(x), render.TextStyle{Size: 10, Anchor: render.Middle, Fill: "#616161"})
-	}
-	for y := range h {
-		_, py := at(0, y)
-		c.Text(left-6, py+cell/2+4, fmt.Sprint(y), render.TextStyle{Size: 10, Anchor: render.End, Fill: "#616161"})
-	}
+	c.Axes(left, top, cell, w, h)
 	if h > 0 {
 		c.Group("regions")
 		for r, reg := range cfg.Regions {
