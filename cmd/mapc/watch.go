@@ -156,4 +156,3 @@ func watchSim(env cli.Env, out cli.Output, g build.Game, r *build.Result, games 
 	}
 	fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
 }
-
