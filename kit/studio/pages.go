@@ -382,10 +382,18 @@ func (s *Server) serveFilm(w http.ResponseWriter, r *http.Request) {
 	}
 	frames := make([]frameView, len(film.Frames))
 	for i, fr := range film.Frames {
-		frames[i] = frameView{fr.Step, fr.Turn, fr.Role, fr.Question, fr.Options, fr.Chosen, fr.Events, fr.State}
+		frames[i] = frameView{fr.Step, fr.Turn, fr.Role, fr.Question, orEmpty(fr.Options), fr.Chosen, orEmpty(fr.Events), orEmpty(fr.State)}
 	}
 	id := s.films.add(film)
 	writeJSON(w, http.StatusOK, map[string]any{"id": id, "roles": film.Roles, "frames": frames, "result": film.Result, "cut": film.Cut})
+}
+
+// orEmpty makes a nil list an empty one, so the page gets [] and not null.
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 func safeFilm(f Filmer, config any, in FilmInput) (film *Film, err error) {

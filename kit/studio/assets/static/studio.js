@@ -181,6 +181,7 @@ if (page === "scenario") {
         $("#hooks").innerHTML = u.hooks;
         const again_ = selected && $$("#diags .diag").find((li) => li.dataset.message === selected);
         if (again_) select(again_); else { selected = null; $("#source").hidden = true; }
+        document.body.dataset.updatedAt = Date.now(); // when the page showed the check (the browser test reads it)
       } while (again);
     } catch (e) { console.error(e); } finally { busy = false; }
   };

@@ -1,0 +1,290 @@
+package studio
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/games"
+)
+
+// chromium is the system's browser the end-to-end test drives (Debian's
+// package chromium; .ci/run installs it).
+const chromium = "/usr/bin/chromium"
+
+// copyTree copies the directory src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		to := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(to, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(to, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowser drives the studio in headless Chromium over a copy of the
+// shipped scenarios (and a fake game's): the index with every game's maps,
+// a scenario whose TOML and then whose hook gets an error on disk (the
+// diagnostic and the marker appear and go without a reload; the latency
+// from the save to the page is logged), the replay viewer of every game
+// that films its games, and a 50-game balance study. With
+// SANDTABLE_SCREENSHOTS set, it saves a screenshot of each page there.
+func TestBrowser(t *testing.T) {
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is missing: .ci/run installs the package chromium", chromium)
+		}
+		t.Skipf("%s is not installed (apt-get install chromium); CI runs this test", chromium)
+	}
+	root := t.TempDir()
+	dir := filepath.Join(root, "scenarios")
+	copyTree(t, filepath.Join("..", "..", "scenarios"), dir)
+	fakeScenario(t, filepath.Join(dir, "fake"), "alpha", 12)
+	all := append(games.All(), fake{})
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	s, err := New(all, addr, Options{Dirs: []string{dir}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	defer func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Error(err)
+		}
+	}()
+	base := "http://" + addr
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1400, 1000), chromedp.Flag("renderer-process-limit", "1"))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	// The first Run starts the browser; later steps get a time limit each.
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	step := func(what string, limit time.Duration, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(bctx, limit)
+		defer cancel()
+		if err := chromedp.Do(c, actions...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	eval := func(what, js string) string {
+		t.Helper()
+		c, cancel := context.WithTimeout(bctx, 20*time.Second)
+		defer cancel()
+		v, err := chromedp.Run(c, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return v
+	}
+	shots := os.Getenv("SANDTABLE_SCREENSHOTS")
+	shot := func(name string) {
+		t.Helper()
+		if shots == "" {
+			return
+		}
+		c, cancel := context.WithTimeout(bctx, 30*time.Second)
+		defer cancel()
+		png, err := chromedp.Run(c, chromedp.FullScreenshot(100))
+		if err == nil {
+			err = os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644)
+		}
+		if err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+		}
+	}
+	poll := func(js string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(0))
+	}
+
+	// The index: every game's scenarios, each with its map drawn.
+	step("index", 60*time.Second, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS(".card")))
+	for _, g := range all {
+		step("maps of "+g.Name(), 60*time.Second, poll(fmt.Sprintf(`(() => {
+			const imgs = [...document.querySelectorAll('section.game[data-game=%q] .card img')];
+			return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+		})()`, g.Name())))
+	}
+	shot("index")
+
+	// A scenario: an error written into its TOML shows up, diagnostic and
+	// marker, without a reload, and goes when fixed.
+	const sanguo = "0/mbg/sanguo"
+	toml := filepath.Join(dir, "mbg", "sanguo", "scenario.toml")
+	orig, err := os.ReadFile(toml)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("scenario page", 30*time.Second, chromedp.Navigate(base+"/scenario?s="+sanguo), chromedp.WaitVisible(chromedp.CSS("#map svg")),
+		chromedp.Evaluate[chromedp.Void](`window.sameDocument = 42`))
+	shot("scenario")
+	// save writes the file and waits until the page shows a check that
+	// meets want; it returns the time from the save to the page's update.
+	save := func(what, file string, data []byte, want string) time.Duration {
+		t.Helper()
+		before := eval("version", `document.body.dataset.version`)
+		at := time.Now()
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		step(what, 20*time.Second, poll(fmt.Sprintf(`document.body.dataset.version !== %q && (%s)`, before, want)))
+		var shown int64
+		fmt.Sscan(eval("updated", `document.body.dataset.updatedAt`), &shown)
+		if eval("no reload", `String(window.sameDocument)`) != "42" {
+			t.Fatalf("%s: the page was reloaded", what)
+		}
+		return time.UnixMilli(shown).Sub(at)
+	}
+	const marker = `document.querySelector('#map g.diagnostic') !== null`
+	broken := strings.Replace(string(orig), `"南皮", # 0`, `"南皮X", # 0`, 1)
+	if broken == string(orig) {
+		t.Fatal("sanguo's first square is not 南皮 any more: update the test")
+	}
+	var lat []time.Duration
+	lat = append(lat, save("TOML error", toml, []byte(broken),
+		`document.querySelector('#diags .diag[data-message^="error[mbg-board-unknown]"]') !== null && `+marker))
+	// Clicking the diagnostic highlights its marker and the offending line.
+	step("select", 10*time.Second, chromedp.Click(chromedp.CSS("#diags .diag")),
+		poll(`document.querySelector('#map g.diagnostic.hl') !== null && document.querySelector('#source-lines li.hl') !== null`))
+	if line := eval("line", `document.querySelector('#source-lines li.hl').textContent`); !strings.Contains(line, "南皮X") {
+		t.Errorf("highlighted line %q", line)
+	}
+	shot("scenario-error")
+	lat = append(lat, save("TOML fixed", toml, orig, `document.querySelector('#diags .diag') === null && !(`+marker+`)`))
+	t.Logf("sanguo: save to page update %v (error), %v (fix)", lat[0], lat[1])
+
+	// The same for a hook that fails at run time (the check's short game).
+	const held = "0/xghj/hold_the_centre"
+	lua := filepath.Join(dir, "xghj", "hold_the_centre", "victory", "hold_region.lua")
+	luaOrig, err := os.ReadFile(lua)
+	if err != nil {
+		t.Fatal(err)
+	}
+	luaBroken := strings.Replace(string(luaOrig), "\tlocal cells = xghj.region(\"centre\")\n", "\tlocal cells = xghj.region(\"centre\")\n\tlocal limit = ctx.params.centre.share\n", 1)
+	if luaBroken == string(luaOrig) {
+		t.Fatal("hold_region.lua changed: update the test")
+	}
+	step("hook scenario", 30*time.Second, chromedp.Navigate(base+"/scenario?s="+held), chromedp.WaitVisible(chromedp.CSS("#map svg")),
+		chromedp.Evaluate[chromedp.Void](`window.sameDocument = 42`))
+	l1 := save("Lua error", lua, []byte(luaBroken), `document.querySelector('#diags .diag[data-message^="error[lua-runtime]"]') !== null`)
+	step("select hook error", 10*time.Second, chromedp.Click(chromedp.CSS("#diags .diag")), poll(`document.querySelector('#source-lines li.hl') !== null`))
+	if line := eval("lua line", `document.querySelector('#source-lines li.hl').textContent`); !strings.Contains(line, "ctx.params.centre.share") {
+		t.Errorf("highlighted Lua line %q", line)
+	}
+	shot("scenario-lua-error")
+	l2 := save("Lua fixed", lua, luaOrig, `document.querySelector('#diags .diag') === null`)
+	t.Logf("hold_the_centre: save to page update %v (hook error), %v (fix)", l1, l2)
+
+	// The replay viewer of every game that films its games: ten steps
+	// forward change the map, ten back bring it back.
+	filmed := 0
+	for _, g := range all {
+		if _, ok := g.(Filmer); !ok {
+			continue
+		}
+		key := firstScenario(s, g)
+		if key == "" {
+			t.Errorf("no scenario of %s", g.Name())
+			continue
+		}
+		filmed++
+		step("replay "+key, 60*time.Second, chromedp.Navigate(base+"/replay?s="+key), chromedp.WaitVisible(chromedp.CSS("#play")),
+			chromedp.Click(chromedp.CSS("#play")))
+		step("film of "+key, 60*time.Second, poll(`!document.querySelector('#viewer').hidden || !document.querySelector('#film-error').hidden`))
+		if msg := eval("film error", `document.querySelector('#film-error').textContent`); msg != "" {
+			t.Errorf("%s: the film failed: %s", key, msg)
+			continue
+		}
+		step("first frame of "+key, 60*time.Second, poll(`document.querySelector('#frame-map').dataset.step === "0"`))
+		frames := eval("frames", `document.querySelector('#step').max`)
+		start := eval("start map", `document.querySelector('#frame-map').innerHTML`)
+		n := 10
+		if fmt.Sscan(frames, &n); n > 10 {
+			n = 10
+		}
+		if n < 1 {
+			t.Errorf("%s: a film of one frame", key)
+			continue
+		}
+		changed := false
+		for i := 1; i <= n; i++ {
+			step("→", 20*time.Second, chromedp.KeyEvent(kb.ArrowRight), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === "%d"`, i)))
+			if eval("map", `document.querySelector('#frame-map').innerHTML`) != start {
+				changed = true
+			}
+		}
+		if !changed {
+			t.Errorf("%s: the map did not change in %d steps", key, n)
+		}
+		shot("replay-" + g.Name())
+		for i := n - 1; i >= 0; i-- {
+			step("←", 20*time.Second, chromedp.KeyEvent(kb.ArrowLeft), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === "%d"`, i)))
+		}
+		if eval("map", `document.querySelector('#frame-map').innerHTML`) != start {
+			t.Errorf("%s: ten steps back, the map is not the start's", key)
+		}
+		step("End", 20*time.Second, chromedp.KeyEvent(kb.End), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === %q`, frames)))
+		step("Home", 20*time.Second, chromedp.KeyEvent(kb.Home), poll(`document.querySelector('#frame-map').dataset.step === "0"`))
+	}
+	if filmed == 0 {
+		t.Fatal("no game films its games, not even the fake one")
+	}
+
+	// Sims: a 50-game balance study reaches 100 % and shows the report.
+	step("sims", 120*time.Second, chromedp.Navigate(base+"/sims?s="+sanguo), chromedp.WaitVisible(chromedp.CSS("#start")),
+		chromedp.SetValue(chromedp.CSS("#games"), "50"), chromedp.SetValue(chromedp.CSS("#report"), "balance"),
+		chromedp.Click(chromedp.CSS("#start")),
+		poll(`document.querySelector('#progress').value === 100 && document.querySelector('#progress-text').textContent.includes('done')`),
+		poll(`(() => { const f = document.querySelector('#sim-report'); const d = !f.hidden && f.contentDocument;
+			return d && d.querySelector('h1') && d.querySelector('h1').textContent.includes('Balance of'); })()`))
+	if links := eval("links", `String(document.querySelectorAll('#link-list a').length)`); links == "0" {
+		t.Error("no link into the replay viewer after the study")
+	}
+	shot("sims")
+}
+
+// firstScenario is the key of the first clean scenario of game g.
+func firstScenario(s *Server, g build.Game) string {
+	for _, sn := range s.reg.list() {
+		if sn.Game == g.Name() && sn.Errors == 0 {
+			return sn.Key
+		}
+	}
+	return ""
+}
