@@ -261,10 +261,10 @@ func smokeGame(g build.Game, res *build.Result) (d diag.Diagnostic, msg string, 
 		_, err = sim.Play(game, sim.Options{Games: 1, Seed: 1, Agents: s.Agents()[:1], Workers: 1})
 	}
 	if err == nil {
-		return d, "one game (seed 1, agent " + s.Agents()[0] + ") played without a failing hook", false
+		return d, "One game (seed 1, agent " + s.Agents()[0] + ") played without a failing hook", false
 	}
 	if dd, ok := scripts.Diagnostic(err); ok {
-		return dd, "one game (seed 1) failed in a hook", true
+		return dd, "One game (seed 1) failed in a hook", true
 	}
 	return d, "the short game failed: " + err.Error(), false
 }

@@ -246,7 +246,7 @@ func TestIndexAndScenarioPage(t *testing.T) {
 	s := startStudio(t, dir)
 	w := do(s, "GET", "/", nil)
 	body := w.Body.String()
-	for _, want := range []string{`data-key="0/alpha"`, `data-key="0/beta"`, `<h2>fake</h2>`, `/map.svg?s=0%2falpha`, `1 error<`} {
+	for _, want := range []string{`data-key="0/alpha"`, `data-key="0/beta"`, `<h2>fake</h2>`, `/map.svg?s=0%2falpha`, `1 error<`, `✓ clean`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("index lacks %q", want)
 		}
@@ -264,7 +264,7 @@ func TestIndexAndScenarioPage(t *testing.T) {
 	}
 	w = do(s, "GET", "/scenario?s=0/alpha", nil)
 	body = w.Body.String()
-	for _, want := range []string{`No problems.`, `played without a failing hook`, `fake.score`, `return ctx.turn * 2`} {
+	for _, want := range []string{`No problems.`, `One game (seed 1, agent first) played without a failing hook`, `fake.score`, `return ctx.turn * 2`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("alpha's page lacks %q", want)
 		}

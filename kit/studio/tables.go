@@ -135,6 +135,10 @@ func cell(v any) string {
 		case string:
 			b.WriteString(x)
 		case []any:
+			if len(x) == 0 {
+				b.WriteString("—")
+				return
+			}
 			b.WriteString("[")
 			for i, e := range x {
 				if i > 0 {

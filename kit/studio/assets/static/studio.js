@@ -143,14 +143,14 @@ if (page === "scenario") {
     const box = $("#source");
     try {
       const f = await getJSON(`/file?s=${encodeURIComponent(key)}&f=${encodeURIComponent(file)}`);
-      $("#source-name").textContent = `${f.name}:${line}`;
+      $("#source-name").replaceChildren(el("bdi", {}, `${f.name}:${line}`)); // the name is cut at its start, the line kept
       const ed = $("#source-editor");
       if (f.editor) { ed.href = f.editor.replace(/:1$/, ":" + line); ed.hidden = false; } else ed.hidden = true;
       const ol = $("#source-lines");
       ol.replaceChildren(...f.lines.map((text, i) => { const li = el("li", i + 1 === line ? { class: "hl" } : {}); li.append(el("code", {}, text)); return li; }));
       box.hidden = false;
       const hl = $("li.hl", ol);
-      if (hl) ol.scrollTop = hl.offsetTop - ol.clientHeight / 2;
+      if (hl) ol.scrollTop = hl.offsetTop - ol.clientHeight / 2 + hl.offsetHeight / 2; // ol is the offset parent
     } catch (e) { box.hidden = true; }
   };
   $("#diags").addEventListener("click", (e) => {
@@ -203,7 +203,7 @@ if (page === "replay" && $("#film-form")) {
       $("#viewer").hidden = false;
       const log = $("#log");
       log.replaceChildren();
-      st.film.frames.forEach((f, i) => f.events.forEach((ev) => { const li = el("li", { "data-step": i }, `${i}: ${ev}`); log.append(li); }));
+      st.film.frames.forEach((f, i) => f.events.forEach((ev) => { const li = el("li", { "data-step": i }); li.append(el("span", { class: "at" }, `step ${i}`), " " + ev); log.append(li); }));
       $("#result").textContent = st.film.cut ? "The film was cut at the frame limit." : (st.film.result ? "Result: " + st.film.result : "");
       await show(0);
       $("#step").focus();
@@ -312,7 +312,13 @@ if (page === "sims" && $("#sim-form")) {
     clearInterval(timer); timer = null;
     if (s.problem) err(s.problem);
     if (s.state !== "done") return;
-    if (s.html) { const f = $("#sim-report"); f.src = `/api/sim/report?id=${s.id}`; f.hidden = false; $("#sim-text").hidden = true; }
+    if (s.html) {
+      const f = $("#sim-report");
+      // The report is a page of its own: the frame grows to its height, so
+      // the sims page scrolls as one.
+      f.onload = () => { const d = f.contentDocument; if (d) f.style.height = d.documentElement.scrollHeight + 24 + "px"; };
+      f.src = `/api/sim/report?id=${s.id}`; f.hidden = false; $("#sim-text").hidden = true;
+    }
     else { $("#sim-text").textContent = s.text; $("#sim-text").hidden = false; $("#sim-report").hidden = true; }
     const box = $("#link-list");
     box.replaceChildren();
