@@ -13,6 +13,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/render"
+	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/sim"
 	"github.com/sandtable/sandtable/kit/source"
 	"github.com/sandtable/sandtable/kit/watch"
@@ -236,8 +237,8 @@ func (r *registry) check(f found) *snapshot {
 func safeCompile(c *build.Compiler, path string) (res *build.Result) {
 	defer func() {
 		if p := recover(); p != nil {
-			res = &build.Result{Diags: diag.Diagnostics{{Severity: diag.Error, Code: "internal",
-				Summary: fmt.Sprintf("internal error while checking: %v", p)}}}
+			res = &build.Result{Diags: diag.Diagnostics{{Severity: diag.Error, Code: schema.CodeInternal,
+				Summary: "Internal error", Detail: fmt.Sprintf("The check failed: %v.", p)}}}
 		}
 	}()
 	return c.Compile(path, build.Options{})
