@@ -132,6 +132,13 @@ func (s *Server) serveMap(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	// The index names the map with its check's version: that picture never
+	// changes, so the browser keeps it while the index is redrawn.
+	if r.URL.Query().Get("v") == strconv.Itoa(sn.Version) {
+		w.Header().Set("Cache-Control", "private, max-age=86400, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	w.Write(sn.SVG)
 }
 

@@ -77,7 +77,7 @@ func New(games []build.Game, addr string, opts Options) (*Server, error) {
 	if opts.Debounce <= 0 {
 		opts.Debounce = 30 * time.Millisecond
 	}
-	s := &Server{games: games, opts: opts, hub: newHub(), films: newFilmStore(8), ready: make(chan struct{})}
+	s := &Server{games: games, opts: opts, hub: newHub(), films: newFilmStore(8, filmBudget), ready: make(chan struct{})}
 	for _, d := range opts.Dirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {

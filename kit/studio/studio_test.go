@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -384,6 +385,9 @@ func TestFilm(t *testing.T) {
 	if err := json.Unmarshal(w.Body.Bytes(), &film); err != nil || w.Code != 200 {
 		t.Fatalf("film: %d %s", w.Code, w.Body)
 	}
+	if !strings.Contains(w.Body.String(), `"events":[]`) {
+		t.Error("the start frame's events are not an empty list")
+	}
 	// Seed 2 is even: the game lasts its size, 5 turns, after the start.
 	if len(film.Frames) != 6 || film.Frames[3].Events[0] != "turn 3: 6 points" {
 		t.Fatalf("frames: %+v", film.Frames)
@@ -547,4 +551,46 @@ func mustListen(t *testing.T) net.Listener {
 		t.Fatal(err)
 	}
 	return ln
+}
+
+// TestFilmStore: the store keeps the newest films within its count and
+// its byte budget, and always the newest one.
+func TestFilmStore(t *testing.T) {
+	film := func(size int) *Film { return &Film{Frames: []Frame{{SVG: make([]byte, size)}}} }
+	fs := newFilmStore(3, 100)
+	a := fs.add(film(40))
+	b := fs.add(film(40))
+	c := fs.add(film(40)) // 120 bytes: a goes
+	if fs.get(a) != nil || fs.get(b) == nil || fs.get(c) == nil {
+		t.Errorf("after 3 films of 40 bytes in 100: a %v b %v c %v", fs.get(a) != nil, fs.get(b) != nil, fs.get(c) != nil)
+	}
+	d := fs.add(film(500)) // over the budget alone: kept, alone
+	if fs.get(b) != nil || fs.get(c) != nil || fs.get(d) == nil {
+		t.Error("a film larger than the budget is not kept alone")
+	}
+	e, f, g := fs.add(film(1)), fs.add(film(1)), fs.add(film(1))
+	if fs.get(d) != nil || fs.get(e) == nil || fs.get(f) == nil || fs.get(g) == nil {
+		t.Error("the count bound")
+	}
+}
+
+// TestFilmUpload: a recording uploaded from the page reaches the game.
+func TestFilmUpload(t *testing.T) {
+	dir := t.TempDir()
+	fakeScenario(t, dir, "alpha", 3)
+	s := startStudio(t, dir)
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("scenario", "0/alpha")
+	fw, _ := mw.CreateFormFile("record", "game.json")
+	fw.Write([]byte(`{"decisions":[]}`))
+	mw.Close()
+	w := do(s, "POST", "/api/film", &body, "Content-Type", mw.FormDataContentType())
+	if w.Code != http.StatusUnprocessableEntity || !strings.Contains(w.Body.String(), "want no recording") {
+		t.Errorf("upload: %d %s", w.Code, w.Body)
+	}
+	w = do(s, "POST", "/api/film", strings.NewReader("--x\r\n"), "Content-Type", "multipart/form-data; boundary=x")
+	if w.Code != http.StatusBadRequest {
+		t.Errorf("a broken upload: %d %s", w.Code, w.Body)
+	}
 }
