@@ -1,4 +1,4 @@
-package studio
+package studio_test
 
 import (
 	"context"
@@ -14,8 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/games"
+	"github.com/sandtable/sandtable/kit/studio"
 )
 
 // chromium is the system's browser the end-to-end test drives (Debian's
@@ -62,15 +62,15 @@ func TestBrowser(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "scenarios")
 	copyTree(t, filepath.Join("..", "..", "scenarios"), dir)
-	fakeScenario(t, filepath.Join(dir, "fake"), "alpha", 12)
-	all := append(games.All(), fake{})
+	studio.FakeScenario(t, filepath.Join(dir, "fake"), "alpha", 12)
+	all := append(games.All(), studio.FakeGame)
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
-	s, err := New(all, addr, Options{Dirs: []string{dir}, Workers: 1})
+	s, err := studio.New(all, addr, studio.Options{Dirs: []string{dir}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,10 +215,10 @@ func TestBrowser(t *testing.T) {
 	// forward change the map, ten back bring it back.
 	filmed := 0
 	for _, g := range all {
-		if _, ok := g.(Filmer); !ok {
+		if _, ok := g.(studio.Filmer); !ok {
 			continue
 		}
-		key := firstScenario(s, g)
+		key := s.FirstClean(g.Name())
 		if key == "" {
 			t.Errorf("no scenario of %s", g.Name())
 			continue
@@ -277,14 +277,4 @@ func TestBrowser(t *testing.T) {
 		t.Error("no link into the replay viewer after the study")
 	}
 	shot("sims")
-}
-
-// firstScenario is the key of the first clean scenario of game g.
-func firstScenario(s *Server, g build.Game) string {
-	for _, sn := range s.reg.list() {
-		if sn.Game == g.Name() && sn.Errors == 0 {
-			return sn.Key
-		}
-	}
-	return ""
 }
