@@ -232,33 +232,44 @@ func TestBrowser(t *testing.T) {
 			continue
 		}
 		step("first frame of "+key, 60*time.Second, poll(`document.querySelector('#frame-map').dataset.step === "0"`))
-		frames := eval("frames", `document.querySelector('#step').max`)
-		start := eval("start map", `document.querySelector('#frame-map').innerHTML`)
-		n := 10
-		if fmt.Sscan(frames, &n); n > 10 {
-			n = 10
-		}
-		if n < 1 {
+		var last int
+		fmt.Sscan(eval("frames", `document.querySelector('#step').max`), &last)
+		if last < 1 {
 			t.Errorf("%s: a film of one frame", key)
 			continue
 		}
+		// From the middle of the game (its first steps can be a draft that
+		// leaves the map as it is), moved there with the slider.
+		from := max(0, min(last/2, last-10))
+		n := min(10, last-from)
+		step("slider", 20*time.Second, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const r = document.querySelector('#step');
+			r.value = %d; r.dispatchEvent(new Event('input')); r.focus(); })()`, from)),
+			poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === "%d"`, from)))
+		start := eval("start map", `document.querySelector('#frame-map').innerHTML`)
 		changed := false
-		for i := 1; i <= n; i++ {
+		for i := from + 1; i <= from+n; i++ {
 			step("→", 20*time.Second, chromedp.KeyEvent(kb.ArrowRight), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === "%d"`, i)))
 			if eval("map", `document.querySelector('#frame-map').innerHTML`) != start {
 				changed = true
 			}
 		}
 		if !changed {
-			t.Errorf("%s: the map did not change in %d steps", key, n)
+			t.Errorf("%s: the map did not change from step %d in %d steps", key, from, n)
 		}
 		shot("replay-" + g.Name())
-		for i := n - 1; i >= 0; i-- {
+		for i := from + n - 1; i >= from; i-- {
 			step("←", 20*time.Second, chromedp.KeyEvent(kb.ArrowLeft), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === "%d"`, i)))
 		}
 		if eval("map", `document.querySelector('#frame-map').innerHTML`) != start {
-			t.Errorf("%s: ten steps back, the map is not the start's", key)
+			t.Errorf("%s: %d steps back, the map is not step %d's", key, n, from)
 		}
+		// A turn forward and back: PageDown leaves the turn, PageUp comes
+		// back to an earlier one.
+		turn := func() string { return eval("turn", `document.querySelector('#pos').textContent.replace(/.*turn /, '')`) }
+		t0 := turn()
+		step("PageDown", 20*time.Second, chromedp.KeyEvent(kb.PageDown), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') !== %q || document.querySelector('#frame-map').dataset.step === "%d"`, t0, last)))
+		step("PageUp", 20*time.Second, chromedp.KeyEvent(kb.PageUp), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') === %q || +document.querySelector('#frame-map').dataset.step < %d`, t0, from)))
+		frames := fmt.Sprint(last)
 		step("End", 20*time.Second, chromedp.KeyEvent(kb.End), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === %q`, frames)))
 		step("Home", 20*time.Second, chromedp.KeyEvent(kb.Home), poll(`document.querySelector('#frame-map').dataset.step === "0"`))
 	}

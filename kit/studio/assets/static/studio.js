@@ -203,7 +203,7 @@ if (page === "replay" && $("#film-form")) {
       $("#viewer").hidden = false;
       const log = $("#log");
       log.replaceChildren();
-      st.film.frames.forEach((f, i) => f.events.forEach((ev) => { const li = el("li", { "data-step": i }); li.append(el("span", { class: "at" }, `step ${i}`), " " + ev); log.append(li); }));
+      st.film.frames.forEach((f, i) => f.events.forEach((ev) => { const li = el("li", { "data-step": i }); li.append(el("span", { class: "at" }, `step ${i}`), el("span", {}, ev)); log.append(li); }));
       $("#result").textContent = st.film.cut ? "The film was cut at the frame limit." : (st.film.result ? "Result: " + st.film.result : "");
       await show(0);
       $("#step").focus();
