@@ -65,6 +65,7 @@ func TestBrowser(t *testing.T) {
 	studio.FakeScenario(t, filepath.Join(dir, "fake"), "alpha", 12)
 	all := append(games.All(), studio.FakeGame)
 
+	began := time.Now()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -142,6 +143,7 @@ func TestBrowser(t *testing.T) {
 		})()`, g.Name())))
 	}
 	shot("index")
+	t.Logf("index with every map: %v after the start", time.Since(began).Round(time.Millisecond))
 
 	// A scenario: an error written into its TOML shows up, diagnostic and
 	// marker, without a reload, and goes when fixed.
@@ -224,6 +226,7 @@ func TestBrowser(t *testing.T) {
 			continue
 		}
 		filmed++
+		filmStart := time.Now()
 		step("replay "+key, 60*time.Second, chromedp.Navigate(base+"/replay?s="+key), chromedp.WaitVisible(chromedp.CSS("#play")),
 			chromedp.Click(chromedp.CSS("#play")))
 		step("film of "+key, 60*time.Second, poll(`!document.querySelector('#viewer').hidden || !document.querySelector('#film-error').hidden`))
@@ -270,6 +273,7 @@ func TestBrowser(t *testing.T) {
 		step("PageDown", 20*time.Second, chromedp.KeyEvent(kb.PageDown), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') !== %q || document.querySelector('#frame-map').dataset.step === "%d"`, t0, last)))
 		step("PageUp", 20*time.Second, chromedp.KeyEvent(kb.PageUp), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') === %q || +document.querySelector('#frame-map').dataset.step < %d`, t0, from)))
 		frames := fmt.Sprint(last)
+		t.Logf("%s: the film and %d steps each way in %v", key, n, time.Since(filmStart).Round(time.Millisecond))
 		step("End", 20*time.Second, chromedp.KeyEvent(kb.End), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === %q`, frames)))
 		step("Home", 20*time.Second, chromedp.KeyEvent(kb.Home), poll(`document.querySelector('#frame-map').dataset.step === "0"`))
 	}
@@ -288,4 +292,5 @@ func TestBrowser(t *testing.T) {
 		t.Error("no link into the replay viewer after the study")
 	}
 	shot("sims")
+	t.Logf("everything in %v", time.Since(began).Round(time.Millisecond))
 }
