@@ -276,6 +276,17 @@ func TestBrowser(t *testing.T) {
 		t.Logf("%s: the film and %d steps each way in %v", key, n, time.Since(filmStart).Round(time.Millisecond))
 		step("End", 20*time.Second, chromedp.KeyEvent(kb.End), poll(fmt.Sprintf(`document.querySelector('#frame-map').dataset.step === %q`, frames)))
 		step("Home", 20*time.Second, chromedp.KeyEvent(kb.Home), poll(`document.querySelector('#frame-map').dataset.step === "0"`))
+		// A recorded game of the scenario's tests, opened by its path.
+		goldens, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(strings.SplitN(key, "/", 2)[1]), "tests", "golden", "*"))
+		if len(goldens) > 0 {
+			rel, _ := filepath.Rel(filepath.Join(dir, filepath.FromSlash(strings.SplitN(key, "/", 2)[1])), goldens[0])
+			step("open "+rel, 60*time.Second, chromedp.Evaluate[chromedp.Void](`document.querySelector('#frame-map').dataset.step = ""`),
+				chromedp.SetValue(chromedp.CSS("#record-path"), filepath.ToSlash(rel)), chromedp.Click(chromedp.CSS("#open-record")),
+				poll(`document.querySelector('#frame-map').dataset.step === "0" || !document.querySelector('#film-error').hidden`))
+			if msg := eval("recorded film", `document.querySelector('#film-error').textContent`); msg != "" {
+				t.Errorf("%s: %s: %s", key, rel, msg)
+			}
+		}
 	}
 	if filmed == 0 {
 		t.Fatal("no game films its games, not even the fake one")
@@ -292,5 +303,17 @@ func TestBrowser(t *testing.T) {
 		t.Error("no link into the replay viewer after the study")
 	}
 	shot("sims")
+
+	// From a study's Content row into the replay viewer: the fake game
+	// uses its card on seeds divisible by 3, and films its games.
+	step("fake sims", 60*time.Second, chromedp.Navigate(base+"/sims?s=0/fake/alpha"), chromedp.WaitVisible(chromedp.CSS("#start")),
+		chromedp.SetValue(chromedp.CSS("#games"), "20"), chromedp.SetValue(chromedp.CSS("#report"), "balance"),
+		chromedp.Click(chromedp.CSS("#start")), poll(`[...document.querySelectorAll('#link-list a')].some((a) => a.textContent.startsWith('card'))`),
+		chromedp.Evaluate[chromedp.Void](`[...document.querySelectorAll('#link-list a')].find((a) => a.textContent.startsWith('card')).click()`),
+		chromedp.WaitVisible(chromedp.CSS("#viewer")), poll(`document.querySelector('#frame-map').dataset.step === "0"`))
+	var seed uint64
+	if _, err := fmt.Sscan(eval("seed", `document.querySelector('#seed').value`), &seed); err != nil || seed%3 != 0 {
+		t.Errorf("the card's link opened seed %d (%v), a game that did not use the card", seed, err)
+	}
 	t.Logf("everything in %v", time.Since(began).Round(time.Millisecond))
 }

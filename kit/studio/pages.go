@@ -319,7 +319,7 @@ func (s *Server) serveSims(w http.ResponseWriter, r *http.Request) {
 // recorded one (a file below the studio's directories, or uploaded).
 type filmRequest struct {
 	Scenario string   `json:"scenario"`
-	Seed     uint64   `json:"seed"`
+	Seed     uint64   `json:"seed,string"` // a string: JavaScript numbers hold 53 bits
 	Agents   []string `json:"agents"`
 	Path     string   `json:"path"` // a recorded game, relative to the scenario's directory
 }

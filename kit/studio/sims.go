@@ -29,7 +29,7 @@ func newSimRunner(s *Server) *simRunner { return &simRunner{s: s, jobs: map[stri
 type simRequest struct {
 	Scenario string   `json:"scenario"`
 	Games    int      `json:"games"`
-	Seed     uint64   `json:"seed"`
+	Seed     uint64   `json:"seed,string"` // a string: JavaScript numbers hold 53 bits
 	Agents   []string `json:"agents"`
 	Report   string   `json:"report"` // "wins" or "balance"
 }
@@ -301,7 +301,7 @@ type simLink struct {
 	Group  string   `json:"group"` // "content" or "length"
 	Label  string   `json:"label"`
 	Games  int      `json:"games"` // how many games of the batch fit
-	Seed   uint64   `json:"seed"`
+	Seed   uint64   `json:"seed,string"` // game seeds use all 64 bits: a string for JavaScript
 	Agents []string `json:"agents"`
 }
 

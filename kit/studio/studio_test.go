@@ -411,6 +411,12 @@ func TestFilm(t *testing.T) {
 			t.Errorf("frame %s: %d", q, w.Code)
 		}
 	}
+	// A 64-bit seed, as a string, arrives whole: the fake game's length
+	// shows its parity (odd: one turn less).
+	w = do(s, "POST", "/api/film", strings.NewReader(`{"scenario":"0/alpha","seed":"18446744073709551615"}`))
+	if err := json.Unmarshal(w.Body.Bytes(), &film); err != nil || len(film.Frames) != 5 {
+		t.Errorf("film of seed 2^64-1: %d %s", w.Code, w.Body)
+	}
 	// The replay page offers the game's agents for each role.
 	page := do(s, "GET", "/replay?s=0/alpha", nil).Body.String()
 	for _, want := range []string{`id="film-form"`, `east <select`, `<option>second</option>`} {
@@ -485,6 +491,12 @@ func TestSims(t *testing.T) {
 	}
 	if content != 1 || lengths == 0 {
 		t.Errorf("links: %+v", st.Links)
+	}
+	// Game seeds use 64 bits, more than a JavaScript number holds: they
+	// travel as strings.
+	raw := do(s, "GET", "/api/sim/status?id="+st.ID, nil).Body.String()
+	if !strings.Contains(raw, fmt.Sprintf(`"seed":"%d"`, st.Links[0].Seed)) {
+		t.Errorf("a link's seed is not a string: %s", raw)
 	}
 	// Bounded: more games than the cap, unknown agents, a broken scenario.
 	for _, req := range []simRequest{

@@ -266,7 +266,7 @@ if (page === "replay" && $("#film-form")) {
   }
   $("#film-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    load({ scenario: key, seed: Number($("#seed").value || 0), agents: agents() });
+    load({ scenario: key, seed: $("#seed").value.trim() || "0", agents: agents() });
   });
   $("#open-record").addEventListener("click", () => {
     const file = $("#record").files[0], path = $("#record-path").value.trim();
@@ -295,7 +295,7 @@ if (page === "replay" && $("#film-form")) {
     $("#seed").value = q.get("seed");
     const as = (q.get("agents") || "").split(",").filter(Boolean);
     $$("#film-form select[name=agent]").forEach((s, i) => { if (as[i]) s.value = as[i]; });
-    load({ scenario: key, seed: Number(q.get("seed")), agents: as.length ? as : agents() });
+    load({ scenario: key, seed: q.get("seed"), agents: as.length ? as : agents() });
   }
 }
 
@@ -344,7 +344,7 @@ if (page === "sims" && $("#sim-form")) {
     const agents = $$("#sim-form select[name=agent]").map((s) => s.value);
     try {
       const s = await getJSON("/api/sim", { method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ scenario: key, games: Number($("#games").value), seed: Number($("#sim-seed").value), agents, report: $("#report").value }) });
+        body: JSON.stringify({ scenario: key, games: Number($("#games").value), seed: $("#sim-seed").value.trim() || "0", agents, report: $("#report").value }) });
       job = s.id; render(s);
       if (!timer) timer = setInterval(poll, 200);
     } catch (e2) { err(e2.message); }
