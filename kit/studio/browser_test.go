@@ -268,7 +268,9 @@ func TestBrowser(t *testing.T) {
 		}
 		// A turn forward and back: PageDown leaves the turn, PageUp comes
 		// back to an earlier one.
-		turn := func() string { return eval("turn", `document.querySelector('#pos').textContent.replace(/.*turn /, '')`) }
+		turn := func() string {
+			return eval("turn", `document.querySelector('#pos').textContent.replace(/.*turn /, '')`)
+		}
 		t0 := turn()
 		step("PageDown", 20*time.Second, chromedp.KeyEvent(kb.PageDown), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') !== %q || document.querySelector('#frame-map').dataset.step === "%d"`, t0, last)))
 		step("PageUp", 20*time.Second, chromedp.KeyEvent(kb.PageUp), poll(fmt.Sprintf(`document.querySelector('#pos').textContent.replace(/.*turn /, '') === %q || +document.querySelector('#frame-map').dataset.step < %d`, t0, from)))

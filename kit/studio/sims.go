@@ -300,7 +300,7 @@ type simStatus struct {
 type simLink struct {
 	Group  string   `json:"group"` // "content" or "length"
 	Label  string   `json:"label"`
-	Games  int      `json:"games"` // how many games of the batch fit
+	Games  int      `json:"games"`       // how many games of the batch fit
 	Seed   uint64   `json:"seed,string"` // game seeds use all 64 bits: a string for JavaScript
 	Agents []string `json:"agents"`
 }
