@@ -23,15 +23,43 @@ async function getJSON(url, opts) {
 }
 
 // ---- live updates ----
+// Every open page of the studio shares one event stream through a shared
+// worker (live.js): a browser allows six connections to one host. Without
+// shared workers, each page holds its own stream while it is shown.
 const handlers = {};
-function connect() {
+let liveState = "";
+function setLive(state) {
+  const was = liveState;
+  liveState = state;
   const live = $("#live");
-  const es = new EventSource("/events");
-  es.onopen = () => { live && live.classList.remove("off"); live && (live.textContent = "● live"); };
-  es.onerror = () => { live && live.classList.add("off"); live && (live.textContent = "● reconnecting"); };
-  for (const name of ["index", "scenario", "sim"]) {
-    es.addEventListener(name, (ev) => handlers[name] && handlers[name](ev.data));
+  if (live) {
+    live.classList.toggle("off", state !== "open");
+    live.textContent = state === "open" ? "● live" : "● connecting";
+    live.dataset.state = state;
   }
+  // Whatever changed while the stream was not open was not told: catch up.
+  if (state === "open" && was !== "open" && handlers.resync) handlers.resync();
+}
+function deliver(name, data) { if (handlers[name]) handlers[name](data); }
+function connect() {
+  if (window.SharedWorker) {
+    const port = new SharedWorker("/static/live.js").port;
+    port.onmessage = (m) => { if (m.data.state) setLive(m.data.state); else deliver(m.data.name, m.data.data); };
+    port.start();
+    window.addEventListener("pagehide", () => port.postMessage("bye"));
+    window.addEventListener("pageshow", (e) => { if (e.persisted) port.postMessage("hello"); });
+    return;
+  }
+  let es = null;
+  const open = () => {
+    es = new EventSource("/events");
+    es.onopen = () => setLive("open");
+    es.onerror = () => setLive("error");
+    for (const name of ["index", "scenario", "sim"]) es.addEventListener(name, (ev) => deliver(name, ev.data));
+  };
+  open();
+  window.addEventListener("pagehide", () => { if (es) { es.close(); es = null; } });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !es) open(); });
 }
 connect();
 for (const a of $$(".top nav a")) if (a.dataset.nav === page) a.classList.add("current");
@@ -39,6 +67,7 @@ for (const a of $$(".top nav a")) if (a.dataset.nav === page) a.classList.add("c
 // ---- index ----
 if (page === "index") {
   let pending = false;
+  handlers.resync = () => handlers.index();
   handlers.index = async () => {
     if (pending) return;
     pending = true;
@@ -162,6 +191,7 @@ if (page === "scenario") {
   });
   let version = +document.body.dataset.version;
   let busy = false, again = false;
+  handlers.resync = () => handlers.scenario(key);
   handlers.scenario = async (k) => {
     if (k !== key) return;
     if (busy) { again = true; return; }
