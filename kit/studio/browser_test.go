@@ -233,8 +233,16 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("tab %d: %v", i, err)
 		}
 		c, cancel := context.WithTimeout(tab, 30*time.Second)
-		err := chromedp.Do(c, chromedp.Navigate(base+"/scenario?s=0/fake/alpha"),
-			poll(`document.querySelector('#live').dataset.state === "open"`))
+		err := chromedp.Do(c, chromedp.Navigate(base+"/scenario?s=0/fake/alpha"), chromedp.WaitVisible(chromedp.CSS("#map svg")))
+		for try := 0; err == nil && try < 3; try++ {
+			// A poll can meet the document's context as the navigation
+			// replaces it; the page is there, so ask again.
+			if err = chromedp.Do(c, poll(`document.querySelector('#live').dataset.state === "open"`)); err != nil && strings.Contains(err.Error(), "Cannot find context") {
+				err = nil
+				continue
+			}
+			break
+		}
 		cancel()
 		if err != nil {
 			t.Fatalf("tab %d: %v", i, err)
