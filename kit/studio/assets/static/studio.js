@@ -263,9 +263,11 @@ if (page === "replay" && $("#film-form")) {
     dec.replaceChildren();
     if (f.role >= 0) {
       dec.append(el("p", {}, `${st.film.roles[f.role] ?? "role " + f.role}: ${f.question}`));
-      const ol = el("ol", { class: "options", start: "0" });
+      const ol = el("ol", { class: "options", start: "0", style: "position:relative" });
       f.options.forEach((o, k) => ol.append(el("li", k === f.chosen ? { class: "chosen" } : {}, o)));
       dec.append(ol);
+      const chosen = $("li.chosen", ol);
+      if (chosen) ol.scrollTop = chosen.offsetTop - ol.clientHeight / 2;
     } else dec.append(el("p", { class: "note" }, i === 0 ? "The start, before any decision." : "No decision at this step."));
     $("#events").replaceChildren(...(f.events.length ? f.events.map((e) => el("li", {}, e)) : [el("li", { class: "note" }, "none")]));
     $("#state").textContent = f.state.join("\n");
