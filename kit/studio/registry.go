@@ -172,7 +172,9 @@ func (r *registry) update(c watch.Change) []string {
 	if len(changed) > 0 || removed {
 		r.s.hub.publish("index", "")
 	}
-	return append(watch.Dirs(paths, results), r.s.dirs...)
+	// Every directory below the studio's too: a scenario can appear in a
+	// directory made after the start.
+	return watch.Dirs(append(paths, r.s.opts.Dirs...), results)
 }
 
 // concerns reports whether a change to files can change the scenario:

@@ -324,6 +324,23 @@ func TestLiveUpdates(t *testing.T) {
 	if !strings.Contains(do(s, "GET", "/", nil).Body.String(), `data-key="0/gamma"`) {
 		t.Error("a new scenario is not in the index")
 	}
+	// And one in directories made after the start, the directory first.
+	if err := os.MkdirAll(filepath.Join(dir, "campaign", "delta"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Written after the check the new directory starts (which watches it)
+	// or before it (which finds the scenario): either way it is seen.
+	time.Sleep(100 * time.Millisecond)
+	fakeScenario(t, filepath.Join(dir, "campaign"), "delta", 2)
+	for range 500 {
+		if s.reg.get("0/campaign/delta") != nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if s.reg.get("0/campaign/delta") == nil {
+		t.Error("a scenario in a new directory is not found")
+	}
 }
 
 func TestEventStream(t *testing.T) {
