@@ -122,14 +122,15 @@ func allowedHosts(addr string) ([]string, error) {
 func (s *Server) Run(ctx context.Context) error {
 	err := watch.Run(ctx, watch.Options{
 		Debounce: s.opts.Debounce,
-		Check: func(c watch.Change) []string {
-			dirs := s.reg.update(c)
-			if c.Start {
+		Check:    s.reg.update,
+		Warn:     func(err error) { s.logf("watch: %v", err) },
+		// Ready once the first check's directories are watched: a save
+		// from then on is seen.
+		Checked: func(n int) {
+			if n == 1 {
 				close(s.ready)
 			}
-			return dirs
 		},
-		Warn: func(err error) { s.logf("watch: %v", err) },
 	})
 	select {
 	case <-s.ready:
