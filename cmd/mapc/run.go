@@ -84,6 +84,11 @@ func commands(env cli.Env) []command {
 			"  mapc watch scenarios/mbg/sample                          # re-print the diagnostics on every save\n" +
 				"  mapc watch scenarios/ftbt/skirmish --render map.svg --sim 50\n",
 			runWatch},
+		{"studio", "[DIR...] [--addr HOST:PORT] [--open]", "serve a local web workbench: live maps with diagnostics, entities, hooks, a replay viewer and sims",
+			"  mapc studio                                   # the scenarios under ./scenarios at http://127.0.0.1:7777/\n" +
+				"  mapc studio campaigns --open                  # another directory; open the browser\n" +
+				"  mapc studio --editor-url 'idea://open?file={path}&line={line}'\n",
+			runStudio},
 		{"lsp", "[--stdio]", "serve the Language Server Protocol on stdin/stdout: check as you type, hover, completion, definitions, quick fixes", "  mapc lsp    # started by the editor (docs/editors.md)\n", runLSP},
 		{"stubs", "-o DIR", "write LuaLS definitions and .luarc.json for editing hook scripts",
 			"  mapc stubs -o .sandtable     # then open the scripts folder in an editor with LuaLS\n",

@@ -3,23 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
-	"io/fs"
-	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
-
-	"github.com/fsnotify/fsnotify"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/render"
 	"github.com/sandtable/sandtable/kit/sim"
-	"github.com/sandtable/sandtable/kit/source"
+	kitwatch "github.com/sandtable/sandtable/kit/watch"
 )
 
 // watchOptions are mapc watch's settings.
@@ -67,95 +62,16 @@ func runWatch(args []string, env cli.Env) int {
 // files until ctx ends. checked, when not nil, is told the number of each
 // finished check (tests wait on it).
 func watch(ctx context.Context, o watchOptions, env cli.Env, checked func(n int)) error {
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return err
-	}
-	defer w.Close()
-	watched := map[string]bool{}
 	n := 0
-	check := func(why string) {
-		n++
-		dirs := recheck(o, env, n, why)
-		// Watch every directory that matters now: ones deleted are dropped
-		// by the watcher, ones (re)created are added here.
-		for _, d := range dirs {
-			if !watched[d] {
-				if err := w.Add(d); err == nil {
-					watched[d] = true
-				}
-			}
-		}
-		for _, d := range slices.Sorted(maps.Keys(watched)) {
-			if _, err := os.Stat(d); err != nil {
-				w.Remove(d)
-				delete(watched, d)
-			}
-		}
-		if checked != nil {
-			checked(n)
-		}
-	}
-	check("start")
-	var timer *time.Timer
-	var fire <-chan time.Time
-	why := ""
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case ev, ok := <-w.Events:
-			if !ok {
-				return nil
-			}
-			if !relevant(ev) {
-				continue
-			}
-			why = fmt.Sprintf("%s %s", displayPath(ev.Name), opName(ev.Op))
-			if timer == nil {
-				timer = time.NewTimer(o.debounce)
-			} else {
-				timer.Reset(o.debounce)
-			}
-			fire = timer.C
-		case err, ok := <-w.Errors:
-			if !ok {
-				return nil
-			}
-			fmt.Fprintln(env.Stderr, "mapc watch: warning:", err)
-		case <-fire:
-			fire = nil
-			check(why)
-		}
-	}
-}
-
-// relevant reports whether an event can change a check: scenario sources
-// and scripts, and directories appearing or going (a scenario recreated).
-func relevant(ev fsnotify.Event) bool {
-	base := filepath.Base(ev.Name)
-	if strings.HasPrefix(base, ".") && base != ".sandtable-root" {
-		return false
-	}
-	switch filepath.Ext(base) {
-	case ".toml", ".lua", ".json", ".map", ".tech":
-		return true
-	case "":
-		return ev.Op&(fsnotify.Create|fsnotify.Remove|fsnotify.Rename) != 0 // maybe a directory
-	}
-	return base == ".sandtable-root"
-}
-
-func opName(op fsnotify.Op) string {
-	switch {
-	case op&fsnotify.Remove != 0:
-		return "removed"
-	case op&fsnotify.Rename != 0:
-		return "renamed"
-	case op&fsnotify.Create != 0:
-		return "created"
-	}
-	return "changed"
+	return kitwatch.Run(ctx, kitwatch.Options{
+		Debounce: o.debounce,
+		Check: func(c kitwatch.Change) []string {
+			n++
+			return recheck(o, env, n, c.Why)
+		},
+		Warn:    func(err error) { fmt.Fprintln(env.Stderr, "mapc watch: warning:", err) },
+		Checked: checked,
+	})
 }
 
 // recheck compiles the scenarios and prints the report (and the picture
@@ -188,7 +104,7 @@ func recheck(o watchOptions, env cli.Env, n int, why string) []string {
 		}
 	}
 	fmt.Fprintf(env.Stderr, "mapc watch: waiting for changes (check %d done)\n", n)
-	return watchDirs(o.paths, results)
+	return kitwatch.Dirs(o.paths, results)
 }
 
 func watchRender(env cli.Env, g build.Game, r *build.Result, dest string) {
@@ -239,57 +155,4 @@ func watchSim(env cli.Env, out cli.Output, g build.Game, r *build.Result, games 
 		return
 	}
 	fmt.Fprintln(env.Stderr, "mapc watch: sim:", err)
-}
-
-// watchDirs lists the directories whose changes matter: each scenario's
-// directory tree (scripts live there), the directories of its includes,
-// and each scenario directory's parent (to see it deleted and recreated).
-func watchDirs(paths []string, results []*build.Result) []string {
-	set := map[string]bool{}
-	add := func(d string) {
-		if abs, err := filepath.Abs(d); err == nil {
-			set[abs] = true
-		}
-	}
-	for _, p := range paths {
-		dir := p
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			dir = filepath.Dir(p)
-		}
-		add(filepath.Dir(filepath.Clean(dir)))
-		filepath.WalkDir(dir, func(q string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if q != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "golden") {
-					return filepath.SkipDir
-				}
-				add(q)
-			}
-			return nil
-		})
-	}
-	for _, r := range results {
-		if r.Source == nil {
-			continue
-		}
-		for _, f := range r.Source.Files() {
-			if !strings.HasPrefix(f, source.BuiltinPrefix) {
-				add(filepath.Dir(f))
-			}
-		}
-	}
-	return slices.Sorted(maps.Keys(set))
-}
-
-// displayPath shows name relative to the working directory when it is
-// below it.
-func displayPath(name string) string {
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, name); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return filepath.ToSlash(name)
 }

@@ -152,6 +152,9 @@ type Options struct {
 	// failures; by default the batch stops at the first failing game.
 	KeepGoing bool
 	Progress  func(done, total int)
+	// Stop, when closed, ends the batch early: no further game starts,
+	// and Play returns ErrStopped once the games being played end.
+	Stop <-chan struct{}
 	// Shard and Shards select this run's share of the batch: the games i
 	// with i % Shards == Shard (Shards 0 means the whole batch).
 	Shard, Shards int
@@ -160,6 +163,10 @@ type Options struct {
 	// never merged.
 	Scenario, ConfigSHA256, Tool string
 }
+
+// ErrStopped is Play's error when Options.Stop was closed before the
+// batch's last game started.
+var ErrStopped = errors.New("sim: the batch was stopped")
 
 // GameError is the failure of one game of a batch.
 type GameError struct {
@@ -272,6 +279,7 @@ func Play(g Game, opts Options) (*Batch, error) {
 	var mu sync.Mutex
 	var fails Failures
 	done := 0
+	stopped := false
 	for i := first; i < end; i += b.Shards {
 		mu.Lock()
 		stop := len(fails) > 0 && !opts.KeepGoing
@@ -279,7 +287,23 @@ func Play(g Game, opts Options) (*Batch, error) {
 		if stop {
 			break
 		}
+		mu.Lock()
+		halt := stopped
+		mu.Unlock()
+		if halt {
+			break
+		}
 		eg.Go(func() error {
+			if opts.Stop != nil {
+				select {
+				case <-opts.Stop:
+					mu.Lock()
+					stopped = true
+					mu.Unlock()
+					return nil
+				default:
+				}
+			}
 			seed := GameSeed(opts.Seed, i)
 			o, err := g.Play(seed, agents)
 			mu.Lock()
@@ -306,6 +330,9 @@ func Play(g Game, opts Options) (*Batch, error) {
 			fails = fails[:1]
 		}
 		return nil, fails
+	}
+	if stopped {
+		return nil, ErrStopped
 	}
 	return b, nil
 }

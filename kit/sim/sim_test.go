@@ -672,3 +672,27 @@ func TestDistinctGames(t *testing.T) {
 		t.Error("word boundaries are lost")
 	}
 }
+
+// TestStop: closing Options.Stop starts no further game and the batch ends
+// with ErrStopped; without it every game is played.
+func TestStop(t *testing.T) {
+	stop := make(chan struct{})
+	played := 0
+	opts := Options{Games: 100, Seed: 1, Agents: []string{"a"}, Workers: 1, Stop: stop,
+		Progress: func(done, _ int) {
+			played = done
+			if done == 3 {
+				close(stop)
+			}
+		}}
+	if _, err := Play(coin{0.5}, opts); !errors.Is(err, ErrStopped) {
+		t.Fatalf("Play after Stop: err = %v, want ErrStopped", err)
+	}
+	if played != 3 {
+		t.Errorf("%d games played after Stop at the third, want 3", played)
+	}
+	opts.Stop, opts.Progress = make(chan struct{}), nil
+	if b, err := Play(coin{0.5}, opts); err != nil || b.Tally.Games != 100 {
+		t.Fatalf("Play without Stop: %v", err)
+	}
+}
