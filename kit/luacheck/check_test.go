@@ -11,6 +11,7 @@ import (
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 	"github.com/sandtable/sandtable/engine/plugin/luarewrite"
 	"github.com/sandtable/sandtable/kit/luacheck"
 
@@ -213,6 +214,9 @@ func TestCheckPlacesLikeRuntime(t *testing.T) {
 			t.Errorf("%s: Check reports %+v, want %s at %d:%d", c.name, ps, c.code, c.line, c.col)
 		}
 		reg, err := plugin.NewRegistry(mbghooks.Kinds(), plugin.Limits{Timeout: time.Minute})
+		if err == nil {
+			err = reg.SetCompiler(compiled.Compiler{}) // so the worker without NoFastPath runs compiled code
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
