@@ -599,7 +599,7 @@ func (w *Worker) guardWrite(L *lua.LState, t *lua.LTable, k, v lua.LValue) bool 
 	return true
 }
 
-// ---- helpers the instrumented code calls ----
+// ---- the hidden functions rewritten code calls (engine/plugin/luarewrite) ----
 
 // What work done in Go counts against the instruction budget. A helper
 // call costs several VM instructions' time and adding a key to a large

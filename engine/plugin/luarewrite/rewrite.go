@@ -49,7 +49,7 @@ const (
 	LE       = "(le)"       // (le)(a, b): a <= b
 	GT       = "(gt)"       // (gt)(a, b): a > b
 	GE       = "(ge)"       // (ge)(a, b): a >= b
-	EQ       = "(eq)"       // (eq)(a, b): a == b (a ~= b is not (eq)(a, b))
+	EQ       = "(eq)"       // (eq)(a, b): a == b (a ~= b becomes not (eq)(a, b))
 )
 
 // Hidden lists the hidden functions in the order a rewritten chunk takes
@@ -63,7 +63,9 @@ var order = map[string]string{"<": LT, "<=": LE, ">": GT, ">=": GE}
 // growing an array by this many slots in one instruction is harmless.
 const safeIndex = 1024
 
-// Error is a script Rewrite refuses, at a line.
+// Error is a load error found in a script's text: one Rewrite refuses, at
+// a line (engine/plugin reports its own, such as a script too large, with
+// line 0: the whole script).
 type Error struct {
 	Line int
 	Msg  string
