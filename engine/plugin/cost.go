@@ -86,7 +86,7 @@ func (w *Worker) tableLen(L *lua.LState, t *lua.LTable) int {
 	return n
 }
 
-// luaLen is the # operator, which instrument rewrites into a call of the
+// luaLen is the # operator, which luarewrite.Rewrite turns into a call of the
 // hidden (len) so that its scan is charged. It does what gopher-lua's
 // OP_LEN does: the length of a string, the result of a __len metamethod
 // (a number, or whatever else it returned), the border of a table, and
@@ -232,7 +232,7 @@ func (h hashReader) pos(t *lua.LTable, key lua.LValue) int {
 }
 
 // luaLT, luaLE, luaGT and luaGE are a < b, a <= b, a > b and a >= b, which
-// instrument rewrites into calls of them unless an operand is a literal
+// luarewrite.Rewrite turns into calls of them unless an operand is a literal
 // (gopher-lua compares strings byte by byte, about a nanosecond a byte, so
 // a loop comparing two long strings would run for minutes). They compute
 // what OP_LT and OP_LE do (a > b is b < a, a >= b is b <= a, each operand

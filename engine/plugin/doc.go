@@ -32,7 +32,10 @@
 // counts, by its size, the work done in Go for # and next and in the
 // library functions: cost.go), a call depth, and caps on string length,
 // array size and memory, with a wall-clock backstop far above them as the
-// machine's alarm. A script
+// machine's alarm. Before a script is compiled, engine/plugin/luarewrite
+// rewrites the operations whose memory or work the worker must check (..,
+// computed-key writes, #, comparisons) into calls of hidden Go functions
+// and marks the assignments that would keep state in a hook. A script
 // that fails or breaks a limit yields an *Error naming the script, line,
 // kind and id; the worker stays usable.
 //

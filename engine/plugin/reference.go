@@ -79,6 +79,3 @@ func LoadError(path string, src []byte, limits Limits) error {
 func SyntaxPosition(err error, src []byte) (line, col int, msg string) {
 	return syntaxPosition(err, src)
 }
-
-// FastPathDoc is the section of docs/lua-api.md on what runs fast.
-func FastPathDoc() string { return fastPathDoc() }

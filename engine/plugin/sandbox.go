@@ -8,6 +8,8 @@ import (
 
 	lua "github.com/yuin/gopher-lua"
 
+	"github.com/sandtable/sandtable/engine/plugin/luarewrite"
+
 	"github.com/sandtable/sandtable/engine/plugin/luastring"
 )
 
@@ -127,15 +129,12 @@ type library struct {
 	math  []namedValue
 	hosts map[*Kind][]namedValue // lookup only
 
-	concat, setIndex, ctor *lua.LFunction
-	state                  *lua.LFunction    // the guard of state writes (statewrite.go)
-	length                 *lua.LFunction    // the # operator (cost.go)
-	order                  [5]*lua.LFunction // <, <=, >, >= and == (cost.go), in instrument's order
-	envMeta                *lua.LTable       // the metatable of script environments
-	next                   *lua.LFunction    // next, charged for its scan (cost.go)
-	tonumber               lua.LGFunction    // gopher-lua's tonumber
-	ctxWrite, ctxPairs     *lua.LFunction    // metamethods of ctx tables
-	ctxNext                *lua.LFunction
+	hidden             []lua.LValue   // the hidden functions of a rewritten chunk, in luarewrite.Hidden's order
+	envMeta            *lua.LTable    // the metatable of script environments
+	next               *lua.LFunction // next, charged for its scan (cost.go)
+	tonumber           lua.LGFunction // gopher-lua's tonumber
+	ctxWrite, ctxPairs *lua.LFunction // metamethods of ctx tables
+	ctxNext            *lua.LFunction
 }
 
 // newLibrary fills the library of w's LState.
@@ -208,12 +207,15 @@ func newLibrary(w *Worker, L *lua.LState) *library {
 		L.Push(lua.LNil)
 		return 3
 	})
-	lib.concat = L.NewFunction(w.luaConcat)
-	lib.setIndex = L.NewFunction(w.luaSetIndex)
-	lib.ctor = L.NewFunction(w.luaCtor)
-	lib.state = L.NewFunction(w.luaState)
-	lib.length = L.NewFunction(w.luaLen)
-	lib.order = [5]*lua.LFunction{L.NewFunction(w.luaLT), L.NewFunction(w.luaLE), L.NewFunction(w.luaGT), L.NewFunction(w.luaGE), L.NewFunction(w.luaEQ)}
+	hidden := map[string]lua.LGFunction{
+		luarewrite.Concat: w.luaConcat, luarewrite.SetIndex: w.luaSetIndex, luarewrite.Table: w.luaCtor,
+		luarewrite.State: w.luaState, // statewrite.go
+		luarewrite.Len:   w.luaLen,   // the rest: cost.go
+		luarewrite.LT:    w.luaLT, luarewrite.LE: w.luaLE, luarewrite.GT: w.luaGT, luarewrite.GE: w.luaGE, luarewrite.EQ: w.luaEQ,
+	}
+	for _, name := range luarewrite.Hidden {
+		lib.hidden = append(lib.hidden, L.NewFunction(hidden[name]))
+	}
 	lib.envMeta = L.CreateTable(0, 3)
 	lib.envMeta.RawSetString("__index", L.NewFunction(w.envRead))
 	lib.envMeta.RawSetString("__newindex", L.NewFunction(w.envWrite))
@@ -422,7 +424,7 @@ func (w *Worker) baseRawset(L *lua.LState) int {
 	k, v := L.CheckAny(2), L.CheckAny(3)
 	checkKey(L, k)
 	if !w.loading && w.cur != nil && t == w.cur.env {
-		L.RaiseError("%s", StateWriteMessage(lua.LVAsString(k), false))
+		L.RaiseError("%s", luarewrite.StateWriteMessage(lua.LVAsString(k), false))
 	}
 	if w.guardWrite(L, t, k, v) {
 		t.RawSet(k, v)
@@ -597,7 +599,7 @@ func (w *Worker) guardWrite(L *lua.LState, t *lua.LTable, k, v lua.LValue) bool 
 	return true
 }
 
-// ---- helpers the instrumented code calls ----
+// ---- the hidden functions rewritten code calls (engine/plugin/luarewrite) ----
 
 // What work done in Go counts against the instruction budget. A helper
 // call costs several VM instructions' time and adding a key to a large
@@ -610,7 +612,7 @@ const (
 )
 
 // luaSetIndex performs obj[key] = value for an assignment whose key is
-// computed (see instrument.go), with guardWrite first.
+// computed (see engine/plugin/luarewrite), with guardWrite first.
 func (w *Worker) luaSetIndex(L *lua.LState) int {
 	w.steps(L, helperCost)
 	obj, k, v := L.Get(1), L.Get(2), L.Get(3)
@@ -638,7 +640,7 @@ func (w *Worker) luaCtor(L *lua.LState) int {
 	return 1
 }
 
-// luaConcat performs a .. b .. c (see instrument.go): the length of the
+// luaConcat performs a .. b .. c (see engine/plugin/luarewrite): the length of the
 // result is checked before it is built, because a doubling loop reaches
 // gigabytes in thirty steps.
 func (w *Worker) luaConcat(L *lua.LState) int {

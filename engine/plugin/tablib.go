@@ -137,7 +137,3 @@ func (m *strMeter) RaiseMemory(L *lua.LState, msg string) {
 	(*Worker)(m).raiseLimit(L, LimitMemory, msg)
 }
 func (m *strMeter) ToString(L *lua.LState, v lua.LValue) string { return (*Worker)(m).tostring(L, v) }
-
-// Character classes of Lua's lexer and pattern matcher.
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

@@ -310,15 +310,10 @@ func (w *Worker) bindLua(inst *instance, h *LuaHook) *Error {
 	w.begin(inst, nil)
 	w.loading = true
 	L.Push(fn)
-	L.Push(w.lib.concat)
-	L.Push(w.lib.setIndex)
-	L.Push(w.lib.ctor)
-	L.Push(w.lib.state)
-	L.Push(w.lib.length)
-	for _, f := range w.lib.order {
+	for _, f := range w.lib.hidden {
 		L.Push(f)
 	}
-	if err := L.PCall(5+len(w.lib.order), 0, nil); err != nil {
+	if err := L.PCall(len(w.lib.hidden), 0, nil); err != nil {
 		return w.fail(inst, funcLoad, err)
 	}
 	w.leave()

@@ -10,10 +10,10 @@
 //
 // Scopes follow the Lua 5.1 manual, so a script means the same in any Lua
 // 5.1. The sandbox guards the same state writes at run time
-// (engine/plugin's statewrite.go) and places its run-time errors with the
-// same text functions (engine/plugin/luatext), so a mistake found here and
-// the error it causes when run anyway stand at the same line and column
-// (TestCheckPlacesLikeRuntime).
+// (engine/plugin/luarewrite's MarkStateWrites) and places its run-time
+// errors with the same text functions (engine/plugin/luatext), so a
+// mistake found here and the error it causes when run anyway stand at the
+// same line and column (TestCheckPlacesLikeRuntime).
 package luacheck
 
 import (
@@ -27,6 +27,7 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/luarewrite"
 	"github.com/sandtable/sandtable/engine/plugin/luatext"
 )
 
@@ -232,7 +233,7 @@ func (a *analyzer) stateWrite(name string, line int) bool {
 		return false
 	}
 	a.problems = append(a.problems, Problem{Code: CodeStateWrite, Line: line, Column: a.column(line, name),
-		Message: plugin.StateWriteMessage(name, local)})
+		Message: luarewrite.StateWriteMessage(name, local)})
 	return true
 }
 

@@ -11,6 +11,8 @@ import (
 
 	mbghooks "github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
+	"github.com/sandtable/sandtable/engine/plugin/luarewrite"
 	"github.com/sandtable/sandtable/kit/luacheck"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,10 +42,10 @@ func TestCheck(t *testing.T) {
 		{"unknown global", "count = 0\nfunction effect(ctx)\n  local x\n  x, count = 1, count + 1\n  total = (total or 0) + count\n  return 0, 0\nend\n", []luacheck.Problem{
 			{Severity: luacheck.SeverityWarning, Code: luacheck.CodeUnknownGlobal, Line: 1, Column: 1,
 				Message: `assignment to global "count", which is not a function of mbg.tech ("effect"); a hook's globals are private to it and reset every game, so declare it local`},
-			{Code: luacheck.CodeStateWrite, Line: 4, Column: 6, Message: plugin.StateWriteMessage("count", false)},
-			{Code: luacheck.CodeStateWrite, Line: 5, Column: 3, Message: plugin.StateWriteMessage("total", false)}}},
+			{Code: luacheck.CodeStateWrite, Line: 4, Column: 6, Message: luarewrite.StateWriteMessage("count", false)},
+			{Code: luacheck.CodeStateWrite, Line: 5, Column: 3, Message: luarewrite.StateWriteMessage("total", false)}}},
 		{"upvalue write", "local n, k = 0, 2\nfunction effect(ctx)\n  local m = k\n  m = m + 1\n  n = n + m\n  return 0, 0\nend\n", []luacheck.Problem{
-			{Code: luacheck.CodeStateWrite, Line: 5, Column: 3, Message: plugin.StateWriteMessage("n", true)}}},
+			{Code: luacheck.CodeStateWrite, Line: 5, Column: 3, Message: luarewrite.StateWriteMessage("n", true)}}},
 		{"unavailable", "local os2 = 1\nfunction effect(ctx)\n  local t = os.time()\n  local f = loadstring('x')\n  local io = 3\n  return 0, -io\nend\n", []luacheck.Problem{
 			{Code: luacheck.CodeUnavailable, Line: 3, Column: 13, Message: plugin.UnavailableMessage("os")},
 			{Code: luacheck.CodeUnavailable, Line: 4, Column: 13, Message: plugin.UnavailableMessage("loadstring")}}},
@@ -60,7 +62,7 @@ function effect(ctx)
 end
 `, nil},
 		{"local out of scope", "function effect(ctx)\n  do local d end\n  d = 1\n  return 0, 0\nend\n", []luacheck.Problem{
-			{Code: luacheck.CodeStateWrite, Line: 3, Column: 3, Message: plugin.StateWriteMessage("d", false)}}},
+			{Code: luacheck.CodeStateWrite, Line: 3, Column: 3, Message: luarewrite.StateWriteMessage("d", false)}}},
 		{"compile error", "function effect(ctx)\n  goto nowhere\n  return 0, 0\nend\n", []luacheck.Problem{
 			{Code: luacheck.CodeSyntax, Message: "no visible label 'nowhere' for <goto> at line 2", Line: 4, Column: 1}}},
 		{"too deep", "function effect(ctx)\n  return " + strings.Repeat("(", 300) + "1" + strings.Repeat(" + 1)", 300) + "\nend\n", []luacheck.Problem{
@@ -212,6 +214,9 @@ func TestCheckPlacesLikeRuntime(t *testing.T) {
 			t.Errorf("%s: Check reports %+v, want %s at %d:%d", c.name, ps, c.code, c.line, c.col)
 		}
 		reg, err := plugin.NewRegistry(mbghooks.Kinds(), plugin.Limits{Timeout: time.Minute})
+		if err == nil {
+			err = reg.SetCompiler(compiled.Compiler{}) // so the worker without NoFastPath runs compiled code
+		}
 		if err != nil {
 			t.Fatal(err)
 		}

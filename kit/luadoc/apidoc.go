@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 	"github.com/sandtable/sandtable/kit/luacheck"
 )
 
@@ -94,7 +95,7 @@ func WriteAPIReference(w io.Writer, kinds []*plugin.Kind) error {
 		p("| `%s` | %s | %s |\n", c[0], c[1], cell(c[2]))
 	}
 	p("\n")
-	p("%s", plugin.FastPathDoc())
+	p("%s", compiled.FastPathDoc())
 
 	for _, k := range kinds {
 		p("## %s\n\n%s\n\nIn a mod: `%s/<id>.lua`.\n\n", k.Name, k.Doc, strings.ReplaceAll(k.Name, ".", "/"))

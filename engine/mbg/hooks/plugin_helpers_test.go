@@ -15,6 +15,7 @@ import (
 
 	"github.com/sandtable/sandtable/engine/mbg/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
+	"github.com/sandtable/sandtable/engine/plugin/compiled"
 )
 
 // techHost records what a tech's effect asks of the battle.
@@ -207,10 +208,15 @@ func addTechs(t testing.TB, reg *plugin.Registry, provider string) {
 // res is a tech result (self, opp).
 func res(self, opp float64) hooks.TechResult { return hooks.TechResult{Self: self, Opp: opp} }
 
-// newRegistry returns a registry of mbg's kinds with limits.
+// newRegistry returns a registry of mbg's kinds with limits, which runs
+// the scripts in the compiler's subset as compiled code, as hooks.Registry
+// does (a worker with NoFastPath runs them on the VM).
 func newRegistry(t testing.TB, limits plugin.Limits) *plugin.Registry {
 	t.Helper()
 	reg, err := plugin.NewRegistry(hooks.Kinds(), testLimits(limits))
+	if err == nil {
+		err = reg.SetCompiler(compiled.Compiler{})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

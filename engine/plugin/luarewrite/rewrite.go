@@ -1,101 +1,99 @@
-package plugin
-
-import (
-	"bytes"
-	"fmt"
-	"math"
-
-	lua "github.com/yuin/gopher-lua"
-	"github.com/yuin/gopher-lua/ast"
-	"github.com/yuin/gopher-lua/parse"
-
-	"github.com/sandtable/sandtable/engine/plugin/luastring"
-)
-
+// Package luarewrite rewrites a parsed Lua script before the sandbox
+// (engine/plugin) compiles it: AST in, AST out, and a refusal with a line.
+//
 // Two operations of the Lua VM can claim unbounded memory in one
 // instruction, and gopher-lua offers no hook to check them: the .. operator
 // (a doubling loop reaches gigabytes in thirty instructions) and a table
 // write with a large integer key (t[60000000] = 1 appends sixty million nil
-// slots to the array part). Before compiling, instrument rewrites every
-// concatenation, every assignment t[k] = v whose key is computed, and every
-// table constructor field [k] = v with a computed key into calls of Go
-// functions that check the size first (Worker.luaConcat, luaSetIndex,
-// luaCtor). Assignments with constant string keys (t.x = v) and small
-// constant indices stay plain VM instructions. The length operator #t,
-// whose scan of a sparse table takes time rather than memory, becomes a
-// call of Worker.luaLen, which charges the scan (cost.go); so does a
-// comparison (a < b, a == b, …) whose operands are both more than a number
-// or a short string literal: gopher-lua compares strings byte by byte, and
-// Go compares equal-length strings in full (Worker.luaLT and its siblings
-// charge the bytes).
+// slots to the array part). Rewrite turns every concatenation, every
+// assignment t[k] = v whose key is computed, and every table constructor
+// field [k] = v with a computed key into calls of Go functions that check
+// the size first (the sandbox's Worker.luaConcat, luaSetIndex, luaCtor).
+// Assignments with constant string keys (t.x = v) and small constant
+// indices stay plain VM instructions. The length operator #t, whose scan of
+// a sparse table takes time rather than memory, becomes a call of
+// Worker.luaLen, which charges the scan; so does a comparison (a < b,
+// a == b, …) whose operands are both more than a number or a short string
+// literal: gopher-lua compares strings byte by byte, and Go compares
+// equal-length strings in full (Worker.luaLT and its siblings charge the
+// bytes).
 //
-// The Go functions reach the chunk as hidden locals: their names contain
-// parentheses, which no Lua source can spell, so a script can neither call
-// nor shadow them.
-const (
-	hiddenConcat = "(concat)"
-	hiddenIndex  = "(setindex)"
-	hiddenCtor   = "(table)"
-	hiddenLen    = "(len)"
-	hiddenLT     = "(lt)"
-	hiddenLE     = "(le)"
-	hiddenGT     = "(gt)"
-	hiddenGE     = "(ge)"
-	hiddenEQ     = "(eq)"
+// MarkStateWrites marks the assignments by which a hook function would keep
+// state of its own (statewrite.go).
+//
+// The Go functions reach the chunk as hidden locals, declared by a prelude
+// Rewrite adds and set from the chunk's arguments in the order of Hidden:
+// their names contain parentheses, which no Lua source can spell, so a
+// script can neither call nor shadow them.
+package luarewrite
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+
+	"github.com/sandtable/sandtable/engine/plugin/luastring"
 )
 
-// orderHelpers maps an ordering comparison to the hidden function that
-// performs it (cost.go).
-var orderHelpers = map[string]string{"<": hiddenLT, "<=": hiddenLE, ">": hiddenGT, ">=": hiddenGE}
+// The hidden functions a rewritten chunk calls.
+const (
+	Concat   = "(concat)"   // (concat)(a, b, …): a .. b .. …
+	SetIndex = "(setindex)" // (setindex)(t, k, v): t[k] = v with a computed key
+	Table    = "(table)"    // (table)(t, k1, v1, …): a constructor's computed-key fields set on t
+	State    = "(state)"    // (state)(msg, …): a state write (statewrite.go); returns its other arguments
+	Len      = "(len)"      // (len)(v): #v
+	LT       = "(lt)"       // (lt)(a, b): a < b
+	LE       = "(le)"       // (le)(a, b): a <= b
+	GT       = "(gt)"       // (gt)(a, b): a > b
+	GE       = "(ge)"       // (ge)(a, b): a >= b
+	EQ       = "(eq)"       // (eq)(a, b): a == b (a ~= b becomes not (eq)(a, b))
+)
+
+// Hidden lists the hidden functions in the order a rewritten chunk takes
+// them as its arguments.
+var Hidden = []string{Concat, SetIndex, Table, State, Len, LT, LE, GT, GE, EQ}
+
+// order maps an ordering comparison to the hidden function that performs it.
+var order = map[string]string{"<": LT, "<=": LE, ">": GT, ">=": GE}
 
 // safeIndex is the largest constant integer key left as a plain table write:
 // growing an array by this many slots in one instruction is harmless.
 const safeIndex = 1024
 
-// sourceError is a load error the sandbox itself finds in a script.
-type sourceError struct {
+// Error is a load error found in a script's text: one Rewrite refuses, at
+// a line (engine/plugin reports its own, such as a script too large, with
+// line 0: the whole script).
+type Error struct {
 	Line int
 	Msg  string
 }
 
 // Error implements error.
-func (e *sourceError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
 
-// compileSource parses, instruments and compiles one script.
-func compileSource(path string, src []byte, limits Limits) (proto *lua.FunctionProto, err error) {
-	if len(src) > limits.MaxSourceBytes {
-		return nil, &sourceError{Msg: fmt.Sprintf("script is too large (%d bytes; the limit is %d)", len(src), limits.MaxSourceBytes)}
-	}
-	chunk, err := parse.Parse(bytes.NewReader(src), path)
-	if err != nil {
-		return nil, err
-	}
-	guardStateWrites(chunk, limits.MaxNesting) // statewrite.go
-	chunk, err = instrument(chunk, limits.MaxNesting)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		// lua.Compile re-panics anything but its own CompileError; a
-		// malformed script must not take the program down with it.
-		if r := recover(); r != nil {
-			proto, err = nil, &sourceError{Line: 1, Msg: fmt.Sprintf("cannot compile: %v", r)}
-		}
-	}()
-	return lua.Compile(chunk, path)
+// Options are the limits Rewrite works to.
+type Options struct {
+	// MaxNesting is the deepest nesting of blocks and expressions allowed:
+	// a deeper script is refused, so that neither this walker nor the
+	// compiler recurses without bound.
+	MaxNesting int
+	// ShortString is the length in bytes of the longest string literal
+	// that keeps a comparison with it a VM instruction.
+	ShortString int
 }
 
-// instrument rewrites chunk as described above and checks its nesting depth.
-func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
-	rw := &rewriter{maxDepth: maxNesting}
+// Rewrite rewrites chunk as described in the package doc and checks its
+// nesting depth.
+func Rewrite(chunk []ast.Stmt, opt Options) ([]ast.Stmt, error) {
+	rw := &rewriter{maxDepth: opt.MaxNesting, shortString: opt.ShortString}
 	chunk = rw.block(chunk)
 	if rw.tooDeep > 0 {
-		return nil, &sourceError{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", maxNesting)}
+		return nil, &Error{Line: rw.tooDeep, Msg: fmt.Sprintf("too many nested blocks or expressions (the limit is %d)", opt.MaxNesting)}
 	}
-	prelude := &ast.LocalAssignStmt{
-		Names: []string{hiddenConcat, hiddenIndex, hiddenCtor, hiddenState, hiddenLen, hiddenLT, hiddenLE, hiddenGT, hiddenGE, hiddenEQ},
-		Exprs: []ast.Expr{&ast.Comma3Expr{}},
-	}
+	prelude := &ast.LocalAssignStmt{Names: slices.Clone(Hidden), Exprs: []ast.Expr{&ast.Comma3Expr{}}}
 	prelude.SetLine(1)
 	prelude.SetLastLine(1)
 	return append([]ast.Stmt{prelude}, chunk...), nil
@@ -103,6 +101,7 @@ func instrument(chunk []ast.Stmt, maxNesting int) ([]ast.Stmt, error) {
 
 type rewriter struct {
 	depth, maxDepth int
+	shortString     int
 	tooDeep         int // first line where the nesting limit was passed
 	tmp             int // counter for temporaries
 }
@@ -216,7 +215,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 			cur = c.Rhs
 		}
 		ops = append(ops, single(rw.expr(cur)))
-		return call(e, hiddenConcat, ops...)
+		return call(e, Concat, ops...)
 	case *ast.AttrGetExpr:
 		e.Object = rw.expr(e.Object)
 		e.Key = rw.expr(e.Key)
@@ -236,7 +235,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 		}
 		if len(pairs) > 0 {
 			e.Fields = keep
-			return call(e, hiddenCtor, append([]ast.Expr{e}, pairs...)...)
+			return call(e, Table, append([]ast.Expr{e}, pairs...)...)
 		}
 	case *ast.FuncCallExpr:
 		e.Func = rw.expr(e.Func)
@@ -248,13 +247,13 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.RelationalOpExpr:
 		e.Lhs = rw.expr(e.Lhs)
 		e.Rhs = rw.expr(e.Rhs)
-		if cheapOperand(e.Lhs) || cheapOperand(e.Rhs) {
+		if cheapOperand(e.Lhs, rw.shortString) || cheapOperand(e.Rhs, rw.shortString) {
 			break
 		}
-		if h, ok := orderHelpers[e.Operator]; ok {
+		if h, ok := order[e.Operator]; ok {
 			return call(e, h, single(e.Lhs), single(e.Rhs))
 		}
-		eq := call(e, hiddenEQ, single(e.Lhs), single(e.Rhs))
+		eq := call(e, EQ, single(e.Lhs), single(e.Rhs))
 		if e.Operator == "==" {
 			return eq
 		}
@@ -269,7 +268,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 	case *ast.UnaryNotOpExpr:
 		e.Expr = rw.expr(e.Expr)
 	case *ast.UnaryLenOpExpr:
-		return call(e, hiddenLen, single(rw.expr(e.Expr)))
+		return call(e, Len, single(rw.expr(e.Expr)))
 	case *ast.FunctionExpr:
 		e.Stmts = rw.block(e.Stmts)
 	}
@@ -289,7 +288,7 @@ func (rw *rewriter) expr(e ast.Expr) ast.Expr {
 func (rw *rewriter) assign(s *ast.AssignStmt) ast.Stmt {
 	if len(s.Lhs) == 1 && len(s.Rhs) == 1 {
 		a := s.Lhs[0].(*ast.AttrGetExpr)
-		return callStmt(s, hiddenIndex, a.Object, a.Key, single(s.Rhs[0]))
+		return callStmt(s, SetIndex, a.Object, a.Key, single(s.Rhs[0]))
 	}
 	var tNames, vNames []string
 	var tExprs []ast.Expr
@@ -314,7 +313,7 @@ func (rw *rewriter) assign(s *ast.AssignStmt) ast.Stmt {
 			setPos(set, s)
 			sets = append(sets, set)
 		} else {
-			sets = append(sets, callStmt(s, hiddenIndex, ident(s, o), ident(s, k), ident(s, v)))
+			sets = append(sets, callStmt(s, SetIndex, ident(s, o), ident(s, k), ident(s, v)))
 		}
 	}
 	var stmts []ast.Stmt
@@ -351,13 +350,13 @@ func safeKey(k ast.Expr) bool {
 
 // cheapOperand reports whether a comparison with e as an operand
 // costs one instruction whatever the other operand: e is a literal that is
-// not a string longer than bytesPerInstruction.
-func cheapOperand(e ast.Expr) bool {
+// not a string longer than shortString bytes.
+func cheapOperand(e ast.Expr, shortString int) bool {
 	switch e := e.(type) {
 	case *ast.NumberExpr, *ast.NilExpr, *ast.TrueExpr, *ast.FalseExpr:
 		return true
 	case *ast.StringExpr:
-		return len(e.Value) <= bytesPerInstruction
+		return len(e.Value) <= shortString
 	}
 	return false
 }

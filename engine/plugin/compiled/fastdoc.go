@@ -1,9 +1,10 @@
-package plugin
+package compiled
 
-// fastPathDoc is the section of docs/lua-api.md on the fast path: what runs
-// fast and why. It follows the subset engine/plugin/compiled accepts (fast.go,
-// fastcall.go); keep them in step.
-func fastPathDoc() string {
+// FastPathDoc is the section of docs/lua-api.md (kit/luadoc) on the fast
+// path: what runs fast and why. It follows the subset this package accepts
+// (fast.go, fastcall.go) and its register code (fastreg.go); keep them in
+// step.
+func FastPathDoc() string {
 	return `### What runs fast
 
 Most hooks are small: a little arithmetic over ` + "`ctx`" + `, a few host calls, a loop over an

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package plugin
-
-import "time"
-
-// threadCPU is unknown here; benchmarks then report no CPU times.
-func threadCPU() time.Duration { return 0 }
