@@ -9,6 +9,7 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/scentest"
+	"github.com/sandtable/sandtable/kit/sim"
 )
 
 // sideNames name the sides in transcripts.
@@ -96,7 +97,7 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 	if len(agentNames) == 0 {
 		agentNames = []string{AgentHeuristic}
 	}
-	ds, err := deciders(seed, scentest.Repeat(agentNames, 2))
+	ds, err := sim.NewAgents(playTable(reg, cfg), scentest.Repeat(agentNames, 2), seed)
 	if err != nil {
 		return nil, err
 	}

@@ -44,8 +44,12 @@ func (a *MCTS) Stats() (searches, iterations int) { return a.searches, a.iterati
 // Orders implements xghj.OrderDecider.
 func (a *MCTS) Orders(v *xghj.View, req *play.OrderRequest) (xghj.Commands, error) {
 	h := Heuristic{}
-	if v.Phase != xghj.PhaseRound || v.Rulebook || req.Attempt > 0 || a.Cfg == nil {
+	if v.Phase != xghj.PhaseRound || v.Rulebook || req.Attempt > 0 {
 		return h.Orders(v, req)
+	}
+	if a.Cfg == nil {
+		// Playing the heuristic instead would pass it off as the search.
+		return xghj.Commands{}, errNoConfig
 	}
 	cands := candidates(v, a.Seed)
 	if len(cands) == 1 {
@@ -98,7 +102,10 @@ type flat struct {
 	keys  []int
 }
 
-var errDeterminize = errors.New("mcts: no determinization")
+var (
+	errDeterminize = errors.New("mcts: no determinization")
+	errNoConfig    = errors.New("mcts: the search agent has no config to imagine games of")
+)
 
 // Simulate implements mcts.Game.
 func (f *flat) Simulate(it *mcts.Iter[int]) ([]float64, error) {

@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -194,4 +195,21 @@ func BenchmarkMCTSDecisions(b *testing.B) {
 	}
 	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}
+
+// TestMCTSWithoutConfigFails: a search agent given no config cannot imagine
+// games; it fails the game rather than pass the heuristic off as a search.
+func TestMCTSWithoutConfigFails(t *testing.T) {
+	cfg := tsinghua(t, false)
+	g, _ := xghj.New(cfg, 3)
+	g.Orders.Deciders = heuristics(8)
+	for range 3 {
+		if _, err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Orders.Deciders[0] = NewMCTS(nil, 1, mcts.Options{Iters: 2, Depth: 1})
+	if _, err := g.Step(); err == nil || !strings.Contains(err.Error(), "no config") {
+		t.Errorf("a search without a config: %v", err)
+	}
 }
