@@ -28,7 +28,7 @@ func runPlay(args []string, env cli.Env) int {
 	fs.Var(&color, "color", "colors in diagnostics: auto, always or never")
 	var as, agents, mods listFlag
 	fs.Var(&as, "as", "the roles you play, by name or number from 0, comma-separated (default: the first role)")
-	fs.Var(&agents, "agents", "agents for the other roles, in role order; a shorter list repeats its last agent (default: the game's first agent)")
+	fs.Var(&agents, "agents", "agents for the other roles, in role order, with options after a colon (mcts:iters=200); a shorter list repeats its last agent (default: the game's first agent)")
 	fs.Var(&mods, "mods", "script mod directories layered over the scenario's scripts")
 	load := fs.String("load", "", "resume a game saved with the save command")
 	replay := fs.String("replay", "", "watch a saved game step by step instead of playing")
@@ -132,7 +132,7 @@ func runPlay(args []string, env cli.Env) int {
 			}
 			a := agents[min(k, len(agents)-1)]
 			k++
-			if !slices.Contains(known, a) {
+			if !slices.Contains(known, sim.AgentBase(a)) {
 				fmt.Fprintf(env.Stderr, "mapc play: unknown agent %q for %s (agents: %s)\n", a, res.Game, strings.Join(known, ", "))
 				return diag.ExitFailure
 			}

@@ -54,7 +54,7 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 		return "", nil, err
 	}
 	seen := make([]int, 2) // events each person has seen
-	live, err := console.Seats(2, humans, t.agents, agents, t.seed, func(int) engine.Decider {
+	live, err := console.Seats(2, humans, t.agents, t.engine.Agents, t.seed, func(int) engine.Decider {
 		return &person{t: t, g: g, ask: ask, seen: seen}
 	})
 	if err != nil {

@@ -1,10 +1,13 @@
 package ftbt
 
 import (
+	"slices"
+
 	engine "github.com/sandtable/sandtable/engine/ftbt"
 	"github.com/sandtable/sandtable/engine/ftbt/agent"
 	"github.com/sandtable/sandtable/engine/ftbt/hooks"
 	"github.com/sandtable/sandtable/engine/play/mcts"
+	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/sim"
 )
 
@@ -27,4 +30,16 @@ func mctsAgent(newRunner func() (*hooks.Runner, error)) sim.Agent[engine.Decider
 	return sim.SearchAgent(AgentMCTS, agent.MCTSDefaults, func(seed uint64, opt mcts.Options) engine.Decider {
 		return agent.NewMCTS(seed, opt, runners)
 	})
+}
+
+// playTable is the agent table of a game of cfg played alone (mapc test):
+// the search agent's imagined games run on runners of cfg's bundled
+// scripts.
+func playTable(cfg *engine.Config) ([]sim.Agent[engine.Decider], error) {
+	reg, _, err := hooks.Registry(cfg)
+	if err != nil {
+		return nil, err
+	}
+	newRunner := func() (*hooks.Runner, error) { return hooks.New(reg, cfg, plugin.WorkerOptions{}) }
+	return append(slices.Clip(agents), mctsAgent(newRunner)), nil
 }

@@ -84,7 +84,11 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		return nil, err
 	}
 	defer closer()
-	ds, err := sim.NewAgents(agents, scentest.Repeat(agentNames, 2), seed)
+	table, err := playTable(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := sim.NewAgents(table, scentest.Repeat(agentNames, 2), seed)
 	if err != nil {
 		return nil, err
 	}

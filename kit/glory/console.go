@@ -61,7 +61,7 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 	defer r.Close()
 	var g *engine.Game
 	seen := make([]int, 2) // events each person has seen
-	live, err := console.Seats(2, humans, t.agents, agentTable, t.seed, func(int) engine.Decider {
+	live, err := console.Seats(2, humans, t.agents, playTable(t.reg, t.cfg), t.seed, func(int) engine.Decider {
 		return &person{t: t, g: &g, ask: ask, seen: seen}
 	})
 	if err != nil {

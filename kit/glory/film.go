@@ -40,7 +40,7 @@ func (Game) Film(config any, in film.Input) (*film.Film, error) {
 		src, err = readRecord(given, cfg, in.Record)
 	} else {
 		src = &filmSource{cfg: cfg, seed: in.Seed}
-		src.deciders, err = playDeciders(in.Seed, in.Agents, nil)
+		src.deciders, err = filmDeciders(cfg, in.Seed, in.Agents, nil)
 	}
 	if err != nil {
 		return nil, err
@@ -269,7 +269,7 @@ func goldenSource(cfg *engine.Config, text []byte) (*filmSource, error) {
 	if err != nil {
 		return nil, fmt.Errorf("glory film: golden playthrough %v", err)
 	}
-	ds, err := playDeciders(gd.Seed, gd.Agents, gd.Choices())
+	ds, err := filmDeciders(cfg, gd.Seed, gd.Agents, gd.Choices())
 	if err != nil {
 		return nil, err
 	}
@@ -301,4 +301,14 @@ func goldenSource(cfg *engine.Config, text []byte) (*filmSource, error) {
 		return nil
 	}
 	return src, nil
+}
+
+// filmDeciders are the sides' agents of a filmed game as Play has them; the
+// search agent's imagined games run on cfg's bundled scripts.
+func filmDeciders(cfg *engine.Config, seed uint64, agentNames []string, prefix []int) ([]engine.Decider, error) {
+	reg, _, err := hooks.BundleRegistry(cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return playDeciders(playTable(reg, cfg), seed, agentNames, prefix)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/scentest"
+	"github.com/sandtable/sandtable/kit/sim"
 )
 
 // sideNames name the sides in transcripts.
@@ -93,7 +94,7 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		return nil, err
 	}
 	defer r.Close()
-	ds, err := playDeciders(seed, agentNames, prefix)
+	ds, err := playDeciders(playTable(reg, cfg), seed, agentNames, prefix)
 	if err != nil {
 		return nil, err
 	}
@@ -118,11 +119,11 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 // playDeciders are the sides' agents of a game of seed as Play has them
 // (heuristic when none is named), the first len(prefix) decisions
 // scripted.
-func playDeciders(seed uint64, agentNames []string, prefix []int) ([]engine.Decider, error) {
+func playDeciders(table []sim.Agent[engine.Decider], seed uint64, agentNames []string, prefix []int) ([]engine.Decider, error) {
 	if len(agentNames) == 0 {
 		agentNames = []string{AgentHeuristic}
 	}
-	ds, err := deciders(seed, scentest.Repeat(agentNames, 2))
+	ds, err := sim.NewAgents(table, scentest.Repeat(agentNames, 2), seed)
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,7 @@ func (t *table) Play(log []json.RawMessage, humans []bool, ask func(console.Prom
 		return "", nil, err
 	}
 	seen := make([]int, len(t.cfg.Roles)) // events each person has seen
-	live, err := console.Seats(len(t.cfg.Roles), humans, t.agents, agents, t.seed, func(int) engine.Decider {
+	live, err := console.Seats(len(t.cfg.Roles), humans, t.agents, t.engine.Agents, t.seed, func(int) engine.Decider {
 		return &person{t: t, g: g, ask: ask, seen: seen}
 	})
 	if err != nil {

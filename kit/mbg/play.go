@@ -85,7 +85,11 @@ func (Game) Play(config any, seed uint64, agentNames []string, prefix []int) (*b
 		return nil, err
 	}
 	defer closer()
-	ds, err := sim.NewAgents(agents, scentest.Repeat(agentNames, len(cfg.Roles)), seed)
+	table, err := playTable(cfg)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := sim.NewAgents(table, scentest.Repeat(agentNames, len(cfg.Roles)), seed)
 	if err != nil {
 		return nil, err
 	}

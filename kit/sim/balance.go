@@ -39,6 +39,13 @@ type Balance struct {
 	// of each agent over every seat it took.
 	Seats  []Rate `json:"seats"`
 	Agents []Rate `json:"agents"`
+	// AgentNames are the agents that played, in the order they first sat.
+	// Matchups, when more than one did, are each agent's record against
+	// each other (and against itself, when it held two seats of one game),
+	// by agent and then opponent in that order; pairs that never met are
+	// left out.
+	AgentNames []string  `json:"agent_names"`
+	Matchups   []Matchup `json:"matchups,omitempty"`
 	// FirstMover compares the first role's win rate with its fair share.
 	FirstMover FirstMover `json:"first_mover"`
 	Length     Length     `json:"length"`
@@ -74,6 +81,28 @@ func newRate(name string, k, n int) Rate {
 	}
 	r.CILow, r.CIHigh = Wilson(k, n)
 	return r
+}
+
+// Matchup is one agent's record against another: over the games both
+// played, the seats the agent held (Of, one per seat, so a game where it
+// held two counts twice) and how many of them won. In two-role games it is
+// the head-to-head score; with more roles, compare it with the fair share
+// of the decided games, as for a seat.
+type Matchup struct {
+	Agent    string `json:"agent"`
+	Opponent string `json:"opponent"`
+	Rate
+}
+
+// Matchup returns agent's record against opponent, and false when they
+// never met.
+func (b *Balance) Matchup(agent, opponent string) (Matchup, bool) {
+	for _, m := range b.Matchups {
+		if m.Agent == agent && m.Opponent == opponent {
+			return m, true
+		}
+	}
+	return Matchup{}, false
 }
 
 // FirstMover is the first role's win rate against its fair share: the
@@ -153,6 +182,8 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	// The batches' tallies add up to the study's; per agent, each role's
 	// counts go to the agent that played it.
 	t := newTally(nRoles, len(first.Columns))
+	type pair struct{ agent, opponent string }
+	met := map[pair]*Matchup{}
 	agentWins, agentGames := map[string]int{}, map[string]int{}
 	var agentOrder []string
 	type agentUse struct{ content, agent string }
@@ -174,6 +205,23 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 		for r, a := range bt.Agents {
 			agentGames[a] += bt.Tally.Games
 			agentWins[a] += bt.Tally.Wins[r]
+			// Every seat of a is a seat against each other agent of the
+			// game, counted once per opponent however many seats it held.
+			var opponents []string
+			for s, o := range bt.Agents {
+				if s != r && !slices.Contains(opponents, o) {
+					opponents = append(opponents, o)
+				}
+			}
+			for _, o := range opponents {
+				m := met[pair{a, o}]
+				if m == nil {
+					m = &Matchup{Agent: a, Opponent: o}
+					met[pair{a, o}] = m
+				}
+				m.Of += bt.Tally.Games
+				m.Wins += bt.Tally.Wins[r]
+			}
 			for _, c := range bt.Tally.Content {
 				k := agentUse{c.Name, a}
 				u := agentUses[k]
@@ -192,6 +240,17 @@ func NewBalance(batches []*Batch) (*Balance, error) {
 	}
 	for _, a := range agentOrder {
 		b.Agents = append(b.Agents, newRate(a, agentWins[a], agentGames[a]))
+	}
+	b.AgentNames = agentOrder
+	if len(agentOrder) > 1 {
+		for _, a := range agentOrder {
+			for _, o := range agentOrder {
+				if m := met[pair{a, o}]; m != nil {
+					m.Rate = newRate(a+" against "+o, m.Wins, m.Of)
+					b.Matchups = append(b.Matchups, *m)
+				}
+			}
+		}
 	}
 	// The fair share is an even split of the decided games.
 	fm := FirstMover{Rate: b.Seats[0], Fair: float64(seatGames-draws) / float64(seatGames) / float64(nRoles)}

@@ -22,6 +22,12 @@ var balancePage = template.Must(template.New("balance").Funcs(template.FuncMap{
 	"plural": plural,
 	"share":  func(c Count, of int) string { return pct(float64(c.Games) / float64(of)) },
 	"dashed": func(s string) string { return strings.ReplaceAll(s, " ", "-") },
+	"matchup": func(b *Balance, agent, opponent string) *Matchup {
+		if m, ok := b.Matchup(agent, opponent); ok {
+			return &m
+		}
+		return nil
+	},
 }).Parse(balanceHTML))
 
 // WriteHTML writes the balance report as one self-contained page: inline

@@ -25,6 +25,16 @@ func (b *Balance) WriteJSON(w io.Writer) error {
 	return enc.Encode(b)
 }
 
+// MatchupTitle explains the matchup matrix: what a cell counts and what to
+// compare it with.
+func (b *Balance) MatchupTitle() string {
+	if len(b.Roles) == 2 {
+		return "Agent against agent: the row agent's wins in its games against the column agent"
+	}
+	return fmt.Sprintf("Agent against agent: win rate of the row agent's seats in the games where the column agent also sat (fair share %s, as for a seat)",
+		pct(b.FirstMover.Fair))
+}
+
 // WriteText writes the balance report for people, in sections.
 func (b *Balance) WriteText(w io.Writer) error {
 	var s strings.Builder
@@ -32,6 +42,7 @@ func (b *Balance) WriteText(w io.Writer) error {
 	for _, o := range b.Orders {
 		fmt.Fprintf(&s, "  %d games with %s\n", o.Games, strings.Join(o.Agents, ", "))
 	}
+	fmt.Fprintf(&s, "Agents: %s\n", strings.Join(b.AgentNames, ", "))
 	rateRows := func(title string, rates []Rate) {
 		fmt.Fprintf(&s, "\n%s\n", title)
 		rows := [][]string{{"", "WINS", "OF", "RATE", "95% CI"}}
@@ -42,6 +53,22 @@ func (b *Balance) WriteText(w io.Writer) error {
 	}
 	rateRows("Win rate per seat (every seat order)", b.Seats)
 	rateRows("Win rate per agent (every seat it took)", b.Agents)
+	if len(b.Matchups) > 0 {
+		fmt.Fprintf(&s, "\n%s\n", b.MatchupTitle())
+		rows := [][]string{append([]string{""}, b.AgentNames...)}
+		for _, a := range b.AgentNames {
+			row := []string{a}
+			for _, o := range b.AgentNames {
+				cell := "-"
+				if m, ok := b.Matchup(a, o); ok {
+					cell = fmt.Sprintf("%s %s of %d", pct(m.Rate.Rate), ci(m.Rate), m.Of)
+				}
+				row = append(row, cell)
+			}
+			rows = append(rows, row)
+		}
+		writeTable(&s, rows)
+	}
 	fm := b.FirstMover
 	fmt.Fprintf(&s, "\nFirst mover: %s wins %s %s against a fair share of %s (advantage %+.1f points): %s.\n",
 		fm.Name, pct(fm.Rate.Rate), ci(fm.Rate), pct(fm.Fair), 100*fm.Advantage, fm.Verdict)

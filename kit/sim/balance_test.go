@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -364,5 +365,100 @@ func TestBalanceLopsided(t *testing.T) {
 		if strings.Contains(n, "decides every game") {
 			t.Errorf("note for an even batch: %s", n)
 		}
+	}
+}
+
+// TestBalanceMatchups: the agent-against-agent matrix of a constructed
+// study, worked by hand. Three roles, mcts against two heuristic seats,
+// ten games per seat order with these winners:
+//
+//	mcts, heuristic, heuristic: mcts 5, seat 2 3, seat 3 1, draw 1
+//	heuristic, heuristic, mcts: seat 1 2, seat 2 2, mcts 4, draws 2
+//	heuristic, mcts, heuristic: seat 1 2, mcts 6, seat 3 2
+//
+// mcts against heuristic: 30 seats (one per game), 5+4+6 = 15 won, 50 %,
+// Wilson [33.15 %, 66.85 %] (33.2 % and 66.8 % in the text). heuristic against mcts: 60 seats (two per
+// game), 3+1+2+2+2+2 = 12 won, 20 %, Wilson [11.83 %, 31.78 %]; heuristic
+// against heuristic: the same 60 seats, since every game had both
+// heuristic seats. mcts never met itself.
+func TestBalanceMatchups(t *testing.T) {
+	type game struct{ winner, n int }
+	orders := []struct {
+		agents []string
+		games  []game
+	}{
+		{[]string{"mcts", "heuristic", "heuristic"}, []game{{0, 5}, {1, 3}, {2, 1}, {-1, 1}}},
+		{[]string{"heuristic", "heuristic", "mcts"}, []game{{0, 2}, {1, 2}, {2, 4}, {-1, 2}}},
+		{[]string{"heuristic", "mcts", "heuristic"}, []game{{0, 2}, {1, 6}, {2, 2}}},
+	}
+	var batches []*Batch
+	for _, o := range orders {
+		b := &Batch{Scenario: "hand", Roles: []string{"甲", "乙", "丙"}, Agents: o.agents, Games: 10, Shards: 1, Tally: newTally(3, 0)}
+		for _, g := range o.games {
+			for range g.n {
+				reason := "score"
+				if g.winner < 0 {
+					reason = "draw"
+				}
+				b.Tally.Add(Outcome{Winner: g.winner, Turns: 5, Reason: reason})
+			}
+		}
+		batches = append(batches, b)
+	}
+	bal, err := NewBalance(batches)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(bal.AgentNames, []string{"mcts", "heuristic"}) {
+		t.Errorf("agents %v", bal.AgentNames)
+	}
+	want := []struct {
+		agent, opponent string
+		wins, of        int
+		lo, hi          float64
+	}{
+		{"mcts", "heuristic", 15, 30, 0.3315, 0.6685},
+		{"heuristic", "mcts", 12, 60, 0.1183, 0.3178},
+		{"heuristic", "heuristic", 12, 60, 0.1183, 0.3178},
+	}
+	if len(bal.Matchups) != len(want) {
+		t.Fatalf("%d matchups, want %d: %+v", len(bal.Matchups), len(want), bal.Matchups)
+	}
+	for i, w := range want {
+		m := bal.Matchups[i]
+		if m.Agent != w.agent || m.Opponent != w.opponent || m.Wins != w.wins || m.Of != w.of ||
+			math.Abs(m.CILow-w.lo) > 5e-5 || math.Abs(m.CIHigh-w.hi) > 5e-5 {
+			t.Errorf("matchup %d: %+v, want %+v", i, m, w)
+		}
+	}
+	if _, ok := bal.Matchup("mcts", "mcts"); ok {
+		t.Error("mcts met itself")
+	}
+	var text, page bytes.Buffer
+	if err := bal.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"Agents: mcts, heuristic",
+		"fair share 30.0%", // 27 decided games of 30, shared by three
+		"mcts       -                           50.0% [33.2%, 66.8%] of 30",
+		"heuristic  20.0% [11.8%, 31.8%] of 60  20.0% [11.8%, 31.8%] of 60",
+	} {
+		if !strings.Contains(text.String(), line) {
+			t.Errorf("the text lacks %q:\n%s", line, text.String())
+		}
+	}
+	if err := bal.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), "<td>mcts</td><td>–</td><td>50.0% [33.2%, 66.8%] of 30</td>") {
+		t.Errorf("the page lacks the mcts row of the matrix")
+	}
+	// One agent in every seat: no matrix.
+	for _, b := range batches {
+		b.Agents = []string{"heuristic", "heuristic", "heuristic"}
+	}
+	if bal, _ := NewBalance(batches[:1]); len(bal.Matchups) != 0 || strings.Contains(fmt.Sprint(bal.WriteText(&bytes.Buffer{})), "against") {
+		t.Errorf("a matrix for one agent: %+v", bal.Matchups)
 	}
 }

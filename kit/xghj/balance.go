@@ -25,7 +25,7 @@ func (s Sim) playOutcome(r *hooks.Runner, seed uint64, agents []string) (sim.Out
 		return sim.Outcome{}, err
 	}
 	for p, name := range agents {
-		d, err := NewAgent(name, seed, p)
+		d, err := NewAgent(s.cfg, name, seed, p)
 		if err != nil {
 			return sim.Outcome{}, err
 		}

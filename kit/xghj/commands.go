@@ -15,6 +15,7 @@ import (
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/cli"
 	"github.com/sandtable/sandtable/kit/diag"
+	"github.com/sandtable/sandtable/kit/sim"
 )
 
 // Commands implements cli.Commander: the xghj subcommands of mapc (replay,
@@ -167,7 +168,7 @@ func runTournament(args []string, env cli.Env) int {
 	fs := cmdFlags("tournament", tournamentArgs, tournamentSummary, tournamentExamples, env)
 	rounds := fs.Int("rounds", 30, "Swiss rounds")
 	seed := fs.Uint64("seed", 1, "tournament seed")
-	bots := fs.String("bots", "heuristic", "entrants, one agent name each, comma-separated (heuristic, random, dummy)")
+	bots := fs.String("bots", "heuristic", "entrants, one agent name each, comma-separated (heuristic, random, mcts or mcts:iters=N:…, dummy)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "games played in parallel (results do not depend on it)")
 	format := fs.String("format", "text", "standings format: text or json")
 	color := diag.ColorAuto
@@ -190,7 +191,7 @@ func runTournament(args []string, env cli.Env) int {
 	for _, n := range names {
 		found := false
 		for _, k := range known {
-			found = found || k == n
+			found = found || k == sim.AgentBase(n)
 		}
 		if !found {
 			fmt.Fprintf(env.Stderr, "mapc tournament: unknown bot %q (bots: %s)\n", n, strings.Join(known, ", "))

@@ -27,7 +27,7 @@ func (Game) Table(config any, seed uint64, agentNames []string, mods []string) (
 	s := gs.(Sim)
 	for _, a := range agentNames {
 		if a != "" {
-			if _, err := NewAgent(a, seed, 0); err != nil {
+			if _, err := NewAgent(s.cfg, a, seed, 0); err != nil {
 				return nil, texts, err
 			}
 		}
@@ -116,7 +116,7 @@ func (t *table) begin(raw []json.RawMessage, humans []bool, ask func(console.Pro
 	for p := range t.cfg.Players {
 		var inner engine.OrderDecider
 		if !(p < len(humans) && humans[p]) && p < len(t.agents) && t.agents[p] != "" {
-			if inner, err = NewAgent(t.agents[p], t.seed, p); err != nil {
+			if inner, err = NewAgent(t.cfg, t.agents[p], t.seed, p); err != nil {
 				done()
 				return nil, nil, err
 			}

@@ -123,9 +123,6 @@ func playSource(cfg *engine.Config, seed uint64, agents []string, prefix []int) 
 	if err != nil {
 		return nil, err
 	}
-	for _, d := range ds {
-		bindConfig(d.(*scripted).inner, cfg)
-	}
 	g.Orders.Deciders = ds
 	return &filmSource{g: g, done: done}, nil
 }

@@ -154,10 +154,12 @@ func (s Sim) Roles() []string {
 	return out
 }
 
-// NewAgent returns the decider of an agent name for player p of a game
-// with the seed.
-func NewAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
-	if d, ok, err := newMCTS(name, seed, p); ok {
+// NewAgent returns the decider of an agent name for player p of a game of
+// cfg with the seed. The search agent imagines games of cfg (its public
+// part); every game a person or a batch plays makes its agents here, so
+// none plays without it.
+func NewAgent(cfg *engine.Config, name string, seed uint64, p int) (engine.OrderDecider, error) {
+	if d, ok, err := newMCTS(cfg, name, seed, p); ok {
 		return d, err
 	}
 	switch name {
@@ -216,11 +218,10 @@ func playGameWith(cfg *engine.Config, r *hooks.Runner, seed uint64, agents []str
 	}
 	g.StartSaving = start
 	for p, name := range agents {
-		d, err := NewAgent(name, seed, p)
+		d, err := NewAgent(cfg, name, seed, p)
 		if err != nil {
 			return nil, err
 		}
-		bindConfig(d, cfg)
 		g.Orders.Deciders = append(g.Orders.Deciders, d)
 	}
 	if _, err := g.Run(); err != nil {

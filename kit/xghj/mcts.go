@@ -14,10 +14,9 @@ import (
 // (mcts.Parse lists the options).
 const AgentMCTS = "mcts"
 
-// newMCTS returns the search agent of player p named name (AgentMCTS with
-// options, or not), and false for another name. Its config is set by
-// bindConfig when the game is made.
-func newMCTS(name string, seed uint64, p int) (engine.OrderDecider, bool, error) {
+// newMCTS returns the search agent of player p in games of cfg named name
+// (AgentMCTS with options, or not), and false for another name.
+func newMCTS(cfg *engine.Config, name string, seed uint64, p int) (engine.OrderDecider, bool, error) {
 	base, params, _ := strings.Cut(name, ":")
 	if base != AgentMCTS {
 		return nil, false, nil
@@ -26,13 +25,5 @@ func newMCTS(name string, seed uint64, p int) (engine.OrderDecider, bool, error)
 	if err != nil {
 		return nil, true, err
 	}
-	return agent.NewMCTS(nil, sim.GameSeed(seed, p), opt), true, nil
-}
-
-// bindConfig gives a search agent the (public) config of its game; other
-// deciders are left alone.
-func bindConfig(d engine.OrderDecider, cfg *engine.Config) {
-	if m, ok := d.(*agent.MCTS); ok && m.Cfg == nil {
-		m.Cfg = cfg
-	}
+	return agent.NewMCTS(cfg, sim.GameSeed(seed, p), opt), true, nil
 }

@@ -89,7 +89,7 @@ func deciders(cfg *engine.Config, seed uint64, agentNames []string, prefix []int
 	state := &prefixState{prefix: prefix}
 	out := make([]engine.OrderDecider, len(cfg.Players))
 	for p, name := range names {
-		d, err := NewAgent(name, seed, p)
+		d, err := NewAgent(cfg, name, seed, p)
 		if err != nil {
 			return nil, err
 		}

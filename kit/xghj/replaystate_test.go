@@ -482,7 +482,7 @@ func writeStateFixture(t *testing.T, cfg *engine.Config) {
 			t.Fatal(err)
 		}
 		for p, name := range agents {
-			d, err := NewAgent(name, seed, p)
+			d, err := NewAgent(cfg, name, seed, p)
 			if err != nil {
 				t.Fatal(err)
 			}

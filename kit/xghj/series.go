@@ -78,7 +78,7 @@ func Series(cfg *engine.Config, opts SeriesOptions) (*SeriesResult, error) {
 	res := &SeriesResult{Seed: opts.Seed}
 	for i := range cfg.Players {
 		name := opts.Agents[min(i, len(opts.Agents)-1)]
-		if _, err := NewAgent(name, 0, i); err != nil {
+		if _, err := NewAgent(cfg, name, 0, i); err != nil {
 			return nil, err
 		}
 		res.Entrants = append(res.Entrants, SeriesEntrant{ID: i, Agent: name, Multiplier: 1})

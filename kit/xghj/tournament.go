@@ -59,11 +59,11 @@ func (dummy) Orders(v *engine.View, req *play.OrderRequest) (engine.Commands, er
 	return agent.Heuristic{}.Orders(v, req)
 }
 
-func newEntrantAgent(name string, seed uint64, p int) (engine.OrderDecider, error) {
+func newEntrantAgent(cfg *engine.Config, name string, seed uint64, p int) (engine.OrderDecider, error) {
 	if name == AgentDummy {
 		return dummy{}, nil
 	}
-	return NewAgent(name, seed, p)
+	return NewAgent(cfg, name, seed, p)
 }
 
 // Tournament runs the Swiss system of facts §11 on cfg: entrants padded
@@ -79,7 +79,7 @@ func Tournament(cfg *engine.Config, opts TournamentOptions) (*Standings, error) 
 		return nil, errors.New("xghj tournament: no bots")
 	}
 	for _, b := range opts.Bots {
-		if _, err := newEntrantAgent(b, 0, 0); err != nil {
+		if _, err := newEntrantAgent(cfg, b, 0, 0); err != nil {
 			return nil, err
 		}
 	}
@@ -162,7 +162,7 @@ func playBlock(cfg *engine.Config, seed uint64, es []Entrant, seats []int) ([]in
 	}
 	defer done()
 	for p, e := range seats {
-		d, err := newEntrantAgent(es[e].Bot, seed, p)
+		d, err := newEntrantAgent(cfg, es[e].Bot, seed, p)
 		if err != nil {
 			return nil, err
 		}

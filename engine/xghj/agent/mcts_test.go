@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/sandtable/sandtable/engine/play"
@@ -82,8 +83,11 @@ func TestMCTSUsesOnlyTheView(t *testing.T) {
 	if !bytes.Equal(oa, ob) {
 		t.Errorf("equal views, different orders:\n%s\n%s", oa, ob)
 	}
-	if s, it := spies[0].d.(*MCTS).Stats(); s != 1 || it != 12 {
-		t.Errorf("%d searches of %d imagined games, want 1 of 12", s, it)
+	// The budget of 12 imagined games goes in whole rounds of the
+	// candidates, each played in the same imagined world.
+	n := len(candidates(spies[0].views[0], 7))
+	if s, it := spies[0].d.(*MCTS).Stats(); s != 1 || it != n*max(1, 12/n) {
+		t.Errorf("%d searches of %d imagined games, want 1 of %d (%d candidates)", s, it, n*max(1, 12/n), n)
 	}
 }
 
@@ -194,4 +198,21 @@ func BenchmarkMCTSDecisions(b *testing.B) {
 	}
 	b.ReportMetric(float64(searches)/b.Elapsed().Seconds(), "decisions/s")
 	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}
+
+// TestMCTSWithoutConfigFails: a search agent given no config cannot imagine
+// games; it fails the game rather than pass the heuristic off as a search.
+func TestMCTSWithoutConfigFails(t *testing.T) {
+	cfg := tsinghua(t, false)
+	g, _ := xghj.New(cfg, 3)
+	g.Orders.Deciders = heuristics(8)
+	for range 3 {
+		if _, err := g.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Orders.Deciders[0] = NewMCTS(nil, 1, mcts.Options{Iters: 2, Depth: 1})
+	if _, err := g.Step(); err == nil || !strings.Contains(err.Error(), "no config") {
+		t.Errorf("a search without a config: %v", err)
+	}
 }
