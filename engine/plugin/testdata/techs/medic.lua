@@ -1,4 +1,0 @@
--- 医疗 medic: the user heals value.
-function effect(ctx)
-  return ctx.value, 0
-end
