@@ -1,12 +1,12 @@
 package hooks_test
 
 // Helpers of the tests that run mbg's kinds through the plugin registry
-// directly (provider_test.go, plugin_bench_test.go): recording hosts, the
-// testdata techs in Lua and in Go, and a registry of mbg's kinds.
+// directly (provider_test.go, plugin_bench_test.go): the
+// testdata techs in Lua and in Go, and a registry of mbg's kinds (the
+// recording hosts are in hookstest).
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,96 +17,6 @@ import (
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/engine/plugin/compiled"
 )
-
-// techHost records what a tech's effect asks of the battle.
-type techHost struct{ calls []string }
-
-func (h *techHost) Burn(n int) { h.calls = append(h.calls, fmt.Sprintf("burn %d", n)) }
-func (h *techHost) Confuse(s string, n int) {
-	h.calls = append(h.calls, fmt.Sprintf("confuse %s %d", s, n))
-}
-func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
-
-// errBadRole is what cardHost records for a role it does not know.
-var errBadRole = errors.New("no such role")
-
-// cardHost is a tiny card table: two roles with money. Like the engine's
-// host it records the first bad call and ignores later ones (HostErr).
-type cardHost struct {
-	money [2]float64
-	calls []string
-	err   error
-}
-
-func (h *cardHost) Err() error { return h.err }
-
-func (h *cardHost) ok(fn string, roles ...int) bool {
-	for _, r := range roles {
-		if h.err == nil && (r < 0 || r >= len(h.money)) {
-			h.err = fmt.Errorf("%s: role %d: %w", fn, r, errBadRole)
-		}
-	}
-	return h.err == nil
-}
-
-func (h *cardHost) log(format string, args ...any) {
-	h.calls = append(h.calls, fmt.Sprintf(format, args...))
-}
-
-func (h *cardHost) SetMove(role int, state string, turns int) {
-	if h.ok("set_move", role) {
-		h.log("set_move %d %s %d", role, state, turns)
-	}
-}
-func (h *cardHost) ExtraAction(role int) {
-	if h.ok("extra_action", role) {
-		h.log("extra_action %d", role)
-	}
-}
-func (h *cardHost) Steal(from, to int, amount float64) float64 {
-	if !h.ok("steal", from, to) {
-		return 0
-	}
-	moved := min(amount, h.money[from])
-	h.money[from] -= moved
-	h.money[to] += moved
-	h.log("steal %d %d %g", from, to, moved)
-	return moved
-}
-func (h *cardHost) Heal(role int, f float64, whole bool) {
-	if h.ok("heal", role) {
-		h.log("heal %d %g %v", role, f, whole)
-	}
-}
-func (h *cardHost) Rumour(o, turns int)       { h.log("rumour %d %d", o, turns) }
-func (h *cardHost) Poison(o, turns int)       { h.log("poison %d %d", o, turns) }
-func (h *cardHost) Defect(o int)              { h.log("defect %d", o) }
-func (h *cardHost) Place(sq int, what string) { h.log("place %d %s", sq, what) }
-func (h *cardHost) Alliance(a, b, turns int) bool {
-	if !h.ok("alliance", a, b) {
-		return false
-	}
-	h.log("alliance %d %d %d", a, b, turns)
-	return a != b
-}
-func (h *cardHost) PublicEnemy(role, turns int) bool {
-	if !h.ok("public_enemy", role) {
-		return false
-	}
-	h.log("public_enemy %d %d", role, turns)
-	return true
-}
-func (h *cardHost) Reverse(role int) {
-	if h.ok("reverse", role) {
-		h.log("reverse %d", role)
-	}
-}
-func (h *cardHost) Money(role int) float64 {
-	if !h.ok("money", role) {
-		return 0
-	}
-	return h.money[role]
-}
 
 // techIDs are the testdata techs, in the seed's order.
 var techIDs = []string{

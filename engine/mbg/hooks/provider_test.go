@@ -3,6 +3,7 @@ package hooks_test
 import (
 	"errors"
 	"fmt"
+	"github.com/sandtable/sandtable/engine/mbg/hooks/hookstest"
 	"slices"
 	"strings"
 	"testing"
@@ -60,7 +61,7 @@ func TestTechProviders(t *testing.T) {
 			// hooks, their ctx tables and params tables.
 			for range 2 {
 				for _, c := range cases {
-					host := &techHost{}
+					host := &hookstest.TechHost{}
 					ctx := c.ctx
 					got, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, c.id), &ctx, host)
 					if err != nil {
@@ -69,7 +70,7 @@ func TestTechProviders(t *testing.T) {
 					if got != c.want {
 						t.Errorf("%s %+v = %+v, want %+v", c.id, c.ctx, got, c.want)
 					}
-					if diff := cmp.Diff(c.calls, host.calls); diff != "" {
+					if diff := cmp.Diff(c.calls, host.Calls); diff != "" {
 						t.Errorf("%s host calls (-want +got):\n%s", c.id, diff)
 					}
 				}
@@ -127,7 +128,7 @@ func TestProviderErrors(t *testing.T) {
 			}
 			w := reg.NewWorker(plugin.WorkerOptions{})
 			for _, id := range []string{"fails", "heals_opp", "hurts_self", "nan"} {
-				_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, id), &hooks.TechCtx{}, &techHost{})
+				_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, id), &hooks.TechCtx{}, &hookstest.TechHost{})
 				e := asError(t, err)
 				if e.Kind != "mbg.tech" || e.ID != id || e.Func != "effect" || !strings.Contains(e.Message, want[id]) {
 					t.Errorf("%s: error %+v, want mbg.tech %s effect: …%s…", id, e, id, want[id])
@@ -181,26 +182,25 @@ func TestCardProviders(t *testing.T) {
 			ref := lookup(t, reg, hooks.CardKind, "steal")
 			w := reg.NewWorker(plugin.WorkerOptions{})
 
-			host := &cardHost{money: [2]float64{100, 1000}}
+			host := &hookstest.CardHost{Cash: [2]float64{100, 1000}}
 			ok, err := hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 1, Params: params}, host)
-			if err != nil || !ok || host.money != [2]float64{1100, 0} {
-				t.Errorf("steal from a rich role: ok %v, err %v, money %v; want true, nil, [1100 0]", ok, err, host.money)
+			if err != nil || !ok || host.Cash != [2]float64{1100, 0} {
+				t.Errorf("steal from a rich role: ok %v, err %v, money %v; want true, nil, [1100 0]", ok, err, host.Cash)
 			}
 			ok, err = hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 1, Params: params}, host)
 			if err != nil || ok {
 				t.Errorf("steal from a broke role: ok %v, err %v; want false (card stays in hand)", ok, err)
 			}
-			host.err = nil
 			_, err = hooks.RunCard(w, ref, &hooks.CardCtx{User: 0, Target: 7, Params: params}, host)
 			e := asError(t, err)
-			if !errors.Is(err, errBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
-				t.Errorf("bad target: error %v, want an mbg.card steal *Error wrapping errBadRole", err)
+			if !errors.Is(err, hookstest.ErrBadRole) || e.ID != "steal" || e.Kind != "mbg.card" {
+				t.Errorf("bad target: error %v, want an mbg.card steal *Error wrapping hookstest.ErrBadRole", err)
 			}
 			if p == "lua" && (e.Line != 3 || !strings.Contains(e.Message, "mbg.money")) {
 				t.Errorf("bad target: %+v, want line 3 naming mbg.money", e)
 			}
-			if host.money != [2]float64{1100, 0} {
-				t.Errorf("failed card changed money: %v", host.money)
+			if host.Cash != [2]float64{1100, 0} {
+				t.Errorf("failed card changed money: %v", host.Cash)
 			}
 		})
 	}
@@ -230,14 +230,14 @@ end`
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	host := &cardHost{money: [2]float64{100, 100}}
+	host := &hookstest.CardHost{Cash: [2]float64{100, 100}}
 	ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "all"), &hooks.CardCtx{Target: -1}, host)
 	if err != nil || !ok {
 		t.Fatalf("play = %v, %v", ok, err)
 	}
 	want := []string{"set_move 0 slow 3", "extra_action 1", "steal 1 0 10", "heal 0 0.1 false", "heal 1 0.5 true", "rumour 5 4",
 		"poison 6 8", "defect 7", "place 12 robber", "alliance 0 1 7", "public_enemy 1 5", "reverse 0"}
-	if diff := cmp.Diff(want, host.calls); diff != "" {
+	if diff := cmp.Diff(want, host.Calls); diff != "" {
 		t.Errorf("host calls (-want +got):\n%s", diff)
 	}
 }
@@ -261,14 +261,14 @@ func TestHostArgumentChecks(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := reg.NewWorker(plugin.WorkerOptions{})
-		host := &techHost{}
+		host := &hookstest.TechHost{}
 		_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "t"), &hooks.TechCtx{}, host)
 		e := asError(t, err)
 		if e.Line != 2 || !strings.Contains(e.Message, c.want) {
 			t.Errorf("case %d %s: %+v, want line 2 and %q", i, c.call, e, c.want)
 		}
-		if len(host.calls) != 0 {
-			t.Errorf("case %d: host was called: %v", i, host.calls)
+		if len(host.Calls) != 0 {
+			t.Errorf("case %d: host was called: %v", i, host.Calls)
 		}
 	}
 }
@@ -282,7 +282,7 @@ func TestHostAtLoadTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "early"), &hooks.TechCtx{}, &techHost{})
+	_, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "early"), &hooks.TechCtx{}, &hookstest.TechHost{})
 	e := asError(t, err)
 	if e.Func != "(load)" || e.Line != 1 || !strings.Contains(e.Message, "only be called while a hook function runs") {
 		t.Errorf("error %+v", e)
@@ -306,7 +306,7 @@ end`
 	var printed []string
 	w := reg.NewWorker(plugin.WorkerOptions{Print: func(p plugin.Print) { printed = append(printed, p.Text) }})
 	p := plugin.NewParams(map[string]float64{"c": 3, "a": 1, "b": 2})
-	r, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "p"), &hooks.TechCtx{Params: p}, &techHost{})
+	r, err := hooks.RunTech(w, lookup(t, reg, hooks.TechKind, "p"), &hooks.TechCtx{Params: p}, &hookstest.TechHost{})
 	if err != nil || r.Opp != -2 {
 		t.Fatalf("effect = %+v, %v", r, err)
 	}
@@ -328,9 +328,9 @@ func TestHostErrCaught(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := reg.NewWorker(plugin.WorkerOptions{})
-	ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "sly"), &hooks.CardCtx{}, &cardHost{})
-	if ok || !errors.Is(err, errBadRole) {
-		t.Errorf("play = %v, %v; want an error wrapping errBadRole", ok, err)
+	ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "sly"), &hooks.CardCtx{}, &hookstest.CardHost{})
+	if ok || !errors.Is(err, hookstest.ErrBadRole) {
+		t.Errorf("play = %v, %v; want an error wrapping hookstest.ErrBadRole", ok, err)
 	}
 }
 
@@ -350,15 +350,15 @@ func TestHostErrPerCall(t *testing.T) {
 	}
 	for _, vm := range []bool{false, true} {
 		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: vm})
-		stale := fmt.Errorf("earlier: %w", errBadRole)
-		ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "quiet"), &hooks.CardCtx{}, &cardHost{err: stale})
+		stale := fmt.Errorf("earlier: %w", hookstest.ErrBadRole)
+		ok, err := hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "quiet"), &hooks.CardCtx{}, &hookstest.CardHost{Failure: stale})
 		if !ok || err != nil {
 			t.Errorf("vm %v: quiet play = %v, %v; want true, nil", vm, ok, err)
 		}
-		ok, err = hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "loud"), &hooks.CardCtx{}, &cardHost{err: stale})
+		ok, err = hooks.RunCard(w, lookup(t, reg, hooks.CardKind, "loud"), &hooks.CardCtx{}, &hookstest.CardHost{Failure: stale})
 		var pe *plugin.Error
-		if ok || !errors.As(err, &pe) || !errors.Is(err, errBadRole) || pe.Line != 2 {
-			t.Errorf("vm %v: loud play = %v, %v; want an error at line 2 wrapping errBadRole", vm, ok, err)
+		if ok || !errors.As(err, &pe) || !errors.Is(err, hookstest.ErrBadRole) || pe.Line != 2 {
+			t.Errorf("vm %v: loud play = %v, %v; want an error at line 2 wrapping hookstest.ErrBadRole", vm, ok, err)
 		}
 		w.Close()
 	}

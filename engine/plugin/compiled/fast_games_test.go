@@ -2,7 +2,7 @@ package compiled_test
 
 import (
 	"errors"
-	"fmt"
+	"github.com/sandtable/sandtable/engine/mbg/hooks/hookstest"
 	"io/fs"
 	"math"
 	"math/rand/v2"
@@ -107,7 +107,7 @@ func FuzzBuiltinScripts(f *testing.F) {
 }
 
 // TestFastMBGHosts runs the shipped mbg scripts with the real kinds, Sigs
-// and host argument checks (techHost, cardHost) on both paths.
+// and host argument checks (hookstest.TechHost, hookstest.CardHost) on both paths.
 func TestFastMBGHosts(t *testing.T) {
 	t.Parallel()
 	calls := 200
@@ -138,7 +138,7 @@ func TestFastMBGHosts(t *testing.T) {
 		for _, ref := range techs {
 			ctx := mbghooks.TechCtx{Value: g.Number(), DHP: g.Number(), SelfHP: g.Number(), SelfDef: g.Number(),
 				OppHP: g.Number(), OppDef: g.Number(), Celve: g.Number(), Params: g.Params()}
-			hf, hv := &techHost{}, &techHost{}
+			hf, hv := &hookstest.TechHost{}, &hookstest.TechHost{}
 			cf, cv := ctx, ctx
 			rf, errf := mbghooks.RunTech(fast, ref, &cf, hf)
 			rv, errv := mbghooks.RunTech(vm, ref, &cv, hv)
@@ -149,24 +149,24 @@ func TestFastMBGHosts(t *testing.T) {
 			if df, dv := compiled.DescribeError(errf), compiled.DescribeError(errv); df != dv {
 				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
 			}
-			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
+			if diff := cmp.Diff(hv.Calls, hf.Calls); diff != "" {
 				t.Fatalf("%s call %d %+v: host calls (-vm +fast):\n%s", h.Origin(), i, ctx, diff)
 			}
 		}
 		for _, ref := range cards {
 			ctx := mbghooks.CardCtx{User: g.Int(4) - 1, Target: g.Int(4) - 1, Params: g.Params()}
 			money := [2]float64{g.Number(), g.Number()}
-			hf, hv := &cardHost{money: money}, &cardHost{money: money}
+			hf, hv := &hookstest.CardHost{Cash: money}, &hookstest.CardHost{Cash: money}
 			rf, errf := mbghooks.RunCard(fast, ref, &ctx, hf)
 			rv, errv := mbghooks.RunCard(vm, ref, &ctx, hv)
 			h, _ := reg.Hook(ref)
-			if rf != rv || hf.money != hv.money {
-				t.Fatalf("%s call %d %+v: fast %v %v, vm %v %v", h.Origin(), i, ctx, rf, hf.money, rv, hv.money)
+			if rf != rv || hf.Cash != hv.Cash {
+				t.Fatalf("%s call %d %+v: fast %v %v, vm %v %v", h.Origin(), i, ctx, rf, hf.Cash, rv, hv.Cash)
 			}
 			if df, dv := compiled.DescribeError(errf), compiled.DescribeError(errv); df != dv {
 				t.Fatalf("%s call %d %+v: errors differ:\n fast %s\n vm   %s", h.Origin(), i, ctx, df, dv)
 			}
-			if diff := cmp.Diff(hv.calls, hf.calls); diff != "" {
+			if diff := cmp.Diff(hv.Calls, hf.Calls); diff != "" {
 				t.Fatalf("%s call %d %+v: host calls (-vm +fast):\n%s", h.Origin(), i, ctx, diff)
 			}
 		}
@@ -199,7 +199,7 @@ end`
 		}
 		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: noFast})
 		for range 2 {
-			_, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: 2}, &techHost{})
+			_, err := mbghooks.RunTech(w, ref, &mbghooks.TechCtx{Value: 2}, &hookstest.TechHost{})
 			e := asError(t, err)
 			want := plugin.Error{Script: "typo.lua", Line: 3, Column: 3, Kind: "mbg.tech", ID: "typo", Func: "effect",
 				Message:   "cannot perform mul operation between number and nil",
@@ -207,7 +207,7 @@ end`
 			if diff := cmp.Diff(want, *e); diff != "" {
 				t.Errorf("no fast path %v: error (-want +got):\n%s", noFast, diff)
 			}
-			if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "good"), &mbghooks.TechCtx{Value: 3}, &techHost{}); err != nil || r.Self != 3 {
+			if r, err := mbghooks.RunTech(w, lookup(t, reg, mbghooks.TechKind, "good"), &mbghooks.TechCtx{Value: 3}, &hookstest.TechHost{}); err != nil || r.Self != 3 {
 				t.Errorf("after the error: %+v, %v", r, err)
 			}
 		}
@@ -226,16 +226,16 @@ func TestFastHostErrors(t *testing.T) {
 	ref := lookup(t, reg, mbghooks.CardKind, "half")
 	for _, noFast := range []bool{false, true} {
 		w := reg.NewWorker(plugin.WorkerOptions{NoFastPath: noFast})
-		host := &cardHost{money: [2]float64{10, 40}}
+		host := &hookstest.CardHost{Cash: [2]float64{10, 40}}
 		ok, err := mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1}, host)
-		if !ok || err != nil || host.money != [2]float64{30, 20} {
-			t.Errorf("no fast path %v: %v, %v, money %v", noFast, ok, err, host.money)
+		if !ok || err != nil || host.Cash != [2]float64{30, 20} {
+			t.Errorf("no fast path %v: %v, %v, money %v", noFast, ok, err, host.Cash)
 		}
-		_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 5}, &cardHost{})
+		_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 5}, &hookstest.CardHost{})
 		if e := asError(t, err); e.Line != 2 || e.Message != "mbg.money: money: role 5: no such role" || e.Err == nil {
 			t.Errorf("no fast path %v: bad role: %+v", noFast, e)
 		}
-		_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1}, &cardHost{money: [2]float64{1, -7}})
+		_, err = mbghooks.RunCard(w, ref, &mbghooks.CardCtx{User: 0, Target: 1}, &hookstest.CardHost{Cash: [2]float64{1, -7}})
 		if e := asError(t, err); e.Line != 3 || !strings.Contains(e.Message, "bad argument #3 'amount'") || e.Err != nil {
 			t.Errorf("no fast path %v: negative amount: %+v", noFast, e)
 		}
@@ -258,13 +258,13 @@ func TestFastConcurrent(t *testing.T) {
 			for _, ref := range refs {
 				ctx := mbghooks.TechCtx{Value: float64(i % 7), DHP: -float64(i % 13), OppDef: float64(i % 5),
 					Params: plugin.NewParams(map[string]float64{"burn_rounds": float64(i % 3)})}
-				host := &techHost{}
+				host := &hookstest.TechHost{}
 				r, err := mbghooks.RunTech(w, ref, &ctx, host)
 				if err != nil {
 					t.Error(err)
 					return nil
 				}
-				out = append(out, r.Self, r.Opp, float64(len(host.calls)))
+				out = append(out, r.Self, r.Opp, float64(len(host.Calls)))
 			}
 		}
 		return out
@@ -379,96 +379,6 @@ func asError(t testing.TB, err error) *plugin.Error {
 		t.Fatalf("error %v (%T) is not a *plugin.Error", err, err)
 	}
 	return e
-}
-
-// techHost records what a tech's effect asks of the battle.
-type techHost struct{ calls []string }
-
-func (h *techHost) Burn(n int) { h.calls = append(h.calls, fmt.Sprintf("burn %d", n)) }
-func (h *techHost) Confuse(s string, n int) {
-	h.calls = append(h.calls, fmt.Sprintf("confuse %s %d", s, n))
-}
-func (h *techHost) Exile() { h.calls = append(h.calls, "exile") }
-
-// errBadRole is what cardHost records for a role it does not know.
-var errBadRole = errors.New("no such role")
-
-// cardHost is a tiny card table: two roles with money. Like the engine's
-// host it records the first bad call and ignores later ones (HostErr).
-type cardHost struct {
-	money [2]float64
-	calls []string
-	err   error
-}
-
-func (h *cardHost) Err() error { return h.err }
-
-func (h *cardHost) ok(fn string, roles ...int) bool {
-	for _, r := range roles {
-		if h.err == nil && (r < 0 || r >= len(h.money)) {
-			h.err = fmt.Errorf("%s: role %d: %w", fn, r, errBadRole)
-		}
-	}
-	return h.err == nil
-}
-
-func (h *cardHost) log(format string, args ...any) {
-	h.calls = append(h.calls, fmt.Sprintf(format, args...))
-}
-
-func (h *cardHost) SetMove(role int, state string, turns int) {
-	if h.ok("set_move", role) {
-		h.log("set_move %d %s %d", role, state, turns)
-	}
-}
-func (h *cardHost) ExtraAction(role int) {
-	if h.ok("extra_action", role) {
-		h.log("extra_action %d", role)
-	}
-}
-func (h *cardHost) Steal(from, to int, amount float64) float64 {
-	if !h.ok("steal", from, to) {
-		return 0
-	}
-	moved := min(amount, h.money[from])
-	h.money[from] -= moved
-	h.money[to] += moved
-	h.log("steal %d %d %g", from, to, moved)
-	return moved
-}
-func (h *cardHost) Heal(role int, f float64, whole bool) {
-	if h.ok("heal", role) {
-		h.log("heal %d %g %v", role, f, whole)
-	}
-}
-func (h *cardHost) Rumour(o, turns int)       { h.log("rumour %d %d", o, turns) }
-func (h *cardHost) Poison(o, turns int)       { h.log("poison %d %d", o, turns) }
-func (h *cardHost) Defect(o int)              { h.log("defect %d", o) }
-func (h *cardHost) Place(sq int, what string) { h.log("place %d %s", sq, what) }
-func (h *cardHost) Alliance(a, b, turns int) bool {
-	if !h.ok("alliance", a, b) {
-		return false
-	}
-	h.log("alliance %d %d %d", a, b, turns)
-	return a != b
-}
-func (h *cardHost) PublicEnemy(role, turns int) bool {
-	if !h.ok("public_enemy", role) {
-		return false
-	}
-	h.log("public_enemy %d %d", role, turns)
-	return true
-}
-func (h *cardHost) Reverse(role int) {
-	if h.ok("reverse", role) {
-		h.log("reverse %d", role)
-	}
-}
-func (h *cardHost) Money(role int) float64 {
-	if !h.ok("money", role) {
-		return 0
-	}
-	return h.money[role]
 }
 
 // techIDs are the shipped mbg techs, in the seed's order.
