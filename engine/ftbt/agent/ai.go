@@ -58,8 +58,10 @@ type AI struct {
 // plan is one decided activation: destination, tech slot and target (-1:
 // none).
 type plan struct {
-	view                *ftbt.View
-	person, slot, where int
+	view                       *ftbt.View
+	round, person, slot, where int
+	// gaveUp: the planned target was not offered, so no tech is used.
+	gaveUp bool
 }
 
 // NewAI returns the scoring AI.
@@ -82,13 +84,16 @@ func (a *AI) Decide(v *ftbt.View, req *ftbt.Request) (int, error) {
 		if err != nil {
 			return -1, err
 		}
-		a.plan = plan{view: v, person: req.Person, slot: slot, where: target}
+		a.plan = plan{view: v, round: v.Round(), person: req.Person, slot: slot, where: target}
 		if i := find(req, ftbt.OptCell, dest); i >= 0 {
 			return i, nil
 		}
 		a.plan.slot = -1
 		return 0, nil // the own cell
 	case ftbt.AskTech:
+		if err := a.planHere(v, req.Person, -1); err != nil {
+			return -1, err
+		}
 		if a.plan.view == v && a.plan.person == req.Person && a.plan.slot >= 0 {
 			if i := find(req, ftbt.OptSlot, a.plan.slot); i >= 0 {
 				return i, nil
@@ -96,15 +101,51 @@ func (a *AI) Decide(v *ftbt.View, req *ftbt.Request) (int, error) {
 		}
 		return find(req, ftbt.OptNone, -1), nil
 	case ftbt.AskTarget:
+		// Another decider may have chosen the slot: aim it as well as it goes.
+		if a.plan.slot != req.Slot && !a.plan.gaveUp && a.plan.view == v {
+			a.plan.view = nil
+		}
+		if err := a.planHere(v, req.Person, req.Slot); err != nil {
+			return -1, err
+		}
 		if a.plan.view == v && a.plan.person == req.Person && a.plan.slot == req.Slot {
 			if i := find(req, ftbt.OptCell, a.plan.where); i >= 0 {
 				return i, nil
 			}
 		}
-		a.plan.slot = -1 // so the slot choice is not offered again
+		a.plan.slot, a.plan.gaveUp = -1, true // so the slot choice is not offered again
 		return req.Default, nil
 	}
 	return req.Default, nil
+}
+
+// planHere plans the tech use of person p's activation in progress when
+// the AI did not choose its move (another decider did, a search say): the
+// best use from the cell it stands on (facts §9.3 step 6), limited to slot
+// only when only >= 0 (the slot already chosen). A plan the AI made in this
+// activation is kept.
+func (a *AI) planHere(v *ftbt.View, p, only int) error {
+	if a.plan.view == v && a.plan.round == v.Round() && a.plan.person == p {
+		return nil
+	}
+	a.plan = plan{view: v, round: v.Round(), person: p, slot: -1, where: -1}
+	cfg := v.Config()
+	me := v.Person(p)
+	if me.Cell < 0 || cfg.People[p].AI == nil {
+		return nil
+	}
+	a.sync(cfg)
+	goal, enemies := a.goalMaps(v, p)
+	if enemies == 0 {
+		return nil
+	}
+	a.beginMemo(len(cfg.People[p].Techs))
+	_, slot, target, err := a.bestTech(v, p, me.Cell, only, goal)
+	if err != nil {
+		return err
+	}
+	a.plan.slot, a.plan.where = slot, target
+	return nil
 }
 
 // find returns the index of the option of kind with subject subj (any
@@ -209,51 +250,9 @@ func (a *AI) Evaluate(v *ftbt.View, p int, reach []ftbt.Reach, dst []CellScore) 
 	a.sync(cfg)
 	ai := &cfg.AI
 	side := me.Side
-
-	// Goal distance (step 2).
-	var goal []int
-	if fx := pc.AI; fx.GoalX >= 0 && fx.GoalY >= 0 {
-		goal = a.distFrom(v, a.goal, a.goalCell, p, fx.GoalY*cfg.Width+fx.GoalX)
-	}
-	start := v.TurnCell(p)
-	if start < 0 {
-		start = me.Cell
-	}
-	mine := a.distFrom(v, a.dist, a.distCell, p, start)
-	enemies, nearest, best := 0, -1, -1
-	for e := range cfg.People {
-		ev := v.Person(e)
-		if ev.Cell < 0 || ev.Side == side {
-			continue
-		}
-		enemies++
-		// An unreachable enemy (-1) counts as the farthest.
-		if d := mine[ev.Cell]; nearest < 0 || (d >= 0 && (best < 0 || d < best)) {
-			nearest, best = e, d
-		}
-	}
+	goal, enemies := a.goalMaps(v, p)
 	if enemies == 0 {
 		return dst, nil
-	}
-	if goal == nil {
-		// CalDist from the nearest enemy's cell. During the side's turn the
-		// enemies stand where they stood at its start, so this is that
-		// enemy's own distance map; a separate buffer keeps it apart if not.
-		if c := v.Person(nearest).Cell; c == v.TurnCell(nearest) {
-			goal = a.distFrom(v, a.dist, a.distCell, nearest, c)
-		} else {
-			goal = a.distFrom(v, a.goal, a.goalCell, p, c)
-		}
-	}
-	// Enemy distance maps, from their turn-start cells (step 3).
-	for e := range cfg.People {
-		if ev := v.Person(e); ev.Cell >= 0 && ev.Side != side {
-			c := v.TurnCell(e)
-			if c < 0 {
-				c = ev.Cell
-			}
-			a.distFrom(v, a.dist, a.distCell, e, c)
-		}
 	}
 
 	a.beginMemo(len(pc.Techs))
@@ -283,13 +282,70 @@ func (a *AI) Evaluate(v *ftbt.View, p int, reach []ftbt.Reach, dst []CellScore) 
 		cs.Loc += att*ai.BufScore/ai.BufValue + dfb*ai.BufScore/ai.BufValue
 		// Best tech from c (step 6).
 		var err error
-		if cs.Att, cs.Slot, cs.Target, err = a.bestTech(v, p, c, goal); err != nil {
+		if cs.Att, cs.Slot, cs.Target, err = a.bestTech(v, p, c, -1, goal); err != nil {
 			return dst, err
 		}
 		cs.Total = cs.Att*pc.AI.Att + cs.Def*pc.AI.Def + cs.Loc*pc.AI.Move
 		dst = append(dst, cs)
 	}
 	return dst, nil
+}
+
+// goalMaps returns person p's goal distance map (facts §9.3 step 2) and the
+// number of enemies on the map (0: no goal), and fills the enemies'
+// distance maps from their turn-start cells (step 3).
+func (a *AI) goalMaps(v *ftbt.View, p int) (goal []int, enemies int) {
+	cfg := v.Config()
+	me := v.Person(p)
+	pc := &cfg.People[p]
+	side := me.Side
+
+	// Goal distance (step 2).
+	if fx := pc.AI; fx.GoalX >= 0 && fx.GoalY >= 0 {
+		goal = a.distFrom(v, a.goal, a.goalCell, p, fx.GoalY*cfg.Width+fx.GoalX)
+	}
+	start := v.TurnCell(p)
+	if start < 0 {
+		start = me.Cell
+	}
+	mine := a.distFrom(v, a.dist, a.distCell, p, start)
+	enemies, nearest, best := 0, -1, -1
+	for e := range cfg.People {
+		ev := v.Person(e)
+		if ev.Cell < 0 || ev.Side == side {
+			continue
+		}
+		enemies++
+		// An unreachable enemy (-1) counts as the farthest.
+		if d := mine[ev.Cell]; nearest < 0 || (d >= 0 && (best < 0 || d < best)) {
+			nearest, best = e, d
+		}
+	}
+	if enemies == 0 {
+		return nil, 0
+	}
+	if goal == nil {
+		// CalDist from the nearest enemy's cell. During the side's turn the
+		// enemies stand where they stood at its start, so this is that
+		// enemy's own distance map; a separate buffer keeps it apart if not.
+		if c := v.Person(nearest).Cell; c == v.TurnCell(nearest) {
+			goal = a.distFrom(v, a.dist, a.distCell, nearest, c)
+		} else {
+			goal = a.distFrom(v, a.goal, a.goalCell, p, c)
+		}
+	}
+	// Enemy distance maps, from their turn-start cells (step 3).
+	for e := range cfg.People {
+		if ev := v.Person(e); ev.Cell >= 0 && ev.Side != side {
+			c := v.TurnCell(e)
+			if c < 0 {
+				c = ev.Cell
+			}
+			a.distFrom(v, a.dist, a.distCell, e, c)
+		}
+	}
+
+	return goal, enemies
 }
 
 // beginMemo starts a decision's score cache for slots slots.
@@ -312,14 +368,18 @@ func (a *AI) beginMemo(slots int) {
 // the map and allowed by the mask, and for TargetEnemy classes hold an
 // enemy that is not shielded by disable-long from a long tech. The first
 // candidate is taken even with score 0; a later one replaces it only if
-// strictly greater. It returns 0, -1, -1 without a candidate.
-func (a *AI) bestTech(v *ftbt.View, p, c int, goal []int) (score, slot, target int, err error) {
+// strictly greater. It returns 0, -1, -1 without a candidate. only >= 0
+// limits it to that slot.
+func (a *AI) bestTech(v *ftbt.View, p, c, only int, goal []int) (score, slot, target int, err error) {
 	cfg := v.Config()
 	pc := &cfg.People[p]
 	w, h := cfg.Width, cfg.Height
 	x0, y0 := c%w, c/w
 	score, slot, target = 0, -1, -1
 	for s, ti := range pc.Techs {
+		if only >= 0 && s != only {
+			continue
+		}
 		tech := &cfg.Techs[ti]
 		enemy := cfg.Classes[tech.Class].Target == ftbt.TargetEnemy
 		for _, off := range tech.Offsets {

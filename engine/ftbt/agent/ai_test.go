@@ -364,3 +364,57 @@ func TestAIGames(t *testing.T) {
 		}
 	}
 }
+
+// TestTechAfterAnotherMove: when another decider (a search) chose the
+// person's move, the AI asked for its tech plans from the cell the person
+// stands on (facts §9.3 step 6 from there) instead of answering "no tech".
+// P moves to x=5 by the other decider's choice; the enemy at x=6 is then in
+// the attack's ring and the AI hits it (damage 200 > 0, so its hp drops).
+func TestTechAfterAnotherMove(t *testing.T) {
+	t.Parallel()
+	cfg := line(7)
+	hit := fixture.AddTech(cfg, ftbt.Tech{ID: "hit", Class: fixture.Damage, Offsets: fixture.Ring(1), Value: 15})
+	fixture.AddPerson(cfg, ftbt.Person{Side: 0, Abi: 20, HP: 10, Speed: 30, X: 3, Techs: []int{hit}, AI: ai(0, 1, 0)})
+	fixture.AddPerson(cfg, ftbt.Person{Side: 1, Def: 17, HP: 90, X: 6})
+	r, err := native.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ftbt.New(cfg, r, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agent.NewAI()
+	var asked []ftbt.RequestKind
+	d := fixture.Func(func(v *ftbt.View, req *ftbt.Request) (int, error) {
+		switch req.Kind {
+		case ftbt.AskPerson:
+			for i, o := range req.Options {
+				if o.Kind == ftbt.OptPerson && o.A == 0 {
+					return i, nil
+				}
+			}
+			return req.Default, nil
+		case ftbt.AskMove:
+			// Not where the AI goes: with the defence factor only it
+			// keeps away from the enemy (x=1).
+			for i, o := range req.Options {
+				if o.Kind == ftbt.OptCell && o.A == 5 {
+					return i, nil
+				}
+			}
+			t.Fatal("x=5 is not offered")
+		}
+		asked = append(asked, req.Kind)
+		return a.Decide(v, req)
+	})
+	ds := []ftbt.Decider{d, d}
+	for !g.Finished(0) {
+		if _, err := g.Step(ds); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Person(0).Cell != 5 || g.Person(1).HP >= 90 {
+		t.Errorf("P at %d, enemy hp %d (AI asked %v): want P at 5 and the enemy hit", g.Person(0).Cell, g.Person(1).HP, asked)
+	}
+}

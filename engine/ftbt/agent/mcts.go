@@ -7,8 +7,13 @@ import (
 
 // MCTSDefaults are the options of a bare `mcts` agent: imagined games are
 // cut after 8 activations and scored by the sides' remaining hp, with the
-// scoring AI as rollout policy.
-var MCTSDefaults = mcts.Options{Iters: 40, C: 0.7, Rollout: mcts.RolloutHeuristic, Depth: 8, Widen: 2}
+// scoring AI as rollout policy. Eight activations move the hp shares
+// little, so the exploration constant is small (0.1) and the widening slow
+// (0.5: the AI's choice alone for the first 4 visits, 4 options by the
+// 40th); with the shared 0.7 and 2, 40 noisy imagined games spread over a
+// dozen options and the search played worse than its own rollout policy
+// (docs/playtesting.md, Studies).
+var MCTSDefaults = mcts.Options{Iters: 40, C: 0.1, Rollout: mcts.RolloutHeuristic, Depth: 8, Widen: 0.5}
 
 // Runners lends an imagined game an effect runner (never the real game's,
 // whose scripts keep the real game's state); release gives it back. The
