@@ -60,29 +60,9 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 
 func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 	m := &cfg.Map
-	const cell, left, top = 56.0, 48.0, 92.0
-	minX, maxX, minY, maxY := 0, 0, 0, 0
-	for i, p := range m.Points {
-		if i == 0 || p.X < minX {
-			minX = p.X
-		}
-		if i == 0 || p.X > maxX {
-			maxX = p.X
-		}
-		if i == 0 || p.Y < minY {
-			minY = p.Y
-		}
-		if i == 0 || p.Y > maxY {
-			maxY = p.Y
-		}
-	}
-	// Lattices larger than the standard map's are drawn but not sized
-	// without bound: a broken scenario may hold any coordinates.
-	maxX, maxY = min(maxX, minX+40), min(maxY, minY+40)
+	const cell, left, top = latticeCell, latticeLeft, latticeTop
+	minX, maxX, minY, maxY, at := lattice(m)
 	cols, rows := maxX-minX+1, maxY-minY+1
-	at := func(x, y int) (float64, float64) {
-		return left + float64(x-minX)*cell, top + float64(maxY-y)*cell
-	}
 	drawn := func(p engine.PointConfig) bool {
 		return p.X >= minX && p.X <= maxX && p.Y >= minY && p.Y <= maxY
 	}
@@ -387,26 +367,8 @@ var _ render.Renderer = Game{}
 // the hero of the frame's decision (asked, -1 for none) ringed in gold.
 func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
 	m := &cfg.Map
-	const cell, left, top = 56.0, 48.0, 92.0
-	minX, maxX, minY, maxY := 0, 0, 0, 0
-	for i, p := range m.Points {
-		if i == 0 || p.X < minX {
-			minX = p.X
-		}
-		if i == 0 || p.X > maxX {
-			maxX = p.X
-		}
-		if i == 0 || p.Y < minY {
-			minY = p.Y
-		}
-		if i == 0 || p.Y > maxY {
-			maxY = p.Y
-		}
-	}
-	maxX, maxY = min(maxX, minX+40), min(maxY, minY+40)
-	at := func(x, y int) (float64, float64) {
-		return left + float64(x-minX)*cell, top + float64(maxY-y)*cell
-	}
+	const cell, left, top = latticeCell, latticeLeft, latticeTop
+	minX, maxX, minY, maxY, at := lattice(m)
 	drawn := func(p engine.PointConfig) bool {
 		return p.X >= minX && p.X <= maxX && p.Y >= minY && p.Y <= maxY
 	}
@@ -633,4 +595,33 @@ func filmLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
 		render.LegendEntry{Label: "railway track (rail point)", Fill: "#d7ccc8", Stroke: colRail},
 		render.LegendEntry{Label: "经济 economy zone", Fill: colEcon, Circle: true})
 	return out
+}
+
+// The lattice's spacing and the picture's margins left of and above it.
+const latticeCell, latticeLeft, latticeTop = 56.0, 48.0, 92.0
+
+// lattice is the drawn extent of a map's points and where a point falls on
+// the picture. Lattices larger than the standard map's are drawn but not
+// sized without bound: a broken scenario may hold any coordinates.
+func lattice(m *engine.MapConfig) (minX, maxX, minY, maxY int, at func(x, y int) (float64, float64)) {
+
+	for i, p := range m.Points {
+		if i == 0 || p.X < minX {
+			minX = p.X
+		}
+		if i == 0 || p.X > maxX {
+			maxX = p.X
+		}
+		if i == 0 || p.Y < minY {
+			minY = p.Y
+		}
+		if i == 0 || p.Y > maxY {
+			maxY = p.Y
+		}
+	}
+	maxX, maxY = min(maxX, minX+40), min(maxY, minY+40)
+	at = func(x, y int) (float64, float64) {
+		return latticeLeft + float64(x-minX)*latticeCell, latticeTop + float64(maxY-y)*latticeCell
+	}
+	return minX, maxX, minY, maxY, at
 }
