@@ -2,6 +2,8 @@ package xghj
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	engine "github.com/sandtable/sandtable/engine/xghj"
@@ -82,11 +84,38 @@ func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnosti
 	ds := build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, nil)
 	if !ds.HasErrors() {
 		if err := u.Config.Validate(); err != nil {
-			ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: err.Error(), Subject: src.Range("/scenario")})
+			ds = append(ds, refusals(src, err)...)
 		}
 	}
 	return u.Config, ds
 }
+
+// refusals turns the engine's refusal of the config into one diagnostic per
+// reason, each at the setting it names when it names one ("rules.set …",
+// "constants.vision_radius = …"), else at [scenario]. At the setting, a
+// schema error there makes the refusal a second report of one mistake, and
+// the build drops it.
+func refusals(src *source.Source, err error) diag.Diagnostics {
+	var ds diag.Diagnostics
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimPrefix(line, refusalPrefix.FindString(line))
+		at := src.Range("/scenario")
+		if m := settingPath.FindStringSubmatch(line); m != nil {
+			if r := src.Range("/" + m[1] + "/" + m[2]); r != nil {
+				at = r
+			}
+		}
+		ds = append(ds, diag.Diagnostic{Severity: diag.Error, Code: CodeConfig, Summary: "Engine refuses the config", Detail: line, Subject: at})
+	}
+	return ds
+}
+
+var (
+	// refusalPrefix is the config's name the engine puts before its reasons.
+	refusalPrefix = regexp.MustCompile(`^xghj config "[^"]*": `)
+	// settingPath is a reason's leading table.key.
+	settingPath = regexp.MustCompile(`^(rules|constants)\.([a-z_]+)\b`)
+)
 
 // Agent names for mapc sim and tournament.
 const (

@@ -1,6 +1,7 @@
 package xghj
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,8 +9,10 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/lint/linttest"
+	"github.com/sandtable/sandtable/kit/schema"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -117,11 +120,39 @@ func TestRuleSetDefault(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "scenario.toml"), []byte(base+"[rules]\nset = \"classic\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "scenario.toml"), []byte("#:schema xghj.scenario.schema.json\n"+base+"[rules]\nset = \"classic\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	res := build.NewCompiler(Game{}).Compile(dir, build.Options{})
-	if !res.Diags.HasErrors() {
-		t.Error("rule set \"classic\" accepted")
+	// One mistake, one error: the schema's, at the value; the engine's
+	// refusal of the same setting is not a second report.
+	var errs diag.Diagnostics
+	for _, d := range res.Diags {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) != 1 || errs[0].Code != schema.CodeEnum || errs[0].Subject.Start.Line != 15 {
+		t.Errorf("rule set \"classic\": want one %s error at line 15, got %v", schema.CodeEnum, errs)
+	}
+}
+
+// The engine's refusal of a setting the schema lets through is reported at
+// that setting, one diagnostic per reason.
+func TestRefusalAtTheSetting(t *testing.T) {
+	text := "[scenario]\nname = \"s\"\n[rules]\nset = \"rulebook\"\nbit_exact = true\n"
+	src, ds := source.LoadBytes("scenario.toml", []byte(text), source.Options{})
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	got := refusals(src, errors.New("xghj config \"s\": rules.bit_exact: only the fc14 rule set has a bit-exact mode\n3 players: 2 to 2 play"))
+	if len(got) != 2 {
+		t.Fatalf("got %d diagnostics, want 2: %v", len(got), got)
+	}
+	if r := got[0].Subject; r.Start.Line != 5 || r.Start.Column != 13 || got[0].Detail != "rules.bit_exact: only the fc14 rule set has a bit-exact mode" {
+		t.Errorf("first refusal at %d:%d %q, want 5:13 without the config's name", r.Start.Line, r.Start.Column, got[0].Detail)
+	}
+	if r := got[1].Subject; r.Start.Line != 1 {
+		t.Errorf("a reason naming no setting at line %d, want [scenario]'s line 1", r.Start.Line)
 	}
 }
