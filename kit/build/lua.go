@@ -246,6 +246,11 @@ type ParamsGiven struct {
 	Names  []string // the params it gives
 	// Key returns where the use gives the param name (its TOML key).
 	Key func(name string) *diag.Range
+	// Optional says the script may read params this use does not give
+	// (glory's skills share scripts whose params differ by use, and test
+	// them for nil): a read the use does not give is then an error only
+	// when the use gives a param of a close name, its likely misspelling.
+	Optional bool
 }
 
 // CheckParams compares the params the hook script src (of kind, read from
@@ -273,6 +278,9 @@ func CheckParams(kind *plugin.Kind, file string, src []byte, uses []ParamsGiven)
 		meant := map[string]bool{}
 		for _, p := range u.Params {
 			if p.Default || reported[p.Name] || slices.Contains(use.Names, p.Name) {
+				continue
+			}
+			if use.Optional && diag.DidYouMean(p.Name, use.Names) == "" {
 				continue
 			}
 			reported[p.Name] = true

@@ -160,6 +160,49 @@ func TestModdedScenario(t *testing.T) {
 	}
 }
 
+// TestSkillParams: a skill's params are checked against what its script
+// reads. A misspelt param is one error, at the read, naming the given
+// spelling; a param no script reads is a warning at its key; a param the
+// script reads but this skill does not give is no error, since glory's
+// scripts test optional params for nil (the builtin heroes' 偏移 does).
+func TestSkillParams(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to string
+		code           string
+		line, col      int
+		file           string
+	}{
+		{"misspelt", "per_tier = 5", "per_teir = 5", build.CodeParamMissing, 11, 68, "chalk.lua"},
+		{"unread", "per_tier = 5 }", "per_tier = 5, scale = 2 }", build.CodeParamUnused, 27, 140, "scenario.toml"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "glory", "modded")
+			if err := os.CopyFS(dir, os.DirFS("../../scenarios/glory/modded")); err != nil {
+				t.Fatal(err)
+			}
+			entry := filepath.Join(dir, "scenario.toml")
+			data, err := os.ReadFile(entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), c.from) {
+				t.Fatalf("the modded scenario no longer says %q", c.from)
+			}
+			if err := os.WriteFile(entry, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := build.NewCompiler(glory.Game{}).Compile(dir, build.Options{})
+			if len(res.Diags) != 1 {
+				t.Fatalf("%d diagnostics, want 1: %v", len(res.Diags), res.Diags)
+			}
+			d := res.Diags[0]
+			if d.Code != c.code || filepath.Base(d.Subject.File) != c.file || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col {
+				t.Errorf("got %s at %s:%d:%d, want %s at %s:%d:%d", d.Code, d.Subject.File, d.Subject.Start.Line, d.Subject.Start.Column, c.code, c.file, c.line, c.col)
+			}
+		})
+	}
+}
+
 // TestSummonsRule: YR's 约谈 pulls as many enemies per turn as the
 // scenario's [rules] summons says (facts §11.17: one by default), through
 // its skill's rule_refs.

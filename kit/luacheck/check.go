@@ -282,6 +282,12 @@ func (a *analyzer) column(line int, name string) int {
 	return max(luatext.WordColumn(a.src, line, name), 1)
 }
 
+// fieldColumn is the column of name as a field's key on line (ctx.NAME,
+// ctx.params.NAME, glory.NAME), not of a local of the same name before it.
+func (a *analyzer) fieldColumn(line int, name string) int {
+	return max(luatext.FieldColumn(a.src, line, name), 1)
+}
+
 // quoteList quotes names as alternatives: "a" or "b".
 func quoteList(names []string) string {
 	q := make([]string, len(names))
@@ -469,8 +475,10 @@ func (a *analyzer) expr(e ast.Expr) {
 	switch e := e.(type) {
 	case *ast.IdentExpr:
 		if local, k := a.lookupKnown(e.Value); local {
-			if k.what == knownParams {
-				a.paramsDynamic = true // the table itself escapes
+			if k.what == knownParams || k.what == knownCtx {
+				// The params table, or the ctx holding it, escapes (to a
+				// helper function, say): reads elsewhere cannot be followed.
+				a.paramsDynamic = true
 			}
 			break
 		}

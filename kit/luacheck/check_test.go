@@ -175,9 +175,10 @@ _G.viaG = function() return 0 end
 // and when the reads cannot be followed.
 func TestScriptUses(t *testing.T) {
 	t.Parallel()
-	src := "function effect(ctx)\n  local p = ctx.params\n  local a = ctx.params.burn_rounds\n  local b = p.share or 0.5\n  return 0, -(a + b)\nend\n"
+	src := "function effect(ctx)\n  local p = ctx.params\n  local a = ctx.params.burn_rounds\n  local b = p.share or 0.5\n  local c = ctx.params.c or 1\n  return 0, -(a + b + c)\nend\n"
 	u := luacheck.ScriptUses(mbghooks.TechKind, "t.lua", []byte(src))
-	want := []luacheck.ParamUse{{Name: "burn_rounds", Line: 3, Column: 24}, {Name: "share", Line: 4, Column: 15, Default: true}}
+	want := []luacheck.ParamUse{{Name: "burn_rounds", Line: 3, Column: 24}, {Name: "share", Line: 4, Column: 15, Default: true},
+		{Name: "c", Line: 5, Column: 24, Default: true}} // the read's c, not the local's
 	if diff := cmp.Diff(want, u.Params); diff != "" || u.Dynamic {
 		t.Errorf("uses (-want +got):\n%s dynamic %v", diff, u.Dynamic)
 	}
@@ -185,6 +186,8 @@ func TestScriptUses(t *testing.T) {
 		"function effect(ctx)\n  local k = 'x'\n  return 0, -ctx.params[k]\nend\n",
 		"function effect(ctx)\n  for k, v in pairs(ctx.params) do end\n  return 0, 0\nend\n",
 		"local function f(p) return p.x end\nfunction effect(ctx)\n  local p = ctx.params\n  return 0, -f(p)\nend\n",
+		// ctx handed to a helper, whose own ctx parameter is not the hook's.
+		"local function f(ctx) return ctx.params.x end\nfunction effect(ctx)\n  return 0, -f(ctx)\nend\n",
 	} {
 		if u := luacheck.ScriptUses(mbghooks.TechKind, "t.lua", []byte(dyn)); !u.Dynamic {
 			t.Errorf("%q: reads followed: %+v", dyn, u)

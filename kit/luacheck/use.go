@@ -152,7 +152,7 @@ func (a *analyzer) index(e *ast.AttrGetExpr, key string) bool {
 		}
 		return true
 	case knownParams:
-		a.params = append(a.params, ParamUse{Name: key, Line: line, Column: a.column(line, key), Default: e == a.orLhs})
+		a.params = append(a.params, ParamUse{Name: key, Line: line, Column: a.fieldColumn(line, key), Default: e == a.orLhs})
 		return true
 	case knownLib:
 		names := libraryNames()[k.lib]

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sandtable/sandtable/engine/play"
 	"github.com/sandtable/sandtable/engine/plugin"
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/engine/xghj/agent"
@@ -81,7 +82,14 @@ func (Game) Catalogue() diag.Catalogue {
 // the engine.
 func (Game) Compile(src *source.Source, opts build.Options) (any, diag.Diagnostics) {
 	u := NewUnit(src)
-	ds := build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, nil)
+	ds := build.CompileUnit(src, opts, Rules, u, hooks.Kinds(), u.Config.Scripts, func(s play.Script, file string) diag.Diagnostics {
+		for _, k := range hooks.Kinds() {
+			if k.Name == s.Kind {
+				return build.CheckParams(k, file, []byte(s.Source), paramUses(u.Model, s.Kind, s.ID))
+			}
+		}
+		return nil
+	})
 	if !ds.HasErrors() {
 		if err := u.Config.Validate(); err != nil {
 			ds = append(ds, refusals(src, err)...)

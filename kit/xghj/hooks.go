@@ -2,14 +2,18 @@ package xghj
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sandtable/sandtable/engine/plugin"
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/engine/xghj/hooks"
+	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/source"
 )
 
@@ -65,6 +69,27 @@ func scriptRefs(m *Model) []ScriptRef {
 		}
 	}
 	return out
+}
+
+// paramUses lists the [[effects]] and [[victories]] entries whose script
+// is the hook id of kind, each with the params it gives.
+func paramUses(m *Model, kind, id string) []build.ParamsGiven {
+	var uses []build.ParamsGiven
+	for _, l := range hookLists {
+		if l.kind.Name != kind {
+			continue
+		}
+		for i, h := range l.of(m) {
+			if h.Script == "" || scriptOf(m, l.key, l.kind, i, h.Script).ID != id {
+				continue
+			}
+			uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("%s entry %d", l.key, i+1), Names: slices.Sorted(maps.Keys(h.Params)),
+				Key: func(name string) *diag.Range {
+					return m.Src.KeyRange(fmt.Sprintf("/%s/%d/params/%s", l.key, i, source.EscapeToken(name)))
+				}})
+		}
+	}
+	return uses
 }
 
 // resolveHooks fills the config's hooks and bundles their scripts (each

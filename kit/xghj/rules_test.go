@@ -156,3 +156,45 @@ func TestRefusalAtTheSetting(t *testing.T) {
 		t.Errorf("a reason naming no setting at line %d, want [scenario]'s line 1", r.Start.Line)
 	}
 }
+
+// A hook's params are checked against its script: a misspelt param whose
+// read has a fallback is one warning at the read, naming the given
+// spelling; a param the script does not read is a warning at its key.
+func TestHookParams(t *testing.T) {
+	for _, c := range []struct {
+		name, from, to string
+		file           string
+		line, col      int
+		want           string
+	}{
+		{"misspelt", "share = 50", "shrae = 50", "hold_region.lua", 11, 27, `Did you mean "shrae"?`},
+		{"unread", "share = 50", "share = 50, margin = 3", "scenario.toml", 84, 37, "never read"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "xghj", "hold_the_centre")
+			if err := os.CopyFS(dir, os.DirFS("../../scenarios/xghj/hold_the_centre")); err != nil {
+				t.Fatal(err)
+			}
+			entry := filepath.Join(dir, "scenario.toml")
+			data, err := os.ReadFile(entry)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), c.from) {
+				t.Fatalf("hold_the_centre no longer says %q", c.from)
+			}
+			if err := os.WriteFile(entry, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res := build.NewCompiler(Game{}).Compile(dir, build.Options{})
+			if len(res.Diags) != 1 {
+				t.Fatalf("%d diagnostics, want 1: %v", len(res.Diags), res.Diags)
+			}
+			d := res.Diags[0]
+			if d.Code != build.CodeParamUnused || filepath.Base(d.Subject.File) != c.file || d.Subject.Start.Line != c.line || d.Subject.Start.Column != c.col || !strings.Contains(d.Detail, c.want) {
+				t.Errorf("got %s at %s:%d:%d (%s), want %s at %s:%d:%d saying %q", d.Code, d.Subject.File, d.Subject.Start.Line, d.Subject.Start.Column, d.Detail,
+					build.CodeParamUnused, c.file, c.line, c.col, c.want)
+			}
+		})
+	}
+}

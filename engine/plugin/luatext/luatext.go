@@ -81,6 +81,36 @@ func WordColumn(src []byte, line int, name string) int {
 	}
 }
 
+// FieldColumn finds name as the key of a field access on line (after a
+// "." or ":", spaces allowed between) and returns its column in runes,
+// falling back to WordColumn when no such access is there: in
+// "local share = ctx.params.share" it is the second share.
+func FieldColumn(src []byte, line int, name string) int {
+	off := LineStart(src, line)
+	if off < 0 || name == "" {
+		return 0
+	}
+	text := src[off:]
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	for from := 0; ; {
+		i := bytes.Index(text[from:], []byte(name))
+		if i < 0 {
+			return WordColumn(src, line, name)
+		}
+		i += from
+		end := i + len(name)
+		if (end == len(text) || !isIdentByte(text[end])) && i > 0 && !isIdentByte(text[i-1]) {
+			before := bytes.TrimRight(text[:i], " \t")
+			if n := len(before); n > 0 && (before[n-1] == '.' || before[n-1] == ':') && (n < 2 || before[n-2] != '.') {
+				return utf8.RuneCount(text[:i]) + 1
+			}
+		}
+		from = end
+	}
+}
+
 // isIdentByte reports whether c may stand in a Lua name.
 func isIdentByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
