@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -157,6 +159,51 @@ func TestBrowser(t *testing.T) {
 	step("scenario page", 30*time.Second, chromedp.Navigate(base+"/scenario?s="+sanguo), chromedp.WaitVisible(chromedp.CSS("#map svg")),
 		chromedp.Evaluate[chromedp.Void](`window.sameDocument = 42`))
 	shot("scenario")
+
+	// Zoom and pan, as a reader does them: the buttons, the wheel and a
+	// drag move the map's viewBox, and fit restores the whole map.
+	viewBox := func(what string) [4]float64 {
+		t.Helper()
+		var v [4]float64
+		text := eval(what, `document.querySelector('#map svg').getAttribute('viewBox')`)
+		if n, err := fmt.Sscan(strings.ReplaceAll(text, ",", " "), &v[0], &v[1], &v[2], &v[3]); n != 4 {
+			t.Fatalf("%s: viewBox %q: %v", what, text, err)
+		}
+		return v
+	}
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.02 }
+	whole := viewBox("whole map")
+	step("zoom in", 10*time.Second, chromedp.Click(chromedp.CSS(`[data-zoom="in"]`)))
+	zoomed := viewBox("zoomed in")
+	if !near(zoomed[2], whole[2]*0.8) || !near(zoomed[3], whole[3]*0.8) ||
+		!near(zoomed[0]+zoomed[2]/2, whole[0]+whole[2]/2) || !near(zoomed[1]+zoomed[3]/2, whole[1]+whole[3]/2) {
+		t.Errorf("zoom in: viewBox %v from %v, want 0.8 of its size about the same centre", zoomed, whole)
+	}
+	var cx, cy float64
+	fmt.Sscan(eval("map centre", `(() => { const r = document.querySelector('#map svg').getBoundingClientRect();
+		return (r.left + r.width / 2) + " " + (r.top + r.height / 2); })()`), &cx, &cy)
+	step("drag", 10*time.Second, chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, cx, cy, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, cx+60, cy+30, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, cx+120, cy+60, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, cx+120, cy+60, chromedp.ButtonLeft))
+	dragged := viewBox("dragged")
+	if !(dragged[0] < zoomed[0]-1) || !(dragged[1] < zoomed[1]-1) || !near(dragged[2], zoomed[2]) || !near(dragged[3], zoomed[3]) {
+		t.Errorf("drag right and down: viewBox %v from %v, want the same size moved up and left", dragged, zoomed)
+	}
+	// cdproto leaves a zero deltaX out, and Chrome wants both deltas.
+	step("wheel", 10*time.Second, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseWheel, cx, cy,
+		func(p *input.DispatchMouseEventParams) { p.DeltaX, p.DeltaY = 1e-3, 120 }))
+	if out := viewBox("wheel out"); !near(out[2], dragged[2]*1.25) {
+		t.Errorf("wheel out: viewBox %v from %v, want 1.25 of its size", out, dragged)
+	}
+	step("fit", 10*time.Second, chromedp.Click(chromedp.CSS(`[data-zoom="fit"]`)))
+	if v := viewBox("fit"); v != whole {
+		t.Errorf("fit: viewBox %v, want the whole map's %v", v, whole)
+	}
+	// A reader's zoom survives the live update a save brings.
+	step("zoom in again", 10*time.Second, chromedp.Click(chromedp.CSS(`[data-zoom="in"]`)))
+	zoomed = viewBox("zoomed again")
+
 	// save writes the file and waits until the page shows a check that
 	// meets want; it returns the time from the save to the page's update.
 	save := func(what, file string, data []byte, want string) time.Duration {
@@ -185,6 +232,10 @@ func TestBrowser(t *testing.T) {
 	var lat []time.Duration
 	lat = append(lat, save("TOML error", toml, []byte(broken),
 		`document.querySelector('#diags .diag[data-message^="error[mbg-board-unknown]"]') !== null && `+marker))
+	if v := viewBox("after the save"); v != zoomed {
+		t.Errorf("the live update reset the reader's zoom: viewBox %v, was %v", v, zoomed)
+	}
+	step("fit again", 10*time.Second, chromedp.Click(chromedp.CSS(`[data-zoom="fit"]`)))
 	// Clicking the diagnostic highlights its marker and the offending line.
 	step("select", 10*time.Second, chromedp.Click(chromedp.CSS("#diags .diag")),
 		poll(`document.querySelector('#map g.diagnostic.hl') !== null && document.querySelector('#source-lines li.hl') !== null`))
@@ -202,7 +253,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	luaBroken := strings.Replace(string(luaOrig), "\tlocal cells = xghj.region(\"centre\")\n", "\tlocal cells = xghj.region(\"centre\")\n\tlocal limit = ctx.params.centre.share\n", 1)
+	luaBroken := strings.Replace(string(luaOrig), "\tlocal cells = xghj.region(\"centre\")\n", "\tlocal cells = xghj.region(\"centre\")\n\tlocal limit = cells[1].share\n", 1)
 	if luaBroken == string(luaOrig) {
 		t.Fatal("hold_region.lua changed: update the test")
 	}
@@ -210,7 +261,7 @@ func TestBrowser(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`window.sameDocument = 42`))
 	l1 := save("Lua error", lua, []byte(luaBroken), `document.querySelector('#diags .diag[data-message^="error[lua-runtime]"]') !== null`)
 	step("select hook error", 10*time.Second, chromedp.Click(chromedp.CSS("#diags .diag")), poll(`document.querySelector('#source-lines li.hl') !== null`))
-	if line := eval("lua line", `document.querySelector('#source-lines li.hl').textContent`); !strings.Contains(line, "ctx.params.centre.share") {
+	if line := eval("lua line", `document.querySelector('#source-lines li.hl').textContent`); !strings.Contains(line, "cells[1].share") {
 		t.Errorf("highlighted Lua line %q", line)
 	}
 	shot("scenario-lua-error")
