@@ -12,6 +12,7 @@ import (
 	"github.com/sandtable/sandtable/engine/glory/hooks"
 	"github.com/sandtable/sandtable/engine/plugin"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/build/buildtest"
 	"github.com/sandtable/sandtable/kit/glory"
 )
 
@@ -176,22 +177,7 @@ func TestSkillParams(t *testing.T) {
 		{"unread", "per_tier = 5 }", "per_tier = 5, scale = 2 }", build.CodeParamUnused, 27, 140, "scenario.toml"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "glory", "modded")
-			if err := os.CopyFS(dir, os.DirFS("../../scenarios/glory/modded")); err != nil {
-				t.Fatal(err)
-			}
-			entry := filepath.Join(dir, "scenario.toml")
-			data, err := os.ReadFile(entry)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(data), c.from) {
-				t.Fatalf("the modded scenario no longer says %q", c.from)
-			}
-			if err := os.WriteFile(entry, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			res := build.NewCompiler(glory.Game{}).Compile(dir, build.Options{})
+			res := buildtest.Edited(t, glory.Game{}, "../../scenarios/glory/modded", c.from, c.to)
 			if len(res.Diags) != 1 {
 				t.Fatalf("%d diagnostics, want 1: %v", len(res.Diags), res.Diags)
 			}

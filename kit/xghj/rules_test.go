@@ -9,6 +9,7 @@ import (
 
 	engine "github.com/sandtable/sandtable/engine/xghj"
 	"github.com/sandtable/sandtable/kit/build"
+	"github.com/sandtable/sandtable/kit/build/buildtest"
 	"github.com/sandtable/sandtable/kit/diag"
 	"github.com/sandtable/sandtable/kit/lint"
 	"github.com/sandtable/sandtable/kit/lint/linttest"
@@ -171,22 +172,7 @@ func TestHookParams(t *testing.T) {
 		{"unread", "share = 50", "share = 50, margin = 3", "scenario.toml", 84, 37, "never read"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := filepath.Join(t.TempDir(), "xghj", "hold_the_centre")
-			if err := os.CopyFS(dir, os.DirFS("../../scenarios/xghj/hold_the_centre")); err != nil {
-				t.Fatal(err)
-			}
-			entry := filepath.Join(dir, "scenario.toml")
-			data, err := os.ReadFile(entry)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.Contains(string(data), c.from) {
-				t.Fatalf("hold_the_centre no longer says %q", c.from)
-			}
-			if err := os.WriteFile(entry, []byte(strings.Replace(string(data), c.from, c.to, 1)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			res := build.NewCompiler(Game{}).Compile(dir, build.Options{})
+			res := buildtest.Edited(t, Game{}, "../../scenarios/xghj/hold_the_centre", c.from, c.to)
 			if len(res.Diags) != 1 {
 				t.Fatalf("%d diagnostics, want 1: %v", len(res.Diags), res.Diags)
 			}

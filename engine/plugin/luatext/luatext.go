@@ -59,6 +59,28 @@ func LineTokens(src []byte, line int) []ast.Token {
 // WordColumn finds name as a whole word on line and returns its column in
 // runes; 0 when it is not there.
 func WordColumn(src []byte, line int, name string) int {
+	return wordColumn(src, line, name, func([]byte) bool { return true })
+}
+
+// FieldColumn finds name as the key of a field access on line (after a
+// "." or ":", spaces allowed between) and returns its column in runes,
+// falling back to WordColumn when no such access is there: in
+// "local share = ctx.params.share" it is the second share.
+func FieldColumn(src []byte, line int, name string) int {
+	afterDot := func(before []byte) bool {
+		before = bytes.TrimRight(before, " \t")
+		n := len(before)
+		return n > 0 && (before[n-1] == '.' || before[n-1] == ':') && (n < 2 || before[n-2] != '.')
+	}
+	if c := wordColumn(src, line, name, afterDot); c > 0 {
+		return c
+	}
+	return WordColumn(src, line, name)
+}
+
+// wordColumn is the column of the first whole-word name on line whose
+// text before it satisfies ok; 0 when there is none.
+func wordColumn(src []byte, line int, name string, ok func(before []byte) bool) int {
 	off := LineStart(src, line)
 	if off < 0 || name == "" {
 		return 0
@@ -74,38 +96,8 @@ func WordColumn(src []byte, line int, name string) int {
 		}
 		i += from
 		end := i + len(name)
-		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) {
+		if (i == 0 || !isIdentByte(text[i-1])) && (end == len(text) || !isIdentByte(text[end])) && ok(text[:i]) {
 			return utf8.RuneCount(text[:i]) + 1
-		}
-		from = end
-	}
-}
-
-// FieldColumn finds name as the key of a field access on line (after a
-// "." or ":", spaces allowed between) and returns its column in runes,
-// falling back to WordColumn when no such access is there: in
-// "local share = ctx.params.share" it is the second share.
-func FieldColumn(src []byte, line int, name string) int {
-	off := LineStart(src, line)
-	if off < 0 || name == "" {
-		return 0
-	}
-	text := src[off:]
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	for from := 0; ; {
-		i := bytes.Index(text[from:], []byte(name))
-		if i < 0 {
-			return WordColumn(src, line, name)
-		}
-		i += from
-		end := i + len(name)
-		if (end == len(text) || !isIdentByte(text[end])) && i > 0 && !isIdentByte(text[i-1]) {
-			before := bytes.TrimRight(text[:i], " \t")
-			if n := len(before); n > 0 && (before[n-1] == '.' || before[n-1] == ':') && (n < 2 || before[n-2] != '.') {
-				return utf8.RuneCount(text[:i]) + 1
-			}
 		}
 		from = end
 	}

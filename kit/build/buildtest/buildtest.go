@@ -1,5 +1,6 @@
 // Package buildtest holds the check every game's tests run on the configs
-// its compile produces.
+// its compile produces, and a way to compile a shipped scenario with one
+// edit.
 package buildtest
 
 import (
@@ -9,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
+	"testing"
 
 	"github.com/sandtable/sandtable/kit/build"
 	"github.com/sandtable/sandtable/kit/diag"
@@ -67,4 +70,28 @@ func write(dir string, files map[string][]byte) error {
 		}
 	}
 	return nil
+}
+
+// Edited copies the scenario directory shipped to a temporary directory
+// (under <game>/<name>, as the shipped trees are laid out) with one edit
+// of its scenario.toml, old replaced by new, and compiles it with g. The
+// test fails when the scenario no longer says old.
+func Edited(t testing.TB, g build.Game, shipped, old, new string) *build.Result {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), g.Name(), filepath.Base(shipped))
+	if err := os.CopyFS(dir, os.DirFS(shipped)); err != nil {
+		t.Fatal(err)
+	}
+	entry := filepath.Join(dir, "scenario.toml")
+	data, err := os.ReadFile(entry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s no longer says %q: update the test", shipped, old)
+	}
+	if err := os.WriteFile(entry, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return build.NewCompiler(g).Compile(dir, build.Options{})
 }
