@@ -61,17 +61,9 @@ func (Game) Render(config any, opts build.RenderOptions) ([]byte, error) {
 func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 	m := &cfg.Map
 	const cell, left, top = latticeCell, latticeLeft, latticeTop
-	minX, maxX, minY, maxY, at := lattice(m)
+	g := newLattice(m)
+	minX, maxX, minY, maxY, at, drawn, byID := g.minX, g.maxX, g.minY, g.maxY, g.at, g.drawn, g.byID
 	cols, rows := maxX-minX+1, maxY-minY+1
-	drawn := func(p engine.PointConfig) bool {
-		return p.X >= minX && p.X <= maxX && p.Y >= minY && p.Y <= maxY
-	}
-	byID := map[int]int{}
-	for i, p := range m.Points {
-		if _, dup := byID[p.ID]; !dup {
-			byID[p.ID] = i
-		}
-	}
 	legend := mapLegend(cfg)
 	lw := render.LegendWidth("Legend", legend)
 	mapW, mapH := float64(cols-1)*cell, float64(rows-1)*cell
@@ -94,22 +86,7 @@ func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 		m.Name, len(m.Points), len(m.Edges), towers, econ, len(cfg.Heroes)), render.TextStyle{Size: 12, Fill: "#555555"})
 	c.Text(16, 66, fmt.Sprintf("%d G each at the start, %d picks%s, round cap %d", cfg.Rules.StartG, cfg.Rules.Picks, map[bool]string{true: " and a ban", false: ""}[cfg.Rules.Bans], cfg.Rules.MaxRounds), render.TextStyle{Size: 12, Fill: "#555555"})
 
-	// Areas: the central area and the tower zones behind the points.
-	c.Group("areas")
-	for _, p := range m.Points {
-		if !drawn(p) {
-			continue
-		}
-		x, y := at(p.X, p.Y)
-		switch {
-		case p.Central:
-			c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: colCentralA})
-		case p.TowerZone != "":
-			if s := engine.SideByName(p.TowerZone); s >= 0 {
-				c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: sideColours[s], Opacity: 0.08})
-			}
-		}
-	}
+	g.areas(c)
 	if cx, cy, ok := centre(m, func(p engine.PointConfig) bool { return p.Central && drawn(p) }, at); ok {
 		c.Rect(cx-24, cy-10, 48, 20, render.Style{Fill: colCentralA})
 		c.Text(cx, cy+5, "中央区", render.TextStyle{Size: 14, Anchor: render.Middle, Fill: colCentral, Bold: true})
@@ -368,16 +345,8 @@ var _ render.Renderer = Game{}
 func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
 	m := &cfg.Map
 	const cell, left, top = latticeCell, latticeLeft, latticeTop
-	minX, maxX, minY, maxY, at := lattice(m)
-	drawn := func(p engine.PointConfig) bool {
-		return p.X >= minX && p.X <= maxX && p.Y >= minY && p.Y <= maxY
-	}
-	byID := map[int]int{}
-	for i, p := range m.Points {
-		if _, dup := byID[p.ID]; !dup {
-			byID[p.ID] = i
-		}
-	}
+	g := newLattice(m)
+	minX, maxX, minY, maxY, at, drawn, byID := g.minX, g.maxX, g.minY, g.maxY, g.at, g.drawn, g.byID
 	heroes := v.Heroes()
 	legend := filmLegend(cfg, v)
 	lw := render.LegendWidth("Legend", legend)
@@ -397,21 +366,7 @@ func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
 	}
 	c.Text(16, 48, sub, render.TextStyle{Size: 12, Fill: "#555555"})
 
-	c.Group("areas")
-	for _, p := range m.Points {
-		if !drawn(p) {
-			continue
-		}
-		x, y := at(p.X, p.Y)
-		switch {
-		case p.Central:
-			c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: colCentralA})
-		case p.TowerZone != "":
-			if s := engine.SideByName(p.TowerZone); s >= 0 {
-				c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: sideColours[s], Opacity: 0.08})
-			}
-		}
-	}
+	g.areas(c)
 	c.End()
 	c.Group("edges")
 	var railEdges [][4]float64
@@ -600,28 +555,65 @@ func filmLegend(cfg *engine.Config, v *engine.View) []render.LegendEntry {
 // The lattice's spacing and the picture's margins left of and above it.
 const latticeCell, latticeLeft, latticeTop = 56.0, 48.0, 92.0
 
-// lattice is the drawn extent of a map's points and where a point falls on
-// the picture. Lattices larger than the standard map's are drawn but not
-// sized without bound: a broken scenario may hold any coordinates.
-func lattice(m *engine.MapConfig) (minX, maxX, minY, maxY int, at func(x, y int) (float64, float64)) {
+// lattice is the drawn extent of a map's points, where a point falls on
+// the picture, and the points by id (the first of a duplicated id).
+// Lattices larger than the standard map's are drawn but not sized without
+// bound: a broken scenario may hold any coordinates.
+type lattice struct {
+	m                      *engine.MapConfig
+	minX, maxX, minY, maxY int
+	byID                   map[int]int
+}
 
+func newLattice(m *engine.MapConfig) *lattice {
+	g := &lattice{m: m, byID: map[int]int{}}
 	for i, p := range m.Points {
-		if i == 0 || p.X < minX {
-			minX = p.X
+		if i == 0 || p.X < g.minX {
+			g.minX = p.X
 		}
-		if i == 0 || p.X > maxX {
-			maxX = p.X
+		if i == 0 || p.X > g.maxX {
+			g.maxX = p.X
 		}
-		if i == 0 || p.Y < minY {
-			minY = p.Y
+		if i == 0 || p.Y < g.minY {
+			g.minY = p.Y
 		}
-		if i == 0 || p.Y > maxY {
-			maxY = p.Y
+		if i == 0 || p.Y > g.maxY {
+			g.maxY = p.Y
+		}
+		if _, dup := g.byID[p.ID]; !dup {
+			g.byID[p.ID] = i
 		}
 	}
-	maxX, maxY = min(maxX, minX+40), min(maxY, minY+40)
-	at = func(x, y int) (float64, float64) {
-		return latticeLeft + float64(x-minX)*latticeCell, latticeTop + float64(maxY-y)*latticeCell
+	g.maxX, g.maxY = min(g.maxX, g.minX+40), min(g.maxY, g.minY+40)
+	return g
+}
+
+// at is where the lattice place (x, y) falls on the picture.
+func (g *lattice) at(x, y int) (float64, float64) {
+	return latticeLeft + float64(x-g.minX)*latticeCell, latticeTop + float64(g.maxY-y)*latticeCell
+}
+
+// drawn says whether p lies within the drawn extent.
+func (g *lattice) drawn(p engine.PointConfig) bool {
+	return p.X >= g.minX && p.X <= g.maxX && p.Y >= g.minY && p.Y <= g.maxY
+}
+
+// areas draws the central area and the tower zones behind the points.
+func (g *lattice) areas(c *render.Canvas) {
+	const cell = latticeCell
+	c.Group("areas")
+	for _, p := range g.m.Points {
+		if !g.drawn(p) {
+			continue
+		}
+		x, y := g.at(p.X, p.Y)
+		switch {
+		case p.Central:
+			c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: colCentralA})
+		case p.TowerZone != "":
+			if s := engine.SideByName(p.TowerZone); s >= 0 {
+				c.Rect(x-cell/2, y-cell/2, cell, cell, render.Style{Fill: sideColours[s], Opacity: 0.08})
+			}
+		}
 	}
-	return minX, maxX, minY, maxY, at
 }
