@@ -177,12 +177,7 @@ func runTournament(args []string, env cli.Env) int {
 	if !ok {
 		return code
 	}
-	var names []string
-	for _, b := range strings.Split(*bots, ",") {
-		if b = strings.TrimSpace(b); b != "" {
-			names = append(names, b)
-		}
-	}
+	names := commaList(*bots)
 	if len(pos) != 1 || *rounds <= 0 || len(names) == 0 || (*format != "text" && *format != "json") {
 		fs.Usage()
 		return diag.ExitFailure
@@ -250,12 +245,7 @@ func runSeries(args []string, env cli.Env) int {
 	if !ok {
 		return code
 	}
-	var names []string
-	for _, a := range strings.Split(*agents, ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			names = append(names, a)
-		}
-	}
+	names := commaList(*agents)
 	if len(pos) != 1 || *graduates < 1 || *games < 1 || *stages < 1 || *growth < 1 || (*format != "text" && *format != "json") {
 		fs.Usage()
 		return diag.ExitFailure
@@ -276,4 +266,15 @@ func runSeries(args []string, env cli.Env) int {
 		return diag.ExitFailure
 	}
 	return diag.ExitOK
+}
+
+// commaList is the non-empty entries of a comma-separated flag, trimmed.
+func commaList(s string) []string {
+	var out []string
+	for _, e := range strings.Split(s, ",") {
+		if e = strings.TrimSpace(e); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
 }
