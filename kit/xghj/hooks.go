@@ -83,7 +83,7 @@ func paramUses(m *Model, kind, id string) []build.ParamsGiven {
 			if h.Script == "" || scriptOf(m, l.key, l.kind, i, h.Script).ID != id {
 				continue
 			}
-			uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("%s entry %d", l.key, i+1), Names: slices.Sorted(maps.Keys(h.Params)),
+			uses = append(uses, build.ParamsGiven{Entity: fmt.Sprintf("[[%s]] entry %d", l.key, i+1), Names: slices.Sorted(maps.Keys(h.Params)),
 				Key: func(name string) *diag.Range {
 					return m.Src.KeyRange(fmt.Sprintf("/%s/%d/params/%s", l.key, i, source.EscapeToken(name)))
 				}})
