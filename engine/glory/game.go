@@ -17,6 +17,8 @@ type Game struct {
 	rng    *rng.RNG
 	skills SkillRunner
 	st     State
+	// spare is a state whose slices Preview reuses for its copy.
+	spare  State
 	seats  seats
 	events play.Events[Event]
 	req    Request

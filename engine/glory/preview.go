@@ -29,7 +29,11 @@ func (v *View) Preview(o Option) (Outcome, error) {
 	if g.st.Phase != PhasePlay || g.req.Kind != AskAction || !slices.Contains(g.req.Options, o) {
 		return Outcome{Winner: -1}, fmt.Errorf("glory: preview of %s, which is not an option of the operation being decided", o.ID())
 	}
-	saved := cloneState(&g.st)
+	// The copy goes into the spare state's slices, and the previewed
+	// state becomes the spare: a preview allocates nothing once the
+	// slices have grown to the game's size.
+	saved := g.spare
+	copyState(&saved, &g.st)
 	rngSaved := *g.rng
 	nEvents := g.events.Len()
 	before := g.st
@@ -69,7 +73,7 @@ func (v *View) Preview(o Option) (Outcome, error) {
 			out.Winner = g.st.Winner
 		}
 	}
-	g.st = saved
+	g.st, g.spare = saved, g.st
 	*g.rng = rngSaved
 	g.events.Set(g.events.All()[:nEvents])
 	g.hookErr = nil
@@ -77,20 +81,48 @@ func (v *View) Preview(o Option) (Outcome, error) {
 	return out, err
 }
 
-// cloneState deep-copies st.
-func cloneState(st *State) State {
-	c := *st
-	c.Heroes = slices.Clone(st.Heroes)
-	for i := range c.Heroes {
-		h := &c.Heroes[i]
-		h.Uses, h.Next, h.FireNext = slices.Clone(h.Uses), slices.Clone(h.Next), slices.Clone(h.FireNext)
-		h.HitBy, h.Vars = slices.Clone(h.HitBy), slices.Clone(h.Vars)
+// copyState makes dst a deep copy of src, reusing dst's slices. A nil
+// slice stays nil and an empty one empty, as in src (a saved game writes
+// them differently).
+func copyState(dst, src *State) {
+	heroes, towers, econ, picks, clashed := dst.Heroes, dst.Towers, dst.Econ, dst.Draft.Picks, dst.Draft.Clashed
+	*dst = *src
+	dst.Heroes = nil
+	if src.Heroes != nil {
+		// Each old hero's slices are taken before the hero is
+		// overwritten, so the copy never shares src's.
+		n := len(src.Heroes)
+		if cap(heroes) < n {
+			heroes = append(heroes[:cap(heroes)], make([]HeroState, n-cap(heroes))...)
+		}
+		dst.Heroes = heroes[:n:n]
+		if n == 0 {
+			dst.Heroes = src.Heroes[:0:0]
+		}
+		for i := range dst.Heroes {
+			h, from := &dst.Heroes[i], &src.Heroes[i]
+			old := *h
+			*h = *from
+			h.Uses, h.Next, h.FireNext = reuse(old.Uses, from.Uses), reuse(old.Next, from.Next), reuse(old.FireNext, from.FireNext)
+			h.HitBy, h.Vars = reuse(old.HitBy, from.HitBy), reuse(old.Vars, from.Vars)
+		}
 	}
-	c.Towers = slices.Clone(st.Towers)
+	dst.Towers = reuse(towers, src.Towers)
 	for s := range 2 {
-		c.Econ[s] = slices.Clone(st.Econ[s])
+		dst.Econ[s] = reuse(econ[s], src.Econ[s])
+		dst.Draft.Picks[s] = reuse(picks[s], src.Draft.Picks[s])
 	}
-	c.Draft.Picks = [2][]int{slices.Clone(st.Draft.Picks[0]), slices.Clone(st.Draft.Picks[1])}
-	c.Draft.Clashed = slices.Clone(st.Draft.Clashed)
-	return c
+	dst.Draft.Clashed = reuse(clashed, src.Draft.Clashed)
+}
+
+// reuse returns a copy of src in buf's array when it fits, nil when src is
+// nil.
+func reuse[T any](buf, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	if buf == nil {
+		buf = src[:0:0]
+	}
+	return append(buf[:0], src...)
 }

@@ -99,6 +99,43 @@ func TestPreviewLeavesTheGame(t *testing.T) {
 	if string(before) != string(after) {
 		t.Errorf("Preview changed the game")
 	}
+	// Every option previewed, twice over (the second round reuses the
+	// first's copies), leaves the game as it was; so does playing one
+	// afterwards, against the same position that saw no preview.
+	opts, err := g.Legal(glory.Red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		for _, o := range opts {
+			if _, err := g.View().Preview(o); err != nil {
+				t.Fatalf("preview of %s: %v", o.ID(), err)
+			}
+		}
+	}
+	if after, _ := g.Save(); string(before) != string(after) {
+		t.Errorf("previews of every option changed the game")
+	}
+	fresh, err := glory.NewPosition(cfg, runner, 1, 15, []glory.Placement{
+		{Hero: fixture.H581, Side: glory.Red, Point: b.Index(47), Weapon: -1},
+		{Hero: fixture.YR, Side: glory.Blue, Point: b.Index(67), Weapon: -1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fresh.Legal(glory.Red); err != nil {
+		t.Fatal(err)
+	}
+	for _, gm := range []*glory.Game{g, fresh} {
+		if err := gm.Play(glory.Red, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	played, _ := g.Save()
+	want, _ := fresh.Save()
+	if string(played) != string(want) {
+		t.Errorf("after previews, playing %s gives another game than without them", o.ID())
+	}
 }
 
 // TestRandomIsLegalAndSeeded: the random agent plays whole games; the same
