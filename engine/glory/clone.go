@@ -1,8 +1,6 @@
 package glory
 
 import (
-	"slices"
-
 	"github.com/sandtable/sandtable/engine/rng"
 )
 
@@ -38,7 +36,8 @@ func (g *Game) mark() {
 		}
 	}
 	if keep {
-		g.snap.valid, g.snap.st, g.snap.rng, g.snap.log = true, g.st.clone(), *g.rng, len(g.seats.Log)
+		copyState(&g.snap.st, &g.st) // Imagine copies it out again
+		g.snap.valid, g.snap.rng, g.snap.log = true, *g.rng, len(g.seats.Log)
 	}
 }
 
@@ -82,21 +81,8 @@ func (g *Game) Reseed(seed uint64) { *g.rng = *rng.New(seed) }
 
 // clone returns a deep copy of the state.
 func (s *State) clone() State {
-	c := *s
-	for i := range c.Draft.Picks {
-		c.Draft.Picks[i] = slices.Clone(s.Draft.Picks[i])
-	}
-	c.Draft.Clashed = slices.Clone(s.Draft.Clashed)
-	c.Heroes = slices.Clone(s.Heroes)
-	for i := range c.Heroes {
-		h := &c.Heroes[i]
-		h.Uses, h.Next, h.FireNext = slices.Clone(h.Uses), slices.Clone(h.Next), slices.Clone(h.FireNext)
-		h.HitBy, h.Vars = slices.Clone(h.HitBy), slices.Clone(h.Vars)
-	}
-	c.Towers = slices.Clone(s.Towers)
-	for i := range c.Econ {
-		c.Econ[i] = slices.Clone(s.Econ[i])
-	}
+	var c State
+	copyState(&c, s)
 	return c
 }
 
@@ -106,4 +92,50 @@ func (g *Game) StepWith(deciders []Decider) (over bool, err error) {
 	g.seats.Deciders = deciders
 	err = g.Step()
 	return g.Over(), err
+}
+
+// copyState makes dst a deep copy of src, reusing dst's slices. A nil
+// slice stays nil and an empty one empty, as in src (a saved game writes
+// them differently).
+func copyState(dst, src *State) {
+	heroes, towers, econ, picks, clashed := dst.Heroes, dst.Towers, dst.Econ, dst.Draft.Picks, dst.Draft.Clashed
+	*dst = *src
+	dst.Heroes = nil
+	if src.Heroes != nil {
+		// Each old hero's slices are taken before the hero is
+		// overwritten, so the copy never shares src's.
+		n := len(src.Heroes)
+		if cap(heroes) < n {
+			heroes = append(heroes[:cap(heroes)], make([]HeroState, n-cap(heroes))...)
+		}
+		dst.Heroes = heroes[:n:n]
+		if n == 0 {
+			dst.Heroes = src.Heroes[:0:0]
+		}
+		for i := range dst.Heroes {
+			h, from := &dst.Heroes[i], &src.Heroes[i]
+			old := *h
+			*h = *from
+			h.Uses, h.Next, h.FireNext = reuse(old.Uses, from.Uses), reuse(old.Next, from.Next), reuse(old.FireNext, from.FireNext)
+			h.HitBy, h.Vars = reuse(old.HitBy, from.HitBy), reuse(old.Vars, from.Vars)
+		}
+	}
+	dst.Towers = reuse(towers, src.Towers)
+	for s := range 2 {
+		dst.Econ[s] = reuse(econ[s], src.Econ[s])
+		dst.Draft.Picks[s] = reuse(picks[s], src.Draft.Picks[s])
+	}
+	dst.Draft.Clashed = reuse(clashed, src.Draft.Clashed)
+}
+
+// reuse returns a copy of src in buf's array when it fits, nil when src is
+// nil.
+func reuse[T any](buf, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	if buf == nil {
+		buf = src[:0:0]
+	}
+	return append(buf[:0], src...)
 }
