@@ -69,16 +69,7 @@ type regGen struct {
 // generateReg writes the script of seed.
 func generateReg(seed uint64) string {
 	g := &regGen{r: rand.New(rand.NewPCG(seed, 0x7e9)), calc: seed%4 == 3}
-	g.b.WriteString(`local K = 3
-local S = "fast"
-local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-local function amount(ctx, c0, c)
+	g.b.WriteString("local K = 3\nlocal S = \"fast\"\n" + luaIdiv + `local function amount(ctx, c0, c)
 	if c == ctx.i then
 		return c0
 	end
@@ -507,15 +498,7 @@ func TestRegSubset(t *testing.T) {
 		// A recursive helper is not inlined.
 		{"return fact(ctx.i)", false},
 	}
-	prelude := `local S = "slow"
-local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-local function pair(ctx, x)
+	prelude := "local S = \"slow\"\n" + luaIdiv + `local function pair(ctx, x)
 	return x, x + ctx.a
 end
 local function fact(n)
@@ -597,14 +580,7 @@ func TestRegLimits(t *testing.T) {
 // parameters read in place, conditions as compare-and-jump, no code that
 // nothing reaches.
 func TestRegCode(t *testing.T) {
-	src := `local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-function score(ctx)
+	src := luaIdiv + `function score(ctx)
 	if ctx.a > 0 and not ctx.f then
 		return idiv(ctx.a, 2)
 	end
@@ -1008,14 +984,7 @@ func TestRegViews(t *testing.T) {
 // still computes what the VM does (ceil for negative quotients, floor
 // otherwise, NaN and infinities included).
 func TestRegIdiv(t *testing.T) {
-	src := `local function idiv(a, b)
-	local q = a / b
-	if q < 0 then
-		return math.ceil(q)
-	end
-	return math.floor(q)
-end
-function score(ctx)
+	src := luaIdiv + `function score(ctx)
 	local s = idiv(ctx.a, ctx.b) + 1
 	local t = idiv(-s, 2)
 	return s, t
