@@ -207,10 +207,10 @@ func (k *Kind) validate() error {
 		}
 		checkFields("host function "+h.Name+" params", h.Params)
 		checkFields("host function "+h.Name+" returns", h.Returns)
-		if h.FastInts != nil && !intsFunc(h) {
+		if h.FastInts != nil && !h.MayFastInts() {
 			bad("host function %q: FastInts needs integer parameters (at most %d) and one integer[] result", h.Name, MaxFastArgs)
 		}
-		if h.View != nil && !viewable(h) {
+		if h.View != nil && !h.MayView() {
 			bad("host function %q: View needs ReadOnly, Fast, an integer first parameter and integer results", h.Name)
 		}
 	}
@@ -221,8 +221,9 @@ func (k *Kind) validate() error {
 // parameters of HostFunc.FastInts.
 const MaxFastArgs = 4
 
-// intsFunc reports whether h may have FastInts.
-func intsFunc(h HostFunc) bool {
+// MayFastInts reports whether h's signature allows a FastInts: integer
+// parameters (at most MaxFastArgs) and one integer[] result.
+func (h HostFunc) MayFastInts() bool {
 	if len(h.Params) > MaxFastArgs || len(h.Returns) != 1 || h.Returns[0].Type != "integer[]" {
 		return false
 	}
@@ -234,8 +235,9 @@ func intsFunc(h HostFunc) bool {
 	return true
 }
 
-// viewable reports whether h may have a View.
-func viewable(h HostFunc) bool {
+// MayView reports whether h allows a View: read-only, with Fast, an integer
+// first parameter and integer results.
+func (h HostFunc) MayView() bool {
 	if !h.ReadOnly || h.Fast == nil || len(h.Params) == 0 || h.Params[0].Type != "integer" || len(h.Returns) == 0 {
 		return false
 	}

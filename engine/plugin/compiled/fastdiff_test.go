@@ -231,10 +231,10 @@ func newDiffKind(k *plugin.Kind, views bool) *plugin.Kind {
 			}
 		}
 		hf.Fast = diffFast(hf, name)
-		if intsFunc(*hf) {
+		if hf.MayFastInts() {
 			hf.FastInts = diffFastInts(hf, name)
 		}
-		if views && viewable(*hf) {
+		if views && hf.MayView() {
 			hf.View = diffView(hf, name)
 		}
 	}

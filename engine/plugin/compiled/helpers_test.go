@@ -65,29 +65,3 @@ func bailsOf(w *plugin.Worker) int {
 	}
 	return 0
 }
-
-// intsFunc and viewable are plugin's checks of HostFunc.FastInts and
-// HostFunc.View, for the generated kinds.
-func intsFunc(h plugin.HostFunc) bool {
-	if len(h.Params) > plugin.MaxFastArgs || len(h.Returns) != 1 || h.Returns[0].Type != "integer[]" {
-		return false
-	}
-	for _, p := range h.Params {
-		if p.Type != "integer" {
-			return false
-		}
-	}
-	return true
-}
-
-func viewable(h plugin.HostFunc) bool {
-	if !h.ReadOnly || h.Fast == nil || len(h.Params) == 0 || h.Params[0].Type != "integer" || len(h.Returns) == 0 {
-		return false
-	}
-	for _, r := range h.Returns {
-		if r.Type != "integer" {
-			return false
-		}
-	}
-	return true
-}
