@@ -138,16 +138,6 @@ func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 		x, y := at(p.X, p.Y)
 		c.Group("point")
 		c.Title(pointTitle(p, neighbours[p.ID]))
-		st := render.Style{Fill: "#ffffff", Stroke: colRoad, StrokeWidth: 1.5}
-		r := 7.0
-		switch {
-		case p.Econ:
-			st.Fill, r = colEcon, 9
-		case p.Rail:
-			st.Fill, st.Stroke = "#d7ccc8", colRail
-		case p.Central:
-			st.Stroke = colCentral
-		}
 		if p.Tower != nil {
 			s := engine.SideByName(p.Tower.Side)
 			fill := "#9e9e9e"
@@ -157,7 +147,7 @@ func renderMap(cfg *engine.Config, opts build.RenderOptions) []byte {
 			c.Rect(x-13, y-13, 26, 26, render.Style{Fill: fill, Stroke: "#212121", StrokeWidth: 1.5})
 			c.Text(x, y+4, strconv.Itoa(p.Tower.HP), render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 		} else {
-			c.Circle(x, y, r, st)
+			pointDisc(c, p, x, y)
 		}
 		// The id up and to the right, outside a tower and a spawn's ring,
 		// on a white backing so that edges through it do not hide it.
@@ -226,6 +216,22 @@ func centre(m *engine.MapConfig, keep func(engine.PointConfig) bool, at func(x, 
 		return 0, 0, false
 	}
 	return sx / float64(n), sy / float64(n), true
+}
+
+// pointDisc draws a point without a tower: white on the road, larger and
+// gold on an economy zone, brown on the rail, ringed in the central area.
+func pointDisc(c *render.Canvas, p engine.PointConfig, x, y float64) {
+	st := render.Style{Fill: "#ffffff", Stroke: colRoad, StrokeWidth: 1.5}
+	r := 7.0
+	switch {
+	case p.Econ:
+		st.Fill, r = colEcon, 9
+	case p.Rail:
+		st.Fill, st.Stroke = "#d7ccc8", colRail
+	case p.Central:
+		st.Stroke = colCentral
+	}
+	c.Circle(x, y, r, st)
 }
 
 // pointTitle is a point's hover text: its id and lattice place, what it
@@ -418,17 +424,7 @@ func renderFilm(cfg *engine.Config, v *engine.View, asked int) []byte {
 				c.Text(x, y+4, strconv.Itoa(hp), render.TextStyle{Size: 11, Anchor: render.Middle, Fill: "#ffffff", Bold: true})
 			}
 		} else {
-			st := render.Style{Fill: "#ffffff", Stroke: colRoad, StrokeWidth: 1.5}
-			r := 7.0
-			switch {
-			case p.Econ:
-				st.Fill, r = colEcon, 9
-			case p.Rail:
-				st.Fill, st.Stroke = "#d7ccc8", colRail
-			case p.Central:
-				st.Stroke = colCentral
-			}
-			c.Circle(x, y, r, st)
+			pointDisc(c, p, x, y)
 		}
 		id := strconv.Itoa(p.ID)
 		lx, ly := x+9, y-9
