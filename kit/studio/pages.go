@@ -65,6 +65,17 @@ func (s *Server) scenario(w http.ResponseWriter, r *http.Request) *snapshot {
 	return sn
 }
 
+// jsonScenario is scenario for the JSON endpoints: the scenario named key,
+// or a JSON 404 and nil.
+func (s *Server) jsonScenario(w http.ResponseWriter, key string) *snapshot {
+	<-s.ready
+	sn := s.reg.get(key)
+	if sn == nil {
+		jsonError(w, http.StatusNotFound, "no such scenario under the studio's directories")
+	}
+	return sn
+}
+
 func (s *Server) execute(w http.ResponseWriter, name string, data any) {
 	var b bytes.Buffer
 	if err := pages.ExecuteTemplate(&b, name, data); err != nil {
@@ -360,10 +371,8 @@ func (s *Server) serveFilm(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, requestErrorCode(err), "the request could not be read: "+err.Error())
 		return
 	}
-	<-s.ready
-	sn := s.reg.get(req.Scenario)
+	sn := s.jsonScenario(w, req.Scenario)
 	if sn == nil {
-		jsonError(w, http.StatusNotFound, "no such scenario under the studio's directories")
 		return
 	}
 	if req.Path != "" {
@@ -459,10 +468,8 @@ func (s *Server) serveSimStart(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, requestErrorCode(err), "the request could not be read: "+err.Error())
 		return
 	}
-	<-s.ready
-	sn := s.reg.get(req.Scenario)
+	sn := s.jsonScenario(w, req.Scenario)
 	if sn == nil {
-		jsonError(w, http.StatusNotFound, "no such scenario under the studio's directories")
 		return
 	}
 	job, err := s.sims.start(sn, req)
