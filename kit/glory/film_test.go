@@ -125,24 +125,12 @@ func TestFilmReplaysRecordings(t *testing.T) {
 	agents := []string{AgentHeuristic, AgentRandom}
 	want := shoot(t, cfg, film.Input{Seed: 4, Agents: agents})
 	// An engine save of the same game, played by the engine alone.
-	capped := *cfg
-	if capped.Rules.MaxRounds == 0 {
-		capped.Rules.MaxRounds = SimRoundLimit
-	}
-	reg, _, err := hooks.BundleRegistry(&capped, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := hooks.New(reg, &capped, plugin.WorkerOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	capped, r := cappedRunner(t, cfg)
 	ds, err := deciders(4, agents)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.New(&capped, r, 4, ds...)
+	g, err := engine.New(capped, r, 4, ds...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -486,21 +474,9 @@ func TestFilmDamagedRecordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs, _ := json.Marshal(console.SaveFile{Format: console.SaveFormat, Game: "glory", Seed: 5, Agents: []string{AgentHeuristic, AgentRandom}, Decisions: decisions})
-	capped := *cfg
-	if cfg.Rules.MaxRounds == 0 {
-		capped.Rules.MaxRounds = SimRoundLimit
-	}
-	reg, _, err := hooks.BundleRegistry(&capped, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := hooks.New(reg, &capped, plugin.WorkerOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	capped, r := cappedRunner(t, cfg)
 	ds, _ := deciders(5, []string{AgentRandom, AgentRandom})
-	g, err := engine.New(&capped, r, 5, ds...)
+	g, err := engine.New(capped, r, 5, ds...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -535,4 +511,24 @@ func TestFilmShippedGoldens(t *testing.T) {
 			t.Errorf("%s: %v", c[0], err)
 		}
 	}
+}
+
+// cappedRunner returns cfg with the sims' round limit where it has none,
+// as a film plays it, and a runner of its hooks closed with the test.
+func cappedRunner(t *testing.T, cfg *engine.Config) (*engine.Config, *hooks.Runner) {
+	t.Helper()
+	capped := *cfg
+	if capped.Rules.MaxRounds == 0 {
+		capped.Rules.MaxRounds = SimRoundLimit
+	}
+	reg, _, err := hooks.BundleRegistry(&capped, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := hooks.New(reg, &capped, plugin.WorkerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.Close)
+	return &capped, r
 }
